@@ -1,0 +1,174 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"runtime"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"odds/resolve"
+	"odds/resolve/all"
+	"odds/sim"
+)
+
+// Exit statuses.
+const (
+	exitOK          = 0
+	exitFailure     = 1 // the run could not finish (a write failed)
+	exitUsage       = 2 // bad input: flags, expressions, files
+	exitInterrupted = 130
+)
+
+// app holds what every command shares: the global flags and the streams.
+type app struct {
+	stdout, stderr io.Writer
+	systems        []*resolve.System
+
+	trials    countValue
+	seed      seedValue
+	workers   countValue
+	method    choiceValue
+	precision probValue
+	format    choiceValue
+	out       string
+	maxPaths  countValue
+}
+
+// usageError is bad input; its hint, if any, is printed on a second line.
+type usageError struct {
+	err  error
+	hint string
+}
+
+func (e *usageError) Error() string { return e.err.Error() }
+func (e *usageError) Unwrap() error { return e.err }
+
+func usagef(hint, format string, args ...any) error {
+	return &usageError{err: fmt.Errorf(format, args...), hint: hint}
+}
+
+// ioError is a failure to write output: not the user's input at fault.
+type ioError struct{ err error }
+
+func (e *ioError) Error() string { return e.err.Error() }
+func (e *ioError) Unwrap() error { return e.err }
+
+// Main runs odds with args and returns the exit status. It is main without
+// the process: tests call it directly.
+func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	a := &app{stdout: stdout, stderr: stderr, systems: all.Systems()}
+	root := a.rootCommand()
+	root.SetArgs(args)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	err := root.ExecuteContext(ctx)
+	if err == nil {
+		return exitOK
+	}
+	code, hint := exitUsage, ""
+	var ue *usageError
+	var ie *ioError
+	switch {
+	case errors.Is(err, context.Canceled) || ctx.Err() != nil:
+		fmt.Fprintln(stderr, "odds: interrupted")
+		return exitInterrupted
+	case errors.As(err, &ue):
+		hint = ue.hint
+	case errors.As(err, &ie):
+		code = exitFailure
+	}
+	if strings.HasPrefix(err.Error(), "unknown command") {
+		hint = "'odds systems' lists the rule systems; 'odds --help' the commands"
+	}
+	msg := strings.ReplaceAll(err.Error(), "\n", " ")
+	fmt.Fprintf(stderr, "odds: error: %s\n", msg)
+	if hint != "" {
+		fmt.Fprintf(stderr, "odds: hint: %s\n", hint)
+	}
+	return code
+}
+
+func (a *app) rootCommand() *cobra.Command {
+	root := &cobra.Command{
+		Use:   "odds",
+		Short: "odds calculator for tactical wargames",
+		Long: `odds answers "what happens if I do this?" for wargame matchups, exactly where
+the dice allow it and by Monte Carlo otherwise.
+
+  odds opposed fire --hesa 3 --def 1 --cover soft
+  odds roll '6d6>=4'
+  odds systems
+
+Any numeric action flag takes a list or range (--def 0,2,4, --hesa 1..6) and a
+boolean takes =both (--smoke=both); several make a grid, one result per cell.`,
+		SilenceErrors:     true,
+		SilenceUsage:      true,
+		Args:              cobra.NoArgs,
+		CompletionOptions: cobra.CompletionOptions{DisableDefaultCmd: true},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return cmd.Help()
+		},
+	}
+	a.trials = countValue{n: 1_000_000, min: 1, max: 1e12}
+	a.workers = countValue{n: int64(runtime.NumCPU()), min: 1, max: 1024}
+	a.method = choiceValue{v: "auto", choices: sim.Methods}
+	a.format = choiceValue{v: "table", choices: []string{"table", "csv", "json", "markdown"}}
+	a.maxPaths = countValue{n: sim.MaxPaths, min: 1, max: 1e12}
+	f := root.PersistentFlags()
+	f.Var(&a.trials, "trials", "Monte Carlo trials per result (with --precision: the most it may run)")
+	f.Var(&a.seed, "seed", "seed of the random streams; the same seed gives the same numbers for any --workers")
+	f.Var(&a.workers, "workers", "parallel workers (default: all cores)")
+	f.Var(&a.method, "method", "auto: exact when enumeration is cheap, else Monte Carlo; exact; mc")
+	f.Var(&a.precision, "precision", "run Monte Carlo until every 95% interval half-width is at most P")
+	f.Var(&a.format, "format", "output format")
+	f.StringVar(&a.out, "out", "", "write the output to FILE (written whole, or not at all)")
+	f.Var(&a.maxPaths, "max-paths", "the most dice paths --method exact may enumerate")
+	root.Flag("workers").DefValue = "all cores"
+	root.SetFlagErrorFunc(flagError)
+
+	root.AddCommand(a.systemsCommand(), a.rollCommand())
+	for _, s := range a.systems {
+		root.AddCommand(a.systemCommand(s))
+	}
+	return root
+}
+
+// flagError rewrites pflag's errors into "--flag: what is wrong".
+func flagError(cmd *cobra.Command, err error) error {
+	var iv *pflag.InvalidValueError
+	if errors.As(err, &iv) {
+		return &usageError{err: fmt.Errorf("--%s: %v", iv.GetFlag().Name, errors.Unwrap(iv))}
+	}
+	return &usageError{err: err, hint: fmt.Sprintf("'%s --help' lists the flags", cmd.CommandPath())}
+}
+
+// options returns the engine options from the global flags.
+func (a *app) options() (sim.Options, error) {
+	opts := sim.Options{
+		Trials:    a.trials.n,
+		Seed:      a.seed.v,
+		Workers:   int(a.workers.n),
+		Precision: a.precision.v,
+		MaxPaths:  a.maxPaths.n,
+	}
+	for i, m := range sim.Methods {
+		if m == a.method.v {
+			opts.Method = sim.Method(i)
+		}
+	}
+	if a.precision.v > 0 && !a.trials.set {
+		opts.Trials = 1e10
+	}
+	if a.precision.v > 0 && opts.Method == sim.Exact {
+		return opts, usagef("", "--precision: exact answers need no precision target (drop --precision or use --method auto|mc)")
+	}
+	if !a.seed.set {
+		opts.Seed = randomSeed()
+	}
+	return opts, nil
+}

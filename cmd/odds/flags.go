@@ -1,0 +1,214 @@
+package main
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"odds/resolve"
+)
+
+// paramFlag is the flag of one action parameter. It takes one value, a
+// comma-separated list, or a range lo..hi (ints), or both (bools); several
+// values make a sweep. Repeating the flag adds to the list.
+type paramFlag struct {
+	p    *resolve.Param
+	vals []int
+}
+
+func (f *paramFlag) String() string {
+	if len(f.vals) == 0 {
+		if f.p.Optional {
+			return ""
+		}
+		return f.p.Format(f.p.Default)
+	}
+	s := make([]string, len(f.vals))
+	for i, v := range f.vals {
+		s[i] = f.p.Format(v)
+	}
+	return strings.Join(s, ",")
+}
+
+func (f *paramFlag) Type() string {
+	switch f.p.Kind {
+	case resolve.Bool:
+		return "bool"
+	case resolve.Choice:
+		return strings.Join(f.p.Choices, "|")
+	}
+	return "N"
+}
+
+func (f *paramFlag) Set(s string) error {
+	vals, err := parseValues(f.p, s)
+	if err != nil {
+		return err
+	}
+	f.vals = append(f.vals, vals...)
+	return nil
+}
+
+// parseValues parses a flag value for p into the values it names.
+func parseValues(p *resolve.Param, s string) ([]int, error) {
+	var out []int
+	for _, item := range strings.Split(s, ",") {
+		item = strings.TrimSpace(item)
+		if item == "" {
+			return nil, fmt.Errorf("empty item in list %q", s)
+		}
+		vals, err := parseItem(p, item)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, vals...)
+	}
+	return out, nil
+}
+
+func parseItem(p *resolve.Param, item string) ([]int, error) {
+	switch p.Kind {
+	case resolve.Bool:
+		switch strings.ToLower(item) {
+		case "true", "yes", "1":
+			return []int{1}, nil
+		case "false", "no", "0":
+			return []int{0}, nil
+		case "both":
+			return []int{0, 1}, nil
+		}
+		return nil, fmt.Errorf("want true, false or both, got %q", item)
+	case resolve.Choice:
+		if item == "all" {
+			all := make([]int, len(p.Choices))
+			for i := range all {
+				all[i] = i
+			}
+			return all, nil
+		}
+		for i, c := range p.Choices {
+			if strings.EqualFold(c, item) {
+				return []int{i}, nil
+			}
+		}
+		return nil, fmt.Errorf("want one of %s (or all), got %q", strings.Join(p.Choices, ", "), item)
+	}
+	lo, hi, isRange := strings.Cut(item, "..")
+	a, err := parseInt(p, lo)
+	if err != nil || !isRange {
+		return []int{a}, err
+	}
+	b, err := parseInt(p, hi)
+	if err != nil {
+		return nil, err
+	}
+	if b < a {
+		return nil, fmt.Errorf("range %s runs backwards: want low..high", item)
+	}
+	vals := make([]int, 0, b-a+1)
+	for v := a; v <= b; v++ {
+		vals = append(vals, v)
+	}
+	return vals, nil
+}
+
+func parseInt(p *resolve.Param, s string) (int, error) {
+	v, err := strconv.Atoi(strings.TrimSpace(s))
+	if err != nil {
+		return 0, fmt.Errorf("want an integer, a list (0,2,4) or a range (1..6), got %q", s)
+	}
+	if v < p.Min || v > p.Max {
+		return 0, fmt.Errorf("want %d..%d, got %d", p.Min, p.Max, v)
+	}
+	return v, nil
+}
+
+// countValue is a positive count that also reads 1e6 and 1_000_000.
+type countValue struct {
+	n        int64
+	min, max int64
+	set      bool
+}
+
+func (c *countValue) String() string { return strconv.FormatInt(c.n, 10) }
+func (c *countValue) Type() string   { return "N" }
+
+func (c *countValue) Set(s string) error {
+	t := strings.ReplaceAll(strings.TrimSpace(s), "_", "")
+	n, err := strconv.ParseInt(t, 10, 64)
+	if err != nil {
+		f, ferr := strconv.ParseFloat(t, 64)
+		if ferr != nil || f != math.Trunc(f) || math.IsInf(f, 0) || math.Abs(f) > 1e18 {
+			return fmt.Errorf("want a whole number such as 1000000 or 1e6, got %q", s)
+		}
+		n = int64(f)
+	}
+	if n < c.min || n > c.max {
+		return fmt.Errorf("want %d..%d, got %s", c.min, c.max, s)
+	}
+	c.n, c.set = n, true
+	return nil
+}
+
+// seedValue is a uint64 seed; set records whether the user gave one.
+type seedValue struct {
+	v   uint64
+	set bool
+}
+
+func (s *seedValue) String() string {
+	if !s.set {
+		return "random"
+	}
+	return strconv.FormatUint(s.v, 10)
+}
+func (s *seedValue) Type() string { return "S" }
+
+func (s *seedValue) Set(v string) error {
+	n, err := strconv.ParseUint(strings.TrimSpace(v), 10, 64)
+	if err != nil {
+		return fmt.Errorf("want a whole number 0..18446744073709551615, got %q", v)
+	}
+	s.v, s.set = n, true
+	return nil
+}
+
+// choiceValue is one of a fixed set of words.
+type choiceValue struct {
+	v       string
+	choices []string
+}
+
+func (c *choiceValue) String() string { return c.v }
+func (c *choiceValue) Type() string   { return strings.Join(c.choices, "|") }
+
+func (c *choiceValue) Set(s string) error {
+	for _, ch := range c.choices {
+		if strings.EqualFold(s, ch) {
+			c.v = ch
+			return nil
+		}
+	}
+	return fmt.Errorf("want one of %s, got %q", strings.Join(c.choices, ", "), s)
+}
+
+// probValue is a probability half-width in (0, 0.5).
+type probValue struct{ v float64 }
+
+func (p *probValue) String() string {
+	if p.v == 0 {
+		return "off"
+	}
+	return strconv.FormatFloat(p.v, 'g', -1, 64)
+}
+func (p *probValue) Type() string { return "P" }
+
+func (p *probValue) Set(s string) error {
+	v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+	if err != nil || !(v > 0 && v < 0.5) {
+		return fmt.Errorf("want a half-width between 0 and 0.5 such as 0.001, got %q", s)
+	}
+	p.v = v
+	return nil
+}

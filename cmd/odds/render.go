@@ -1,0 +1,456 @@
+package main
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/olekukonko/tablewriter"
+	"github.com/olekukonko/tablewriter/renderer"
+	"github.com/olekukonko/tablewriter/tw"
+
+	"odds/resolve"
+	"odds/sim"
+)
+
+// param is one input of a result, after cards and defaults.
+type param struct {
+	Name    string
+	Value   any // int, bool or string
+	Default bool
+}
+
+// report is one result (one grid cell) ready to render.
+type report struct {
+	System, Action string
+	Params         []param
+	Trials         int64
+	Seed           uint64
+	Exact          bool
+	How            string
+	Leftover       float64
+	Workers        int
+	Elapsed        time.Duration
+	Summary        sim.Summary
+}
+
+func newReport(system, action string, params []param, plan resolve.Plan, res *sim.Result, opts sim.Options) *report {
+	return &report{
+		System: system, Action: action, Params: params,
+		Trials: res.Trials, Seed: opts.Seed, Exact: res.Exact, How: res.How, Leftover: res.Leftover,
+		Workers: opts.Workers, Elapsed: res.Elapsed,
+		Summary: sim.Summarize(plan.Layout(), res),
+	}
+}
+
+// write renders the reports in the chosen format to stdout or --out. The
+// output is rendered whole before anything is written, and --out is
+// written to a temporary file renamed into place, so an interrupted or
+// failed run leaves no partial file.
+func (a *app) write(reports []*report) error {
+	var buf bytes.Buffer
+	var err error
+	switch a.format.v {
+	case "json":
+		err = renderJSON(&buf, reports)
+	case "csv":
+		err = renderCSV(&buf, reports)
+	case "markdown":
+		err = renderText(&buf, reports, true)
+	default:
+		err = renderText(&buf, reports, false)
+	}
+	if err != nil {
+		return &ioError{err}
+	}
+	return a.writeBytes(buf.Bytes())
+}
+
+// writeBytes writes finished output to stdout or --out.
+func (a *app) writeBytes(data []byte) error {
+	if a.out == "" {
+		if _, err := a.stdout.Write(data); err != nil {
+			return &ioError{err}
+		}
+		return nil
+	}
+	return writeFileAtomic(a.out, data)
+}
+
+func writeFileAtomic(path string, data []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	if err != nil {
+		return &usageError{err: fmt.Errorf("--out: %v", err)}
+	}
+	_, werr := tmp.Write(data)
+	cerr := tmp.Close()
+	if werr == nil {
+		werr = cerr
+	}
+	if werr == nil {
+		werr = os.Rename(tmp.Name(), path)
+	}
+	if werr != nil {
+		os.Remove(tmp.Name())
+		return &ioError{fmt.Errorf("--out: %v", werr)}
+	}
+	return nil
+}
+
+// --- table and markdown ---
+
+const barWidth = 30
+
+// bar draws p as a bar scaled so that the likeliest outcome fills barWidth.
+func bar(p, top float64) string {
+	if top <= 0 || p <= 0 {
+		return ""
+	}
+	eighths := int(math.Round(p / top * barWidth * 8))
+	parts := []string{"", "▏", "▎", "▍", "▌", "▋", "▊", "▉"}
+	s := strings.Repeat("█", eighths/8) + parts[eighths%8]
+	if s == "" {
+		s = "▏"
+	}
+	return s
+}
+
+// pct formats a probability as a percentage that never rounds a possible
+// outcome to zero or a certain one to a hundred.
+func pct(p float64) string {
+	switch {
+	case p == 0:
+		return "0%"
+	case p == 1:
+		return "100%"
+	case p < 0.00005:
+		return "<0.01%"
+	case p > 0.99995:
+		return ">99.99%"
+	}
+	return fmt.Sprintf("%.2f%%", 100*p)
+}
+
+// round12 rounds x to 12 significant digits: the float noise of exact
+// sums (0.015625000000000007) is not part of the answer.
+func round12(x float64) float64 {
+	r, _ := strconv.ParseFloat(strconv.FormatFloat(x, 'g', 12, 64), 64)
+	return r
+}
+
+func num(x float64) string {
+	x = round12(x)
+	if x == math.Trunc(x) && math.Abs(x) < 1e15 {
+		return strconv.FormatFloat(x, 'f', 0, 64)
+	}
+	return strconv.FormatFloat(x, 'f', 3, 64)
+}
+
+func renderText(w io.Writer, reports []*report, markdown bool) error {
+	for i, r := range reports {
+		if i > 0 {
+			fmt.Fprintln(w)
+		}
+		title := r.System + " " + r.Action
+		if r.System == "roll" {
+			title = "roll"
+		}
+		if ps := paramLine(r.Params); ps != "" {
+			title += ": " + ps
+		}
+		if markdown {
+			fmt.Fprintf(w, "### %s\n\n", title)
+		} else {
+			fmt.Fprintln(w, title)
+		}
+		top := 0.0
+		for _, o := range r.Summary.Outcomes {
+			top = max(top, o.P)
+		}
+		rows := make([][]string, 0, len(r.Summary.Outcomes))
+		for _, o := range r.Summary.Outcomes {
+			ci := pct(o.Lo) + " – " + pct(o.Hi)
+			if r.Exact {
+				ci = "exact"
+			}
+			rows = append(rows, []string{o.Name, pct(o.P), ci, bar(o.P, top)})
+		}
+		if err := table(w, markdown, []string{"outcome", "p", "95% ci", ""}, rows); err != nil {
+			return err
+		}
+		if len(r.Summary.Stats) > 0 {
+			rows = rows[:0]
+			for _, s := range r.Summary.Stats {
+				rows = append(rows, []string{s.Name, num(s.Mean), num(s.SD), num(s.Median), num(s.P5), num(s.P95)})
+			}
+			if markdown {
+				fmt.Fprintln(w)
+			}
+			if err := table(w, markdown, []string{"result", "mean", "sd", "median", "p5", "p95"}, rows); err != nil {
+				return err
+			}
+		}
+		if markdown {
+			fmt.Fprintln(w)
+		}
+		fmt.Fprintln(w, footer(r))
+	}
+	return nil
+}
+
+// paramLine lists the parameters that differ from their defaults.
+func paramLine(ps []param) string {
+	var s []string
+	for _, p := range ps {
+		if p.Default {
+			continue
+		}
+		switch v := p.Value.(type) {
+		case bool:
+			if v {
+				s = append(s, p.Name)
+			} else {
+				s = append(s, p.Name+"=false")
+			}
+		default:
+			s = append(s, fmt.Sprintf("%s=%v", p.Name, v))
+		}
+	}
+	return strings.Join(s, " ")
+}
+
+func footer(r *report) string {
+	secs := r.Elapsed.Seconds()
+	if r.Exact && r.How == "convolution" {
+		return fmt.Sprintf("exact: by convolution, seed %d, %s", r.Seed, elapsed(r.Elapsed))
+	}
+	if r.Exact {
+		s := fmt.Sprintf("exact: %s dice paths enumerated, seed %d, %s", group(r.Trials), r.Seed, elapsed(r.Elapsed))
+		if r.Leftover > 0 {
+			s += fmt.Sprintf(", %.2g of the probability unexplored (depth cap)", r.Leftover)
+		}
+		return s
+	}
+	rate := ""
+	if secs > 0 {
+		rate = fmt.Sprintf(", %s trials/s", si(float64(r.Trials)/secs))
+	}
+	return fmt.Sprintf("monte carlo: %s trials, seed %d, %d workers, %s%s", group(r.Trials), r.Seed, r.Workers, elapsed(r.Elapsed), rate)
+}
+
+func elapsed(d time.Duration) string {
+	if d < time.Second {
+		return fmt.Sprintf("%.1f ms", float64(d.Microseconds())/1000)
+	}
+	return fmt.Sprintf("%.2f s", d.Seconds())
+}
+
+// group writes n with thousands separators.
+func group(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+func si(x float64) string {
+	switch {
+	case x >= 1e9:
+		return fmt.Sprintf("%.2f G", x/1e9)
+	case x >= 1e6:
+		return fmt.Sprintf("%.1f M", x/1e6)
+	case x >= 1e3:
+		return fmt.Sprintf("%.1f k", x/1e3)
+	}
+	return fmt.Sprintf("%.0f", x)
+}
+
+// table renders one table with tablewriter: box-drawn for the terminal,
+// pipes for markdown.
+func table(w io.Writer, markdown bool, header []string, rows [][]string) error {
+	opts := []tablewriter.Option{
+		tablewriter.WithHeaderAutoFormat(tw.Off),
+		tablewriter.WithRowAlignmentConfig(tw.CellAlignment{PerColumn: alignments(len(header))}),
+		tablewriter.WithHeaderAlignment(tw.AlignLeft),
+	}
+	if markdown {
+		opts = append(opts, tablewriter.WithRenderer(renderer.NewMarkdown()))
+	}
+	t := tablewriter.NewTable(w, opts...)
+	t.Header(header)
+	if err := t.Bulk(rows); err != nil {
+		return err
+	}
+	return t.Render()
+}
+
+// alignments: names left, numbers right, the bar left.
+func alignments(n int) []tw.Align {
+	a := make([]tw.Align, n)
+	for i := range a {
+		a[i] = tw.AlignRight
+	}
+	a[0] = tw.AlignLeft
+	if n == 4 {
+		a[3] = tw.AlignLeft
+	}
+	return a
+}
+
+// --- JSON ---
+
+// jsonParams keeps the parameters in the action's order.
+type jsonParams []param
+
+func (ps jsonParams) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, p := range ps {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		k, _ := marshal(p.Name)
+		v, err := marshal(p.Value)
+		if err != nil {
+			return nil, err
+		}
+		b.Write(k)
+		b.WriteByte(':')
+		b.Write(v)
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
+
+// marshal is json.Marshal without HTML escaping: expressions hold > and <.
+func marshal(v any) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimRight(b.Bytes(), "\n"), nil
+}
+
+type jsonOutcome struct {
+	Name string     `json:"name"`
+	P    float64    `json:"p"`
+	CI95 [2]float64 `json:"ci95"`
+}
+
+type jsonStat struct {
+	Mean   float64 `json:"mean"`
+	SD     float64 `json:"sd"`
+	Median float64 `json:"median"`
+	P5     float64 `json:"p5"`
+	P95    float64 `json:"p95"`
+}
+
+type jsonStats []sim.Stat
+
+func (ss jsonStats) MarshalJSON() ([]byte, error) {
+	ps := make(jsonParams, len(ss))
+	for i, s := range ss {
+		ps[i] = param{Name: s.Name, Value: jsonStat{round12(s.Mean), round12(s.SD), s.Median, s.P5, s.P95}}
+	}
+	return ps.MarshalJSON()
+}
+
+type jsonResult struct {
+	System    string        `json:"system"`
+	Action    string        `json:"action"`
+	Params    jsonParams    `json:"params"`
+	Trials    int64         `json:"trials"`
+	Seed      uint64        `json:"seed"`
+	Exact     bool          `json:"exact"`
+	How       string        `json:"how"`
+	Leftover  float64       `json:"unexplored,omitempty"`
+	Outcomes  []jsonOutcome `json:"outcomes"`
+	Stats     jsonStats     `json:"stats"`
+	ElapsedMS float64       `json:"elapsed_ms"`
+}
+
+func renderJSON(w io.Writer, reports []*report) error {
+	doc := struct {
+		Results []jsonResult `json:"results"`
+	}{Results: make([]jsonResult, len(reports))}
+	for i, r := range reports {
+		jr := jsonResult{
+			System: r.System, Action: r.Action, Params: jsonParams(r.Params),
+			Trials: r.Trials, Seed: r.Seed, Exact: r.Exact, How: r.How, Leftover: r.Leftover,
+			Stats:     jsonStats(r.Summary.Stats),
+			ElapsedMS: float64(r.Elapsed.Microseconds()) / 1000,
+		}
+		for _, o := range r.Summary.Outcomes {
+			jr.Outcomes = append(jr.Outcomes, jsonOutcome{Name: o.Name, P: round12(o.P), CI95: [2]float64{round12(o.Lo), round12(o.Hi)}})
+		}
+		doc.Results[i] = jr
+	}
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	return enc.Encode(doc)
+}
+
+// --- CSV ---
+
+// renderCSV writes one row per result: system and action, the parameters,
+// then p_, lo_ and hi_ per outcome, the numeric results, and the run.
+func renderCSV(w io.Writer, reports []*report) error {
+	cw := csv.NewWriter(w)
+	var names []string // union of parameter names, in first-seen order
+	seen := map[string]bool{}
+	for _, r := range reports {
+		for _, p := range r.Params {
+			if !seen[p.Name] {
+				seen[p.Name] = true
+				names = append(names, p.Name)
+			}
+		}
+	}
+	head := append([]string{"system", "action"}, names...)
+	first := reports[0]
+	for _, o := range first.Summary.Outcomes {
+		head = append(head, "p_"+o.Name, "lo_"+o.Name, "hi_"+o.Name)
+	}
+	for _, s := range first.Summary.Stats {
+		head = append(head, s.Name+"_mean", s.Name+"_sd", s.Name+"_median", s.Name+"_p5", s.Name+"_p95")
+	}
+	head = append(head, "trials", "seed", "exact")
+	if err := cw.Write(head); err != nil {
+		return err
+	}
+	f := func(x float64) string { return strconv.FormatFloat(x, 'g', 12, 64) }
+	for _, r := range reports {
+		row := []string{r.System, r.Action}
+		vals := map[string]string{}
+		for _, p := range r.Params {
+			vals[p.Name] = fmt.Sprint(p.Value)
+		}
+		for _, n := range names {
+			row = append(row, vals[n])
+		}
+		for _, o := range r.Summary.Outcomes {
+			row = append(row, f(o.P), f(o.Lo), f(o.Hi))
+		}
+		for _, s := range r.Summary.Stats {
+			row = append(row, f(s.Mean), f(s.SD), f(s.Median), f(s.P5), f(s.P95))
+		}
+		row = append(row, strconv.FormatInt(r.Trials, 10), strconv.FormatUint(r.Seed, 10), strconv.FormatBool(r.Exact))
+		if err := cw.Write(row); err != nil {
+			return err
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}

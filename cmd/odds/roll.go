@@ -1,0 +1,50 @@
+package main
+
+import (
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"odds/resolve/roll"
+)
+
+func (a *app) rollCommand() *cobra.Command {
+	return &cobra.Command{
+		Use:   "roll '<dice expression>'",
+		Short: "roll a dice expression: 6d6>=4, 2d6+1, 4d6kh3, d10+3 vs d10+1",
+		Long: `roll answers for any dice expression; the outcomes are its values.
+
+  NdS            N dice with S sides, summed (d6 is 1d6)
+  +k, -k, A+B    constants and sums of terms
+  NdS>=T         success count: dice showing T or more (also >, <=, <, =)
+  NdSkhK, NdSklK keep the K highest / lowest dice (k alone means kh)
+  (A)>=T         a comparison on a group: 1 if it holds, else 0
+  A vs B         an opposed roll: A's total minus B's
+
+Quote the expression so the shell leaves >, < and parentheses alone.`,
+		Example: "  odds roll '6d6>=4'\n  odds roll '2d6kh1+2'\n  odds roll 'd10+3 vs d10+1' --format json",
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return usagef("for example: odds roll '6d6>=4'", "roll: want a dice expression")
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			src := strings.Join(args, " ")
+			e, err := roll.Parse(src)
+			if err != nil {
+				return &usageError{err: err, hint: "'odds roll --help' describes the expressions"}
+			}
+			opts, err := a.options()
+			if err != nil {
+				return err
+			}
+			plan := roll.Compile(e)
+			res, err := a.run(cmd.Context(), plan, opts)
+			if err != nil {
+				return err
+			}
+			return a.write([]*report{newReport("roll", "roll", []param{{Name: "expr", Value: src}}, plan, res, opts)})
+		},
+	}
+}

@@ -1,0 +1,385 @@
+package opposed
+
+import (
+	"odds/dice"
+	"odds/resolve"
+)
+
+// Parameter bounds. The sheet gives no ranges; these cover every published
+// value we know of with room to spare (docs/rules/opposed.md).
+const (
+	maxStat    = 12 // HESA, AP, Def
+	maxQuality = 3  // troop quality is -3..+3
+)
+
+// System returns the opposed-d10 system.
+func System() *resolve.System {
+	return &resolve.System{
+		Name:    "opposed",
+		Short:   "opposed d10: firer d10+HESA/AP vs target d10+Def, close combat, rally",
+		Sheets:  []string{"004"},
+		Actions: []*resolve.Action{fireAction(), tankHuntAction(), meleeAction(), overrunAction(), rallyAction()},
+	}
+}
+
+// Outcome names, kebab-case from the sheet's result tables.
+const (
+	noEffect    = "no-effect"
+	fallBack    = "fall-back"
+	suppressed  = "suppressed"
+	outOfAction = "out-of-action"
+)
+
+var (
+	fireOutcomes                    = []string{noEffect, fallBack, suppressed, outOfAction}
+	huntOutcomes                    = []string{"hunter-fall-back", noEffect, suppressed, outOfAction}
+	combatOutcomes                  = []string{"attacker-out-of-action", "attacker-suppressed", "attacker-fall-back", "draw", "defender-fall-back", "defender-suppressed", "defender-out-of-action"}
+	rallyOutcomes                   = []string{outOfAction, noEffect, "unsuppressed", "unsuppressed-and-acts"}
+	marginStats                     = []string{"margin"}
+	rallyStats                      = []string{"total"}
+	elementChoices                  = []string{"inf", "eng", "cav", "csw", "cmd", "other"}
+	coverChoices                    = []string{"none", "soft", "hard"}
+	coverNone, coverSoft, coverHard = 0, 1, 2
+)
+
+// Element indices into elementChoices.
+const (
+	elemInf = iota
+	elemEng
+	elemCav
+	elemCSW
+	elemCmd
+	elemOther
+)
+
+func intParam(name string, lo, hi, def int, usage string) resolve.Param {
+	return resolve.Param{Name: name, Kind: resolve.Int, Min: lo, Max: hi, Default: def, Usage: usage}
+}
+
+func optIntParam(name string, lo, hi int, usage string) resolve.Param {
+	return resolve.Param{Name: name, Kind: resolve.Int, Min: lo, Max: hi, Optional: true, Usage: usage}
+}
+
+func boolParam(name, usage string) resolve.Param {
+	return resolve.Param{Name: name, Kind: resolve.Bool, Usage: usage}
+}
+
+func choiceParam(name string, choices []string, def int, usage string) resolve.Param {
+	return resolve.Param{Name: name, Kind: resolve.Choice, Choices: choices, Default: def, Usage: usage}
+}
+
+func qualityParam(name, who string) resolve.Param {
+	return intParam(name, -maxQuality, maxQuality, 0, who+"'s troop quality, added to its roll")
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// duel is one d10 per side. Its cells are the dice difference a-b, -9..9;
+// the modifiers only shift the margin the layout assigns to each cell.
+type duel struct{ layout *resolve.Layout }
+
+func (p *duel) Trial(s *dice.Stream) int {
+	a := s.D(10)
+	b := s.D(10)
+	return a - b + 9
+}
+
+func (p *duel) Run(s *dice.Stream, n int, counts []uint64) {
+	for range n {
+		a := s.D(10)
+		b := s.D(10)
+		counts[a-b+9]++
+	}
+}
+
+func (p *duel) Layout() *resolve.Layout { return p.layout }
+
+// newDuel returns the plan for "d10+mod vs d10" where band maps the margin
+// (first total minus second total) to an outcome index.
+func newDuel(outcomes []string, mod int, band func(margin int) int) *duel {
+	return &duel{layout: resolve.NewLayout(outcomes, marginStats, 19, func(c int, v []float64) int {
+		m := c - 9 + mod
+		v[0] = float64(m)
+		return band(m)
+	})}
+}
+
+// fireBand is the HE/SA column of the Firing Result table; AP uses the AP
+// column, where 1-2 is also no effect.
+func fireBand(ap bool) func(int) int {
+	return func(m int) int {
+		switch {
+		case m <= 0:
+			return 0
+		case m <= 2:
+			if ap {
+				return 0
+			}
+			return 1
+		case m <= 4:
+			return 2
+		}
+		return 3
+	}
+}
+
+// huntBand is the Tank Hunting column: 0 or less, the hunter falls back.
+func huntBand(m int) int {
+	switch {
+	case m <= 0:
+		return 0
+	case m <= 2:
+		return 1
+	case m <= 4:
+		return 2
+	}
+	return 3
+}
+
+// combatBand is the Close Combat Result table applied to whichever side
+// loses; a tie is a draw.
+func combatBand(m int) int {
+	switch {
+	case m <= -5:
+		return 0
+	case m <= -3:
+		return 1
+	case m <= -1:
+		return 2
+	case m == 0:
+		return 3
+	case m <= 2:
+		return 4
+	case m <= 4:
+		return 5
+	}
+	return 6
+}
+
+// coverBonus is the target's cover modifier on the fire table: +1 soft
+// cover, +2 hard cover, hull-down or smoke. They do not add up: the best
+// one counts.
+func coverBonus(cover int, smoke, hullDown bool) int {
+	switch {
+	case cover == coverHard || smoke || hullDown:
+		return 2
+	case cover == coverSoft:
+		return 1
+	}
+	return 0
+}
+
+func fireAction() *resolve.Action {
+	return &resolve.Action{
+		Name:    "fire",
+		Short:   "AP, HE or small arms fire: firer d10+HESA (or AP) vs target d10+Def",
+		Sheet:   "004: AP, HE or Small Arms Fire; Firing Result (HE/SA and AP columns)",
+		Outcome: fireOutcomes,
+		Stats:   marginStats,
+		Params: []resolve.Param{
+			optIntParam("hesa", 0, maxStat, "firer's HESA value: HE/small arms fire (give this or --ap)"),
+			optIntParam("ap", 0, maxStat, "firer's AP value: AP fire, read on the AP column (give this or --hesa)"),
+			intParam("def", 0, maxStat, 0, "target's Def value"),
+			boolParam("within-4", "target within range 4 (+1 to the firer unless --firer-suppressed)"),
+			boolParam("firer-suppressed", "the firer is suppressed (loses the within-4 bonus)"),
+			boolParam("not-front", "no part of the firer is to the target's front (+1 firer)"),
+			qualityParam("firer-quality", "firer"),
+			choiceParam("cover", coverChoices, coverNone, "target's cover: none, soft (+1) or hard (+2)"),
+			boolParam("smoke", "target in smoke (+2, not added to cover)"),
+			boolParam("hull-down", "target hull-down (+2, not added to cover)"),
+			boolParam("firer-moved", "the firer moved (+1 target)"),
+			boolParam("over-half-range", "AP fire at a target over half range (+1 target)"),
+			qualityParam("target-quality", "target"),
+		},
+		Compile: compileFire,
+	}
+}
+
+func compileFire(v resolve.Values) (resolve.Plan, error) {
+	hesa, ap := v.Has("hesa"), v.Has("ap")
+	switch {
+	case hesa && ap:
+		return nil, resolve.Errorf("ap", "give --hesa (HE/small arms fire) or --ap (AP fire), not both")
+	case !hesa && !ap:
+		return nil, resolve.Errorf("hesa", "the firer needs --hesa N (HE/small arms fire) or --ap N (AP fire)")
+	case !ap && v.Bool("over-half-range"):
+		return nil, resolve.Errorf("over-half-range", "applies to AP fire only (give --ap, not --hesa)")
+	}
+	firer := v["hesa"] + v["ap"] + v["firer-quality"] + b2i(v.Bool("not-front"))
+	if v.Bool("within-4") && !v.Bool("firer-suppressed") {
+		firer++
+	}
+	target := v["def"] + v["target-quality"] +
+		coverBonus(v["cover"], v.Bool("smoke"), v.Bool("hull-down")) +
+		b2i(v.Bool("firer-moved")) + b2i(ap && v.Bool("over-half-range"))
+	return newDuel(fireOutcomes, firer-target, fireBand(ap)), nil
+}
+
+func tankHuntAction() *resolve.Action {
+	return &resolve.Action{
+		Name:    "tank-hunt",
+		Short:   "tank hunting: hunter d10+4 vs target d10+Def (Def at most 4)",
+		Sheet:   "004: Tank Hunting; Firing Result (Tank Hunting column)",
+		Outcome: huntOutcomes,
+		Stats:   marginStats,
+		Params: []resolve.Param{
+			intParam("def", 0, maxStat, 0, "target's Def value (counts at most 4)"),
+			choiceParam("cover", coverChoices, coverNone, "target's cover: soft or hard gives the hunter +1"),
+			boolParam("smoke", "target in smoke (+1 hunter, same +1 as cover)"),
+			boolParam("engineers", "the tank hunter is an engineer section (+2 hunter)"),
+			boolParam("not-front", "the tank hunter is not to the target's front (+1 hunter)"),
+			boolParam("open-topped", "the target is open topped (+1 hunter)"),
+			boolParam("no-mg", "the target has no machine-gun (+1 hunter)"),
+			qualityParam("hunter-quality", "tank hunter"),
+			qualityParam("target-quality", "target"),
+		},
+		Compile: func(v resolve.Values) (resolve.Plan, error) {
+			hunter := 4 + v["hunter-quality"] + 2*b2i(v.Bool("engineers")) +
+				b2i(v.Bool("not-front")) + b2i(v.Bool("open-topped")) + b2i(v.Bool("no-mg")) +
+				b2i(v["cover"] != coverNone || v.Bool("smoke"))
+			target := min(v["def"], 4) + v["target-quality"]
+			return newDuel(huntOutcomes, hunter-target, huntBand), nil
+		},
+	}
+}
+
+// fighter is one side of a close combat: its HESA (or 4 for CSW and Cmd
+// elements) and the modifiers both sides share.
+func fighter(v resolve.Values, side string) (int, error) {
+	elem := v[side+"-element"]
+	hesaFlag := side + "-hesa"
+	score := 4
+	switch {
+	case elem == elemCSW || elem == elemCmd:
+		if v.Has(hesaFlag) {
+			return 0, resolve.Errorf(hesaFlag, "a %s element fights at 4, not its HESA (drop --%s or change --%s-element)",
+				elementChoices[elem], hesaFlag, side)
+		}
+	case !v.Has(hesaFlag):
+		return 0, resolve.Errorf(hesaFlag, "the %s needs its HESA (or --%s-element csw|cmd, which fight at 4)", side, side)
+	default:
+		score = v[hesaFlag]
+	}
+	score += v[side+"-quality"] + b2i(v.Bool(side+"-commander"))
+	if elem == elemEng {
+		score += 2
+	}
+	return score, nil
+}
+
+func sideParams(side string) []resolve.Param {
+	return []resolve.Param{
+		optIntParam(side+"-hesa", 0, maxStat, side+"'s HESA value (not for csw or cmd elements, which use 4)"),
+		choiceParam(side+"-element", elementChoices, elemInf, side+"'s element type: inf, eng (+2), cav, csw or cmd (fight at 4), other"),
+		boolParam(side+"-commander", "a commander within 4 of the "+side+" (+1)"),
+		qualityParam(side+"-quality", side),
+	}
+}
+
+func meleeAction() *resolve.Action {
+	params := append(sideParams("attacker"), sideParams("defender")...)
+	params = append(params,
+		boolParam("smoke", "an inf or eng attacker attacks through smoke (+1 attacker)"),
+		choiceParam("cover", coverChoices, coverNone, "defender's cover: soft (+1) or hard (+2)"),
+	)
+	return &resolve.Action{
+		Name:    "melee",
+		Short:   "hand-to-hand combat: attacker d10+HESA vs defender d10+HESA",
+		Sheet:   "004: Hand-to-Hand Combat; Close Combat Result",
+		Outcome: combatOutcomes,
+		Stats:   marginStats,
+		Params:  params,
+		Compile: func(v resolve.Values) (resolve.Plan, error) {
+			att, err := fighter(v, "attacker")
+			if err != nil {
+				return nil, err
+			}
+			def, err := fighter(v, "defender")
+			if err != nil {
+				return nil, err
+			}
+			switch elem := v["attacker-element"]; {
+			case elem == elemCav:
+				att += 2 // cavalry that initiate close combat
+			case v.Bool("smoke") && (elem == elemInf || elem == elemEng):
+				att++
+			}
+			def += v["cover"] // soft +1, hard +2: the choice index is the bonus
+			return newDuel(combatOutcomes, att-def, combatBand), nil
+		},
+	}
+}
+
+func overrunAction() *resolve.Action {
+	params := append([]resolve.Param{qualityParam("attacker-quality", "overrunning tank")}, sideParams("defender")...)
+	return &resolve.Action{
+		Name:    "overrun",
+		Short:   "tank overrun: attacker d10+8 vs defender d10+HESA",
+		Sheet:   "004: Tank Overrun; Close Combat Result",
+		Outcome: combatOutcomes,
+		Stats:   marginStats,
+		Params:  params,
+		Compile: func(v resolve.Values) (resolve.Plan, error) {
+			def, err := fighter(v, "defender")
+			if err != nil {
+				return nil, err
+			}
+			att := 8 + v["attacker-quality"]
+			return newDuel(combatOutcomes, att-def, combatBand), nil
+		},
+	}
+}
+
+// single is one d10 plus a modifier. Its cells are the die, 1..10.
+type single struct{ layout *resolve.Layout }
+
+func (p *single) Trial(s *dice.Stream) int { return s.D(10) - 1 }
+
+func (p *single) Run(s *dice.Stream, n int, counts []uint64) {
+	for range n {
+		counts[s.D(10)-1]++
+	}
+}
+
+func (p *single) Layout() *resolve.Layout { return p.layout }
+
+func rallyBand(t int) int {
+	switch {
+	case t <= 1:
+		return 0
+	case t <= 5:
+		return 1
+	case t <= 8:
+		return 2
+	}
+	return 3
+}
+
+func rallyAction() *resolve.Action {
+	return &resolve.Action{
+		Name:    "rally",
+		Short:   "recover / rally: d10 plus modifiers",
+		Sheet:   "004: Recover / Rally",
+		Outcome: rallyOutcomes,
+		Stats:   rallyStats,
+		Params: []resolve.Param{
+			boolParam("commander", "a commander within 4 performs the rally (+1)"),
+			intParam("elements-lost", 0, 99, 0, "friendly elements lost (-1 for every full 3)"),
+			boolParam("unsupported", "the element is unsupported (-1)"),
+			qualityParam("quality", "recovering element"),
+		},
+		Compile: func(v resolve.Values) (resolve.Plan, error) {
+			mod := b2i(v.Bool("commander")) - v["elements-lost"]/3 - b2i(v.Bool("unsupported")) + v["quality"]
+			return &single{layout: resolve.NewLayout(rallyOutcomes, rallyStats, 10, func(c int, vals []float64) int {
+				t := c + 1 + mod
+				vals[0] = float64(t)
+				return rallyBand(t)
+			})}, nil
+		},
+	}
+}

@@ -1,0 +1,161 @@
+package resolve
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+
+	"odds/dice"
+)
+
+// Plan is a compiled, validated matchup. Trials return a cell: an index into
+// a histogram of Layout().Cells entries. A cell stands for one combination of
+// outcome and numeric results, so classification happens once per cell on
+// the finished histogram, never per trial.
+type Plan interface {
+	// Trial resolves one attack on s and returns its cell.
+	Trial(s *dice.Stream) int
+	// Run resolves n trials on s and adds one to counts[cell] for each. It
+	// is Trial in a loop, written out by each plan so that the loop calls
+	// Trial directly (no interface call per trial).
+	Run(s *dice.Stream, n int, counts []uint64)
+	// Layout describes the cells.
+	Layout() *Layout
+}
+
+// Layout maps histogram cells to outcomes and numeric results.
+type Layout struct {
+	Outcomes []string // outcome names, kebab-case, in the sheet's order
+	Stats    []string // numeric result names, kebab-case
+	Cells    int
+	Outcome  []int       // Outcome[cell]: index into Outcomes
+	Values   [][]float64 // Values[stat][cell]: the numeric result
+}
+
+// Kind is the type of a parameter.
+type Kind int
+
+const (
+	Int    Kind = iota // an integer within [Min, Max]
+	Bool               // true or false
+	Choice             // one of Choices
+)
+
+// Param describes one input of an action. Its Name is the flag name: the
+// sheet's own words in kebab-case.
+type Param struct {
+	Name     string
+	Kind     Kind
+	Default  int // for Bool 0 or 1; for Choice an index into Choices
+	Optional bool
+	Min, Max int
+	Choices  []string
+	Usage    string
+}
+
+// Format renders a value of p for people and for JSON-like output.
+func (p *Param) Format(v int) string {
+	switch p.Kind {
+	case Bool:
+		return strconv.FormatBool(v != 0)
+	case Choice:
+		return p.Choices[v]
+	}
+	return strconv.Itoa(v)
+}
+
+// Values holds the parameter values of one matchup by parameter name. An
+// Optional parameter that was not given is absent.
+type Values map[string]int
+
+// Has reports whether the optional parameter name was given.
+func (v Values) Has(name string) bool {
+	_, ok := v[name]
+	return ok
+}
+
+// Bool returns a Bool parameter.
+func (v Values) Bool(name string) bool { return v[name] != 0 }
+
+// Action is one thing a player can ask of a system.
+type Action struct {
+	Name    string
+	Short   string
+	Sheet   string // where on the sheet the rules are
+	Params  []Param
+	Outcome []string // outcome names, for listings
+	Stats   []string // numeric result names, for listings
+	// Compile validates the values (already within each Param's bounds) and
+	// returns the plan. Its errors name the flags at fault.
+	Compile func(v Values) (Plan, error)
+}
+
+// Param returns the parameter with the given name, or nil.
+func (a *Action) Param(name string) *Param {
+	i := slices.IndexFunc(a.Params, func(p Param) bool { return p.Name == name })
+	if i < 0 {
+		return nil
+	}
+	return &a.Params[i]
+}
+
+// Defaults returns the values of every non-optional parameter at its default.
+func (a *Action) Defaults() Values {
+	v := Values{}
+	for _, p := range a.Params {
+		if !p.Optional {
+			v[p.Name] = p.Default
+		}
+	}
+	return v
+}
+
+// System is a rule system: a set of actions modelled from one or more sheets.
+type System struct {
+	Name    string
+	Short   string
+	Sheets  []string
+	Actions []*Action
+}
+
+// Action returns the action with the given name, or nil.
+func (s *System) Action(name string) *Action {
+	for _, a := range s.Actions {
+		if a.Name == name {
+			return a
+		}
+	}
+	return nil
+}
+
+// FlagError is an error in the value of one parameter. Its message reads
+// "--name: msg".
+type FlagError struct {
+	Flag string
+	Msg  string
+}
+
+func (e *FlagError) Error() string { return "--" + e.Flag + ": " + e.Msg }
+
+// Errorf returns a FlagError for the named flag.
+func Errorf(flag, format string, args ...any) error {
+	return &FlagError{Flag: flag, Msg: fmt.Sprintf(format, args...)}
+}
+
+// NewLayout builds a Layout of n cells. classify is called once per cell
+// with a slice to fill with that cell's numeric results (one per stat) and
+// returns the cell's outcome index.
+func NewLayout(outcomes, stats []string, n int, classify func(cell int, values []float64) int) *Layout {
+	l := &Layout{Outcomes: outcomes, Stats: stats, Cells: n, Outcome: make([]int, n), Values: make([][]float64, len(stats))}
+	for i := range l.Values {
+		l.Values[i] = make([]float64, n)
+	}
+	vals := make([]float64, len(stats))
+	for c := range n {
+		l.Outcome[c] = classify(c, vals)
+		for i, v := range vals {
+			l.Values[i][c] = v
+		}
+	}
+	return l
+}

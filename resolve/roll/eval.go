@@ -1,0 +1,175 @@
+package roll
+
+import (
+	"slices"
+	"strconv"
+
+	"odds/dice"
+	"odds/resolve"
+)
+
+func (e *Expr) bounds() (lo, hi int) {
+	lo, hi = bounds(e.Left)
+	if e.Right != nil {
+		rlo, rhi := bounds(e.Right)
+		lo, hi = lo-rhi, hi-rlo
+	}
+	return lo, hi
+}
+
+// bounds returns the least and greatest value of a sum of terms.
+func bounds(ts []term) (lo, hi int) {
+	for i := range ts {
+		a, b := termBounds(&ts[i])
+		if ts[i].sign < 0 {
+			a, b = -b, -a
+		}
+		lo, hi = lo+a, hi+b
+	}
+	return lo, hi
+}
+
+func termBounds(t *term) (lo, hi int) {
+	kept := t.n
+	if t.keep > 0 {
+		kept = t.keep
+	}
+	switch {
+	case t.kind == kConst:
+		return t.value, t.value
+	case t.kind == kDice && t.cmp:
+		return 0, kept
+	case t.kind == kDice:
+		return kept, kept * t.sides
+	case t.cmp:
+		return 0, 1
+	}
+	return bounds(t.group)
+}
+
+// Plan is a compiled expression; it implements resolve.Plan and
+// sim.Exacter.
+type Plan struct {
+	expr        *Expr
+	left, right []term
+	lo          int
+	layout      *resolve.Layout
+}
+
+// Outcome names and stats.
+var stats = []string{"value"}
+
+// Compile turns a parsed expression into a plan.
+func Compile(e *Expr) *Plan {
+	lo, hi := e.bounds()
+	p := &Plan{expr: e, left: compile(e.Left), right: compile(e.Right), lo: lo}
+	names := make([]string, hi-lo+1)
+	for i := range names {
+		names[i] = strconv.Itoa(lo + i)
+	}
+	p.layout = resolve.NewLayout(names, stats, len(names), func(c int, v []float64) int {
+		v[0] = float64(lo + c)
+		return c
+	})
+	return p
+}
+
+// compile clamps comparison ranges to the faces a die has; a count that
+// can never succeed becomes the constant 0.
+func compile(ts []term) []term {
+	if ts == nil {
+		return nil
+	}
+	out := slices.Clone(ts)
+	for i := range out {
+		t := &out[i]
+		switch t.kind {
+		case kGroup:
+			t.group = compile(t.group)
+		case kDice:
+			if t.cmp {
+				t.lo, t.hi = max(t.lo, 1), min(t.hi, t.sides)
+				if t.lo > t.hi && t.keep == 0 {
+					*t = term{kind: kConst, sign: t.sign}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// Layout implements resolve.Plan.
+func (p *Plan) Layout() *resolve.Layout { return p.layout }
+
+// Trial implements resolve.Plan.
+func (p *Plan) Trial(s *dice.Stream) int { return p.value(s) - p.lo }
+
+// Run implements resolve.Plan.
+func (p *Plan) Run(s *dice.Stream, n int, counts []uint64) {
+	for range n {
+		counts[p.value(s)-p.lo]++
+	}
+}
+
+func (p *Plan) value(s *dice.Stream) int {
+	v := eval(p.left, s)
+	if p.right != nil {
+		v -= eval(p.right, s)
+	}
+	return v
+}
+
+func eval(ts []term, s *dice.Stream) int {
+	v := 0
+	for i := range ts {
+		t := &ts[i]
+		x := 0
+		switch {
+		case t.kind == kConst:
+			x = t.value
+		case t.kind == kGroup:
+			x = eval(t.group, s)
+			if t.cmp {
+				x = inRange(x, t.lo, t.hi)
+			}
+		case t.keep > 0:
+			x = keep(t, s)
+		case t.cmp:
+			x = s.Count(t.n, t.sides, t.lo, t.hi)
+		default:
+			x = s.Sum(t.n, t.sides)
+		}
+		v += t.sign * x
+	}
+	return v
+}
+
+func inRange(x, lo, hi int) int {
+	if lo <= x && x <= hi {
+		return 1
+	}
+	return 0
+}
+
+// keep rolls the term's dice into the stream's scratch buffer, sorts them
+// and sums (or counts) the kept ones.
+func keep(t *term, s *dice.Stream) int {
+	buf := s.Buffer(t.n)
+	for i := range buf {
+		buf[i] = s.D(t.sides)
+	}
+	slices.Sort(buf)
+	kept := buf[:t.keep]
+	if t.high {
+		kept = buf[t.n-t.keep:]
+	}
+	x := 0
+	for _, d := range kept {
+		if t.cmp {
+			x += inRange(d, t.lo, t.hi)
+		} else {
+			x += d
+		}
+	}
+	return x
+}

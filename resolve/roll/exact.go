@@ -1,0 +1,158 @@
+package roll
+
+import (
+	"math"
+	"slices"
+
+	"odds/dice"
+)
+
+// opsPerPath converts the exact driver's path budget into multiply-adds: a
+// path costs about as much as a hundred of them.
+const opsPerPath = 100
+
+// dist is a distribution over lo, lo+1, …
+type dist struct {
+	lo int
+	p  []float64
+}
+
+// Exact implements sim.Exacter: the distribution by convolution, or
+// ok=false if that would take more than the budget.
+func (p *Plan) Exact(budget int64) ([]float64, bool) {
+	x := &exacter{budget: budget * opsPerPath}
+	d, ok := x.sum(p.left)
+	if ok && p.right != nil {
+		var r dist
+		if r, ok = x.sum(p.right); ok {
+			d, ok = x.add(d, negate(r))
+		}
+	}
+	if !ok {
+		return nil, false
+	}
+	out := make([]float64, p.layout.Cells)
+	copy(out[d.lo-p.lo:], d.p)
+	return out, true
+}
+
+type exacter struct{ budget int64 }
+
+// spend charges ops to the budget and reports whether it still holds.
+func (x *exacter) spend(ops int64) bool {
+	x.budget -= ops
+	return x.budget >= 0
+}
+
+func (x *exacter) add(a, b dist) (dist, bool) {
+	if !x.spend(int64(len(a.p)) * int64(len(b.p))) {
+		return dist{}, false
+	}
+	return dist{lo: a.lo + b.lo, p: dice.Convolve(a.p, b.p)}, true
+}
+
+func negate(d dist) dist {
+	p := slices.Clone(d.p)
+	slices.Reverse(p)
+	return dist{lo: -(d.lo + len(d.p) - 1), p: p}
+}
+
+func (x *exacter) sum(ts []term) (dist, bool) {
+	acc := dist{p: []float64{1}}
+	for i := range ts {
+		d, ok := x.term(&ts[i])
+		if !ok {
+			return dist{}, false
+		}
+		if ts[i].sign < 0 {
+			d = negate(d)
+		}
+		if acc, ok = x.add(acc, d); !ok {
+			return dist{}, false
+		}
+	}
+	return acc, true
+}
+
+func (x *exacter) term(t *term) (dist, bool) {
+	switch {
+	case t.kind == kConst:
+		return dist{lo: t.value, p: []float64{1}}, true
+	case t.kind == kGroup:
+		d, ok := x.sum(t.group)
+		if !ok || !t.cmp {
+			return d, ok
+		}
+		in := 0.0
+		for i, q := range d.p {
+			in += q * float64(inRange(d.lo+i, t.lo, t.hi))
+		}
+		return dist{p: []float64{1 - in, in}}, true
+	case t.keep > 0:
+		return x.keep(t)
+	case t.cmp:
+		faces := max(0, t.hi-t.lo+1)
+		return dist{p: dice.Binomial(t.n, float64(faces)/float64(t.sides))}, x.spend(int64(t.n))
+	}
+	if !x.spend(int64(t.n) * int64(t.n) * int64(t.sides) * int64(t.sides)) {
+		return dist{}, false
+	}
+	return dist{lo: t.n, p: dice.SumOfDice(t.n, t.sides)}, true
+}
+
+// keep computes the distribution of the sum (or count in range) of the
+// kept dice. It walks the faces from the kept end (highest first for kh),
+// choosing how many dice show each face; a face shown by c of the r dice not
+// yet placed has multinomial weight C(r, c) / sides^c, and contributes the
+// dice still within the keep quota. State: dice placed, running total.
+func (x *exacter) keep(t *term) (dist, bool) {
+	n, k, s := t.n, t.keep, t.sides
+	width := k*s + 1
+	if !x.spend(int64(s) * int64(n+1) * int64(n+1) * int64(width)) {
+		return dist{}, false
+	}
+	logS := math.Log(float64(s))
+	lf := make([]float64, n+1) // log factorials
+	for i := 1; i <= n; i++ {
+		lf[i] = lf[i-1] + math.Log(float64(i))
+	}
+	dp := make([]float64, (n+1)*width)
+	next := make([]float64, len(dp))
+	dp[0] = 1
+	for f := range s {
+		face := s - f // kh: highest face first
+		if !t.high {
+			face = f + 1
+		}
+		gain := face
+		if t.cmp {
+			gain = inRange(face, t.lo, t.hi)
+		}
+		clear(next)
+		for j := 0; j <= n; j++ {
+			for v := range width {
+				w := dp[j*width+v]
+				if w == 0 {
+					continue
+				}
+				r := n - j
+				for c := 0; c <= r; c++ {
+					took := min(c, max(0, k-j))
+					q := math.Exp(lf[r] - lf[c] - lf[r-c] - float64(c)*logS)
+					next[(j+c)*width+v+took*gain] += w * q
+				}
+			}
+		}
+		dp, next = next, dp
+	}
+	lo := k
+	if t.cmp {
+		lo = 0
+	}
+	last := dp[n*width:]
+	hi := k * s
+	if t.cmp {
+		hi = k
+	}
+	return dist{lo: lo, p: slices.Clone(last[lo : hi+1])}, true
+}

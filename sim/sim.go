@@ -1,0 +1,267 @@
+package sim
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"sync/atomic"
+	"time"
+
+	"golang.org/x/sync/errgroup"
+
+	"odds/dice"
+	"odds/resolve"
+)
+
+// ChunkSize is the number of trials in one chunk. Chunk k always holds
+// trials [k*ChunkSize, (k+1)*ChunkSize) on the stream seeded from (seed, k),
+// so results do not depend on how chunks are spread over workers. A chunk
+// takes well under a millisecond, so cancellation is prompt.
+const ChunkSize = 1 << 16
+
+// Method chooses how a plan is run.
+type Method int
+
+const (
+	Auto  Method = iota // exact when enumeration fits AutoPaths, else Monte Carlo
+	Exact               // exact or an error
+	MC                  // Monte Carlo
+)
+
+// Methods are the names of the methods, indexed by Method.
+var Methods = []string{"auto", "exact", "mc"}
+
+func (m Method) String() string { return Methods[m] }
+
+// Defaults for Options.
+const (
+	// AutoPaths is the enumeration budget of the auto method. Set from
+	// BenchmarkExactVsMC (README): the slowest action enumerates 1e5 paths
+	// in about the time Monte Carlo takes for 1e6 trials.
+	AutoPaths = 100_000
+	// MaxPaths is the default enumeration budget of the exact method.
+	MaxPaths = 10_000_000
+	// DepthCap bounds the draws on one enumerated path.
+	DepthCap = 4096
+	// MaxLeftover is the probability mass that exact may leave unexplored.
+	MaxLeftover = 1e-9
+)
+
+// Options configure a run.
+type Options struct {
+	Trials    int64   // Monte Carlo trials; with Precision, the ceiling
+	Seed      uint64  // base seed of the chunk streams
+	Workers   int     // goroutines; <= 0 means 1
+	Method    Method  // auto, exact or mc
+	Precision float64 // if > 0: run until every 95% half-width is at most this
+	MaxPaths  int64   // enumeration budget for Exact; 0 means MaxPaths
+}
+
+// Result is a finished run: a histogram over the plan's cells.
+type Result struct {
+	Exact    bool
+	How      string    // "monte-carlo", "enumeration" or "convolution"
+	Trials   int64     // Monte Carlo trials, or enumerated paths (0 by convolution)
+	Counts   []uint64  // Monte Carlo counts per cell (nil when Exact)
+	Prob     []float64 // probability per cell (estimated when not Exact)
+	Leftover float64   // exact: probability mass left unexplored
+	Elapsed  time.Duration
+}
+
+// ErrTooLarge is returned (wrapped) when exact enumeration exceeds its budget.
+var ErrTooLarge = errors.New("too many dice paths to enumerate")
+
+// Exacter is implemented by plans that compute their distribution directly
+// (by convolution, say) rather than by enumerating paths. It returns the
+// probability of each cell, or ok=false if the plan is too large for it.
+type Exacter interface {
+	Exact(budget int64) (prob []float64, ok bool)
+}
+
+// Run runs plan as opts say.
+func Run(ctx context.Context, plan resolve.Plan, opts Options) (*Result, error) {
+	start := time.Now()
+	var (
+		res *Result
+		err error
+	)
+	switch opts.Method {
+	case Exact:
+		budget := opts.MaxPaths
+		if budget <= 0 {
+			budget = MaxPaths
+		}
+		res, err = runExact(ctx, plan, budget)
+	case Auto:
+		res, err = runExact(ctx, plan, AutoPaths)
+		if errors.Is(err, ErrTooLarge) {
+			res, err = runMC(ctx, plan, opts)
+		}
+	default:
+		res, err = runMC(ctx, plan, opts)
+	}
+	if err != nil {
+		return nil, err
+	}
+	res.Elapsed = time.Since(start)
+	return res, nil
+}
+
+// runExact enumerates every dice path of plan's Trial, or uses the plan's
+// own exact method if it has one.
+func runExact(ctx context.Context, plan resolve.Plan, budget int64) (*Result, error) {
+	cells := plan.Layout().Cells
+	if ex, ok := plan.(Exacter); ok {
+		if p, ok := ex.Exact(budget); ok {
+			return &Result{Exact: true, How: "convolution", Prob: p}, nil
+		}
+	}
+	prob := make([]float64, cells)
+	e := dice.NewEnumerator(DepthCap)
+	s := e.Stream()
+	var paths int64
+	leftover := 0.0
+	for {
+		cell := plan.Trial(s)
+		if e.Truncated() {
+			leftover += e.Weight()
+		} else {
+			prob[cell] += e.Weight()
+		}
+		paths++
+		if paths%4096 == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		if !e.Next() {
+			break
+		}
+		if paths >= budget {
+			return nil, fmt.Errorf("%w (more than %d)", ErrTooLarge, budget)
+		}
+	}
+	if leftover > MaxLeftover {
+		return nil, fmt.Errorf("%w: %.3g of the probability lies deeper than %d draws", ErrTooLarge, leftover, DepthCap)
+	}
+	return &Result{Exact: true, How: "enumeration", Trials: paths, Prob: prob, Leftover: leftover}, nil
+}
+
+// runMC runs Monte Carlo trials, in rounds when a precision is asked for.
+func runMC(ctx context.Context, plan resolve.Plan, opts Options) (*Result, error) {
+	if opts.Trials <= 0 {
+		return nil, errors.New("sim: trials must be positive")
+	}
+	counts := make([]uint64, plan.Layout().Cells)
+	if opts.Precision <= 0 {
+		if err := runChunks(ctx, plan, opts, counts, 0, opts.Trials); err != nil {
+			return nil, err
+		}
+		return mcResult(counts, opts.Trials), nil
+	}
+	// Precision: a first round, then as many more trials as the worst
+	// outcome's variance says are needed, until the ceiling. Round sizes
+	// depend only on the counts, so the run stays reproducible.
+	done := int64(0)
+	next := min(opts.Trials, 16*ChunkSize)
+	for {
+		if err := runChunks(ctx, plan, opts, counts, done, next); err != nil {
+			return nil, err
+		}
+		done = next
+		need := trialsFor(OutcomeCounts(plan.Layout(), counts), done, opts.Precision)
+		if need <= done || done >= opts.Trials {
+			return mcResult(counts, done), nil
+		}
+		// Round up to whole chunks so rounds start on chunk boundaries.
+		need = min(opts.Trials, (need/ChunkSize+1)*ChunkSize)
+		next = max(need, done+ChunkSize)
+		next = min(next, opts.Trials)
+	}
+}
+
+// trialsFor estimates the trials at which the widest 95% interval of an
+// outcome is at most half-width h, from the counts so far; it asks for
+// 10% more than the normal approximation to allow for the estimate.
+func trialsFor(counts []uint64, n int64, h float64) int64 {
+	need := int64(0)
+	for _, w := range Wilson(counts, n) {
+		if w.Hi-w.Lo <= 2*h {
+			continue
+		}
+		p := max(w.P, 1/float64(n))
+		need = max(need, int64(1.1*z*z*p*(1-p)/(h*h))+1)
+	}
+	return need
+}
+
+func mcResult(counts []uint64, n int64) *Result {
+	prob := make([]float64, len(counts))
+	for i, c := range counts {
+		prob[i] = float64(c) / float64(n)
+	}
+	return &Result{How: "monte-carlo", Trials: n, Counts: counts, Prob: prob}
+}
+
+// runChunks runs trials [from, to) into counts.
+func runChunks(ctx context.Context, plan resolve.Plan, opts Options, counts []uint64, from, to int64) error {
+	first := from / ChunkSize
+	last := (to + ChunkSize - 1) / ChunkSize
+	var next atomic.Int64
+	next.Store(first)
+	workers := max(1, opts.Workers)
+	hists := make([][]uint64, workers)
+	g, ctx := errgroup.WithContext(ctx)
+	for w := range workers {
+		hist := make([]uint64, len(counts))
+		hists[w] = hist
+		g.Go(func() error {
+			s := dice.New(opts.Seed, 0)
+			for {
+				k := next.Add(1) - 1
+				if k >= last {
+					return nil
+				}
+				if err := ctx.Err(); err != nil {
+					return err
+				}
+				lo, hi := max(from, k*ChunkSize), min(to, (k+1)*ChunkSize)
+				s.Reset(opts.Seed, uint64(k))
+				plan.Run(s, int(hi-lo), hist)
+			}
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return err
+	}
+	for _, h := range hists {
+		for i, c := range h {
+			counts[i] += c
+		}
+	}
+	return nil
+}
+
+// z is the two-sided 95% normal quantile.
+const z = 1.959963984540054
+
+// Interval is a probability with its 95% interval.
+type Interval struct{ P, Lo, Hi float64 }
+
+// Wilson returns the 95% Wilson score interval of each count out of n.
+func Wilson(counts []uint64, n int64) []Interval {
+	out := make([]Interval, len(counts))
+	for i, c := range counts {
+		out[i] = WilsonInterval(c, n)
+	}
+	return out
+}
+
+// WilsonInterval returns the 95% Wilson score interval of k successes in n.
+func WilsonInterval(k uint64, n int64) Interval {
+	nf := float64(n)
+	p := float64(k) / nf
+	d := 1 + z*z/nf
+	c := (p + z*z/(2*nf)) / d
+	h := z / d * math.Sqrt(p*(1-p)/nf+z*z/(4*nf*nf))
+	return Interval{P: p, Lo: max(0, c-h), Hi: min(1, c+h)}
+}
