@@ -47,6 +47,7 @@ const (
 func NewEnumerator(depthCap int) *Enumerator {
 	e := &Enumerator{maxDepth: depthCap, weight: 1, tables: map[tableKey][]float64{}}
 	e.stream.enum = e
+	e.stream.used = MaxProduct + 1 // every draw takes Stream.next
 	return e
 }
 
@@ -103,6 +104,7 @@ func (e *Enumerator) branch(n int, probs []float64) int {
 	return f.choice
 }
 
+// uniform returns a 0-based face.
 func (e *Enumerator) uniform(sides int) int {
 	if e.truncated {
 		return 0

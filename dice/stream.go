@@ -65,26 +65,33 @@ func (s *Stream) Uint64() uint64 { return s.src.Uint64() }
 // D rolls one die with the given number of sides (1..MaxSides) and returns
 // 1..sides.
 func (s *Stream) D(sides int) int {
-	if s.enum != nil {
-		return s.enum.uniform(sides) + 1
-	}
 	return s.draw(uint64(sides)) + 1
 }
 
-// draw returns a uniform value in [0, n) taken from the current word.
+// draw returns a uniform value in [0, n): the next mixed-radix digit of the
+// current word. This fast path is small enough to inline into every kernel;
+// a fresh word, and enumeration, go through next. In enumerating mode used
+// stays above MaxProduct, so the mode costs the hot path nothing.
 func (s *Stream) draw(n uint64) int {
-	if s.used*n > MaxProduct {
-		s.refill()
+	u := s.used * n
+	if u > MaxProduct {
+		return s.next(n)
 	}
-	s.used *= n
+	s.used = u
 	hi, lo := bits.Mul64(s.frac, n)
 	s.frac = lo
 	return int(hi)
 }
 
-func (s *Stream) refill() {
-	s.frac = s.src.Uint64()
-	s.used = 1
+// next is draw's slow path: the enumerator's choice, or the first digit of
+// a fresh word.
+func (s *Stream) next(n uint64) int {
+	if s.enum != nil {
+		return s.enum.uniform(int(n))
+	}
+	hi, lo := bits.Mul64(s.src.Uint64(), n)
+	s.frac, s.used = lo, n
+	return int(hi)
 }
 
 // Successes rolls n dice with the given sides and counts those showing at
@@ -93,21 +100,65 @@ func (s *Stream) Successes(n, sides, target int) int {
 	return s.Count(n, sides, target, sides)
 }
 
-// Count rolls n dice with the given sides and counts those showing lo..hi.
-// Enumerating, it branches once over the binomial count instead of once per
-// die.
+// Count rolls n dice with the given sides and counts those showing lo..hi
+// (1 <= lo <= hi <= sides). Enumerating, it branches once over the
+// binomial count instead of once per die.
 func (s *Stream) Count(n, sides, lo, hi int) int {
 	if s.enum != nil {
 		return s.enum.count(n, sides, lo, hi)
 	}
+	m := uint64(sides)
+	base, span := uint64(lo-1), uint64(hi-lo)
+	// The word and its budget live in registers for the whole pool: going
+	// through s on every die would put a store and a load on the critical
+	// path of each extraction.
+	frac, used := s.frac, s.used
 	c := 0
-	base, span := uint(lo-1), uint(hi-lo)
 	for range n {
-		if uint(s.draw(uint64(sides)))-base <= span {
-			c++
+		used *= m
+		if used > MaxProduct {
+			frac, used = s.src.Uint64(), m
 		}
+		d, f := bits.Mul64(frac, m)
+		frac = f
+		c += hit(d, base, span)
 	}
+	s.frac, s.used = frac, used
 	return c
+}
+
+// TallyCount runs trials pools of n dice, counting in each the dice that
+// show lo..hi, and adds one to counts[c] for each pool's count c. It is
+// Count in a loop with the generator state kept in registers across
+// pools: the Monte Carlo kernel of every success-count question. counts
+// must have at least n+1 entries. Monte Carlo mode only.
+func (s *Stream) TallyCount(trials, n, sides, lo, hi int, counts []uint64) {
+	m := uint64(sides)
+	base, span := uint64(lo-1), uint64(hi-lo)
+	frac, used := s.frac, s.used
+	counts = counts[:n+1]
+	for range trials {
+		c := 0
+		for range n {
+			used *= m
+			if used > MaxProduct {
+				frac, used = s.src.Uint64(), m
+			}
+			d, f := bits.Mul64(frac, m)
+			frac = f
+			c += hit(d, base, span)
+		}
+		counts[c]++
+	}
+	s.frac, s.used = frac, used
+}
+
+// hit is 1 if base <= d <= base+span, else 0, without a branch: a success
+// test at p = 1/2 would mispredict every other die. The borrow of
+// span-(d-base) is set exactly when d-base > span (unsigned).
+func hit(d, base, span uint64) int {
+	_, borrow := bits.Sub64(span, d-base, 0)
+	return int(1 - borrow)
 }
 
 // Sum rolls n dice with the given sides and returns their total.
@@ -116,11 +167,35 @@ func (s *Stream) Sum(n, sides int) int {
 	if s.enum != nil {
 		return s.enum.sum(n, sides)
 	}
-	t := n
+	m := uint64(sides)
+	frac, used := s.frac, s.used
+	t := uint64(n)
 	for range n {
-		t += s.draw(uint64(sides))
+		used *= m
+		if used > MaxProduct {
+			frac, used = s.src.Uint64(), m
+		}
+		d, f := bits.Mul64(frac, m)
+		frac = f
+		t += d
 	}
-	return t
+	s.frac, s.used = frac, used
+	return int(t)
+}
+
+// Two rolls two dice with the same sides, as an opposed roll does: one
+// budget check for both.
+func (s *Stream) Two(sides int) (a, b int) {
+	m := uint64(sides)
+	u := s.used * m * m
+	if u > MaxProduct {
+		return s.next(m) + 1, s.D(sides)
+	}
+	s.used = u
+	x, f := bits.Mul64(s.frac, m)
+	y, f := bits.Mul64(f, m)
+	s.frac = f
+	return int(x) + 1, int(y) + 1
 }
 
 // Highest rolls n dice and returns the highest (n >= 1).

@@ -84,15 +84,13 @@ func b2i(b bool) int {
 type duel struct{ layout *resolve.Layout }
 
 func (p *duel) Trial(s *dice.Stream) int {
-	a := s.D(10)
-	b := s.D(10)
+	a, b := s.Two(10)
 	return a - b + 9
 }
 
 func (p *duel) Run(s *dice.Stream, n int, counts []uint64) {
 	for range n {
-		a := s.D(10)
-		b := s.D(10)
+		a, b := s.Two(10)
 		counts[a-b+9]++
 	}
 }

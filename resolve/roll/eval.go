@@ -54,6 +54,7 @@ type Plan struct {
 	left, right []term
 	lo          int
 	layout      *resolve.Layout
+	pool        *term // the expression is this one success-count pool
 }
 
 // Outcome names and stats.
@@ -63,6 +64,9 @@ var stats = []string{"value"}
 func Compile(e *Expr) *Plan {
 	lo, hi := e.bounds()
 	p := &Plan{expr: e, left: compile(e.Left), right: compile(e.Right), lo: lo}
+	if t := &p.left[0]; len(p.left) == 1 && p.right == nil && t.kind == kDice && t.cmp && t.keep == 0 && t.sign > 0 {
+		p.pool = t
+	}
 	names := make([]string, hi-lo+1)
 	for i := range names {
 		names[i] = strconv.Itoa(lo + i)
@@ -106,6 +110,10 @@ func (p *Plan) Trial(s *dice.Stream) int { return p.value(s) - p.lo }
 
 // Run implements resolve.Plan.
 func (p *Plan) Run(s *dice.Stream, n int, counts []uint64) {
+	if t := p.pool; t != nil {
+		s.TallyCount(n, t.n, t.sides, t.lo, t.hi, counts) // values 0..n are cells 0..n
+		return
+	}
 	for range n {
 		counts[p.value(s)-p.lo]++
 	}
