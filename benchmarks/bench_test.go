@@ -1,13 +1,16 @@
 package benchmarks
 
 import (
+	"context"
 	"math/rand/v2"
 	"testing"
 
 	"odds/dice"
 	"odds/resolve"
+	"odds/resolve/all"
 	"odds/resolve/opposed"
 	"odds/resolve/roll"
+	"odds/sim"
 )
 
 // perTrial reports the cost per trial of a benchmark that runs
@@ -76,4 +79,129 @@ func BenchmarkStreamCount6d6(b *testing.B) {
 		}
 	}
 	perTrial(b, kernelBatch)
+}
+
+// The 1e8-trial benchmarks run sim.Run end to end (chunks, seeding,
+// histogram merge) against the floor over the same number of trials, on
+// one worker and on two. Run them with -benchtime=3x (run.sh does).
+const bigTrials = 100_000_000
+
+func runMC(b *testing.B, p resolve.Plan, workers int) {
+	for b.Loop() {
+		if _, err := sim.Run(context.Background(), p, sim.Options{Method: sim.MC, Trials: bigTrials, Seed: 1, Workers: workers}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	perTrial(b, bigTrials)
+}
+
+func BenchmarkRun1e8(b *testing.B) {
+	b.Run("floor-opposed", func(b *testing.B) {
+		src := rand.NewPCG(1, 2)
+		var hist [19]uint64
+		for b.Loop() {
+			FloorOpposed(src, bigTrials, &hist)
+		}
+		perTrial(b, bigTrials)
+	})
+	b.Run("opposed-fire/workers-1", func(b *testing.B) { runMC(b, mustFire(b), 1) })
+	b.Run("opposed-fire/workers-2", func(b *testing.B) { runMC(b, mustFire(b), 2) })
+	b.Run("floor-successes", func(b *testing.B) {
+		src := rand.NewPCG(1, 2)
+		var hist [7]uint64
+		for b.Loop() {
+			FloorSuccesses(src, bigTrials, &hist)
+		}
+		perTrial(b, bigTrials)
+	})
+	b.Run("roll-6d6/workers-1", func(b *testing.B) { runMC(b, mustRoll(b, "6d6>=4"), 1) })
+	b.Run("roll-6d6/workers-2", func(b *testing.B) { runMC(b, mustRoll(b, "6d6>=4"), 2) })
+}
+
+// BenchmarkExact times the exact answers: the enumeration driver for
+// opposed fire (100 paths), convolution for roll 6d6>=4.
+func BenchmarkExact(b *testing.B) {
+	for _, c := range []struct {
+		name string
+		plan resolve.Plan
+	}{{"opposed-fire", mustFire(b)}, {"roll-6d6", mustRoll(b, "6d6>=4")}, {"roll-40d10", mustRoll(b, "40d10")}} {
+		b.Run(c.name, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := sim.Run(context.Background(), c.plan, sim.Options{Method: sim.Exact}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkExactVsMC pairs the enumeration driver with 1e6 Monte Carlo
+// trials (one worker) on every action, from which sim.AutoPaths is set:
+// per path, enumeration costs what a few Monte Carlo trials cost.
+func BenchmarkExactVsMC(b *testing.B) {
+	for _, s := range all.Systems() {
+		for _, act := range s.Actions {
+			v := act.Defaults()
+			for k, x := range exampleValues[act.Name] {
+				v[k] = x
+			}
+			plan, err := act.Compile(v)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.Run(s.Name+"-"+act.Name+"/exact", func(b *testing.B) {
+				var paths int64
+				for b.Loop() {
+					res, err := sim.Run(context.Background(), enumOnly{plan}, sim.Options{Method: sim.Exact})
+					if err != nil {
+						b.Fatal(err)
+					}
+					paths = res.Trials
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(paths), "ns/path")
+			})
+			b.Run(s.Name+"-"+act.Name+"/mc-1e6", func(b *testing.B) {
+				for b.Loop() {
+					if _, err := sim.Run(context.Background(), plan, sim.Options{Method: sim.MC, Trials: 1e6, Seed: 1, Workers: 1}); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}
+
+// enumOnly hides a plan's own exact method so the enumeration driver runs.
+type enumOnly struct{ resolve.Plan }
+
+// exampleValues are the least parameters each action needs.
+var exampleValues = map[string]resolve.Values{
+	"fire":    {"hesa": 3, "def": 1},
+	"melee":   {"attacker-hesa": 3, "defender-hesa": 2},
+	"overrun": {"defender-hesa": 3},
+}
+
+// BenchmarkFloorParallel runs the opposed floor on one and on two
+// goroutines: the machine's own scaling limit for this kernel, against
+// which the engine's two-worker speed-up is read.
+func BenchmarkFloorParallel(b *testing.B) {
+	for _, g := range []int{1, 2} {
+		b.Run("goroutines-"+string(rune('0'+g)), func(b *testing.B) {
+			for b.Loop() {
+				done := make(chan struct{}, g)
+				for i := range g {
+					go func() {
+						src := rand.NewPCG(uint64(i), 2)
+						var hist [8 + 19 + 8]uint64 // padded against false sharing
+						FloorOpposed(src, bigTrials/g, (*[19]uint64)(hist[8:27]))
+						done <- struct{}{}
+					}()
+				}
+				for range g {
+					<-done
+				}
+			}
+			perTrial(b, bigTrials)
+		})
+	}
 }

@@ -22,8 +22,18 @@ type Enumerator struct {
 	weight   float64
 
 	truncated bool
+	overflow  bool
 	tables    map[tableKey][]float64
 }
+
+// MaxTableWork bounds the multiply-adds spent computing one kernel's
+// distribution (Sum of many large dice, say).
+const MaxTableWork = 50_000_000
+
+// Overflow reports whether a kernel's distribution was too costly to
+// compute (see MaxTableWork); the path was then truncated and the
+// enumeration as a whole should be abandoned.
+func (e *Enumerator) Overflow() bool { return e.overflow }
 
 type frame struct {
 	choice int
@@ -132,6 +142,10 @@ func (e *Enumerator) extreme(n, sides int, highest bool) int {
 func (e *Enumerator) pick(k tableKey) int {
 	t, ok := e.tables[k]
 	if !ok {
+		if k.kind == kindSum && k.n*k.n*k.sides*k.sides/2 > MaxTableWork {
+			e.overflow, e.truncated = true, true
+			return 0
+		}
 		t = table(k)
 		e.tables[k] = t
 	}

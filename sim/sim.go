@@ -56,6 +56,7 @@ type Options struct {
 	Method    Method  // auto, exact or mc
 	Precision float64 // if > 0: run until every 95% half-width is at most this
 	MaxPaths  int64   // enumeration budget for Exact; 0 means MaxPaths
+	DepthCap  int     // draws on one enumerated path; 0 means DepthCap
 }
 
 // Result is a finished run: a histogram over the plan's cells.
@@ -92,9 +93,9 @@ func Run(ctx context.Context, plan resolve.Plan, opts Options) (*Result, error) 
 		if budget <= 0 {
 			budget = MaxPaths
 		}
-		res, err = runExact(ctx, plan, budget)
+		res, err = runExact(ctx, plan, budget, opts.DepthCap)
 	case Auto:
-		res, err = runExact(ctx, plan, AutoPaths)
+		res, err = runExact(ctx, plan, AutoPaths, opts.DepthCap)
 		if errors.Is(err, ErrTooLarge) {
 			res, err = runMC(ctx, plan, opts)
 		}
@@ -110,20 +111,30 @@ func Run(ctx context.Context, plan resolve.Plan, opts Options) (*Result, error) 
 
 // runExact enumerates every dice path of plan's Trial, or uses the plan's
 // own exact method if it has one.
-func runExact(ctx context.Context, plan resolve.Plan, budget int64) (*Result, error) {
+func runExact(ctx context.Context, plan resolve.Plan, budget int64, depthCap int) (*Result, error) {
+	if depthCap <= 0 {
+		depthCap = DepthCap
+	}
 	cells := plan.Layout().Cells
 	if ex, ok := plan.(Exacter); ok {
-		if p, ok := ex.Exact(budget); ok {
-			return &Result{Exact: true, How: "convolution", Prob: p}, nil
+		// A plan that can compute its own distribution knows best: if it
+		// refuses, enumerating its paths would cost more still.
+		p, ok := ex.Exact(budget)
+		if !ok {
+			return nil, fmt.Errorf("%w (more than %d paths' work)", ErrTooLarge, budget)
 		}
+		return &Result{Exact: true, How: "convolution", Prob: p}, nil
 	}
 	prob := make([]float64, cells)
-	e := dice.NewEnumerator(DepthCap)
+	e := dice.NewEnumerator(depthCap)
 	s := e.Stream()
 	var paths int64
 	leftover := 0.0
 	for {
 		cell := plan.Trial(s)
+		if e.Overflow() {
+			return nil, fmt.Errorf("%w (a dice kernel's distribution is too large)", ErrTooLarge)
+		}
 		if e.Truncated() {
 			leftover += e.Weight()
 		} else {
@@ -141,7 +152,7 @@ func runExact(ctx context.Context, plan resolve.Plan, budget int64) (*Result, er
 		}
 	}
 	if leftover > MaxLeftover {
-		return nil, fmt.Errorf("%w: %.3g of the probability lies deeper than %d draws", ErrTooLarge, leftover, DepthCap)
+		return nil, fmt.Errorf("%w: %.3g of the probability lies deeper than %d draws", ErrTooLarge, leftover, depthCap)
 	}
 	return &Result{Exact: true, How: "enumeration", Trials: paths, Prob: prob, Leftover: leftover}, nil
 }
@@ -212,7 +223,12 @@ func runChunks(ctx context.Context, plan resolve.Plan, opts Options, counts []ui
 	hists := make([][]uint64, workers)
 	g, ctx := errgroup.WithContext(ctx)
 	for w := range workers {
-		hist := make([]uint64, len(counts))
+		// Padding on each side: workers increment their histograms on every
+		// trial, and two small histograms in one cache line, or in the
+		// 128-byte pair of lines the prefetcher moves together, would
+		// serialise the workers (false sharing).
+		const pad = 128 / 8
+		hist := make([]uint64, len(counts)+2*pad)[pad : pad+len(counts)]
 		hists[w] = hist
 		g.Go(func() error {
 			s := dice.New(opts.Seed, 0)

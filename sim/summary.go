@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"math"
 	"sort"
 
 	"gonum.org/v1/gonum/stat"
@@ -83,6 +84,10 @@ func summarizeStat(name string, values, weights []float64) Stat {
 		return st
 	}
 	st.Mean, st.SD = stat.PopMeanStdDev(x, w)
+	// Exact sums carry float noise: a mean of 2.8e-17 on a spread of 4 is 0.
+	if math.Abs(st.Mean) < 1e-12*max(1, st.SD) {
+		st.Mean = 0
+	}
 	st.Median = stat.Quantile(0.5, stat.Empirical, x, w)
 	st.P5 = stat.Quantile(0.05, stat.Empirical, x, w)
 	st.P95 = stat.Quantile(0.95, stat.Empirical, x, w)

@@ -171,12 +171,16 @@ func renderText(w io.Writer, reports []*report, markdown bool) error {
 		} else {
 			fmt.Fprintln(w, title)
 		}
+		outcomes := r.Summary.Outcomes
+		if r.System == "roll" {
+			outcomes = binValues(outcomes, r.Trials, r.Exact)
+		}
 		top := 0.0
-		for _, o := range r.Summary.Outcomes {
+		for _, o := range outcomes {
 			top = max(top, o.P)
 		}
-		rows := make([][]string, 0, len(r.Summary.Outcomes))
-		for _, o := range r.Summary.Outcomes {
+		rows := make([][]string, 0, len(outcomes))
+		for _, o := range outcomes {
 			ci := pct(o.Lo) + " – " + pct(o.Hi)
 			if r.Exact {
 				ci = "exact"
@@ -204,6 +208,42 @@ func renderText(w io.Writer, reports []*report, markdown bool) error {
 		fmt.Fprintln(w, footer(r))
 	}
 	return nil
+}
+
+// maxRows is the most value rows a table shows for a roll.
+const maxRows = 40
+
+// binValues readies a roll's values for a table: values outside the range
+// that can occur are dropped, and if more than maxRows remain they are
+// merged into equal ranges "lo..hi". Monte Carlo intervals of a merged
+// range are recomputed from its count. Names are the integer values.
+func binValues(outs []sim.Outcome, trials int64, exact bool) []sim.Outcome {
+	first, last := 0, len(outs)-1
+	for first < last && outs[first].P == 0 {
+		first++
+	}
+	for last > first && outs[last].P == 0 {
+		last--
+	}
+	outs = outs[first : last+1]
+	if len(outs) <= maxRows {
+		return outs
+	}
+	width := (len(outs) + maxRows - 1) / maxRows
+	var binned []sim.Outcome
+	for i := 0; i < len(outs); i += width {
+		j := min(i+width, len(outs)) - 1
+		p := 0.0
+		for _, o := range outs[i : j+1] {
+			p += o.P
+		}
+		iv := sim.Interval{P: p, Lo: p, Hi: p}
+		if !exact {
+			iv = sim.WilsonInterval(uint64(math.Round(p*float64(trials))), trials)
+		}
+		binned = append(binned, sim.Outcome{Name: outs[i].Name + ".." + outs[j].Name, Interval: iv})
+	}
+	return binned
 }
 
 // paramLine lists the parameters that differ from their defaults.

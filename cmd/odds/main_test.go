@@ -1,0 +1,229 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+
+// run runs odds in-process.
+func run(ctx context.Context, args ...string) (code int, stdout, stderr string) {
+	var out, errb bytes.Buffer
+	code = Main(ctx, args, &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+// normalize blanks what differs between runs of the same seed: timings.
+var timings = []struct {
+	re   *regexp.Regexp
+	with string
+}{
+	{regexp.MustCompile(`[0-9.]+ (ms|s)\b`), "T"},
+	{regexp.MustCompile(`[0-9.]+ [kMG]? ?trials/s`), "R trials/s"},
+	{regexp.MustCompile(`"elapsed_ms": [0-9.e+-]+`), `"elapsed_ms": 0`},
+}
+
+func normalize(s string) string {
+	for _, t := range timings {
+		s = t.re.ReplaceAllString(s, t.with)
+	}
+	return s
+}
+
+func TestGolden(t *testing.T) {
+	cases := []struct {
+		name string
+		args []string
+	}{
+		{"fire_exact_table", []string{"opposed", "fire", "--hesa", "3", "--def", "1", "--seed", "1"}},
+		{"fire_mc_table", []string{"opposed", "fire", "--hesa", "3", "--def", "1", "--cover", "soft", "--method", "mc", "--trials", "200000", "--seed", "7", "--workers", "2"}},
+		{"fire_grid_csv", []string{"opposed", "fire", "--hesa", "1..3", "--def", "0,2", "--smoke=both", "--format", "csv", "--seed", "1"}},
+		{"ap_json", []string{"opposed", "fire", "--ap", "5", "--def", "3", "--over-half-range", "--format", "json", "--seed", "1"}},
+		{"melee_mc_json", []string{"opposed", "melee", "--attacker-hesa", "3", "--attacker-element", "eng", "--defender-hesa", "2", "--cover", "hard", "--format", "json", "--method", "mc", "--trials", "100000", "--seed", "3", "--workers", "2"}},
+		{"tank_hunt_markdown", []string{"opposed", "tank-hunt", "--def", "5", "--engineers", "--format", "markdown", "--seed", "1"}},
+		{"overrun_table", []string{"opposed", "overrun", "--defender-element", "csw", "--seed", "1"}},
+		{"rally_grid_markdown", []string{"opposed", "rally", "--commander=both", "--quality", "-1,1", "--format", "markdown", "--seed", "1"}},
+		{"roll_pool_table", []string{"roll", "6d6>=4", "--seed", "1"}},
+		{"roll_opposed_json", []string{"roll", "d10+3 vs d10+1", "--format", "json", "--seed", "1"}},
+		{"roll_mc_csv", []string{"roll", "4d6kh3", "--method", "mc", "--trials", "100000", "--format", "csv", "--seed", "9", "--workers", "2"}},
+		{"roll_binned_table", []string{"roll", "40d10", "--seed", "1"}},
+		{"systems_table", []string{"systems"}},
+		{"systems_json", []string{"systems", "--format", "json"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			code, out, errs := run(context.Background(), c.args...)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, errs)
+			}
+			got := normalize(out)
+			path := filepath.Join("testdata", c.name+".golden")
+			if *update {
+				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (run go test ./cmd/odds -update)", err)
+			}
+			if got != string(want) {
+				t.Errorf("output differs from %s (go test ./cmd/odds -update rewrites it):\n%s", path, got)
+			}
+		})
+	}
+}
+
+// Every bad input: exit 2, a one-line error naming what is wrong (and at
+// most one hint line), nothing on stdout, no panic.
+func TestBadInput(t *testing.T) {
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"opposed", "fire", "--hesa", "x"}, "--hesa: want an integer"},
+		{[]string{"opposed", "fire", "--hesa", "3", "--trials", "0"}, "--trials: want 1.."},
+		{[]string{"opposed", "fire", "--hesa", "3", "--trials", "-5"}, "--trials: want 1.."},
+		{[]string{"opposed", "fire", "--hesa", "3", "--trials", "lots"}, "--trials: want a whole number"},
+		{[]string{"opposed", "fire", "--hesa", "3", "--workers", "0"}, "--workers: want 1.."},
+		{[]string{"opposed", "fire", "--hesa", "5..1"}, "--hesa: range 5..1 runs backwards"},
+		{[]string{"opposed", "fire", "--hesa", "13"}, "--hesa: want 0..12, got 13"},
+		{[]string{"opposed", "fire", "--hesa", "1,,2"}, "--hesa: empty item"},
+		{[]string{"opposed", "fire", "--hesa", "3", "--cover", "wet"}, "--cover: want one of none, soft, hard"},
+		{[]string{"opposed", "fire", "--hesa", "3", "--smoke=maybe"}, "--smoke: want true, false or both"},
+		{[]string{"opposed", "fire", "--hesa", "3", "--smoke", "both"}, `unexpected argument "both"`},
+		{[]string{"opposed", "fire", "--hesa", "3", "--format", "xml"}, "--format: want one of table, csv, json, markdown"},
+		{[]string{"opposed", "fire", "--hesa", "3", "--method", "guess"}, "--method: want one of auto, exact, mc"},
+		{[]string{"opposed", "fire", "--hesa", "3", "--seed", "-1"}, "--seed: want a whole number"},
+		{[]string{"opposed", "fire", "--hesa", "3", "--precision", "2"}, "--precision: want a half-width"},
+		{[]string{"opposed", "fire", "--hesa", "3", "--method", "exact", "--precision", "0.01"}, "--precision: exact answers need no precision"},
+		{[]string{"opposed", "fire", "--hesa", "3", "--nosuch"}, "unknown flag: --nosuch"},
+		{[]string{"opposed", "fire"}, "--hesa: the firer needs --hesa N"},
+		{[]string{"opposed", "fire", "--hesa", "1", "--ap", "2"}, "--ap: give --hesa"},
+		{[]string{"opposed", "melee", "--attacker-hesa", "2"}, "--defender-hesa"},
+		{[]string{"opposed", "nosuch"}, `unknown action "nosuch" for opposed`},
+		{[]string{"nosuch"}, `unknown command "nosuch"`},
+		{[]string{"roll"}, "roll: want a dice expression"},
+		{[]string{"roll", ""}, "empty expression"},
+		{[]string{"roll", "6d0"}, "column 3: the number of sides"},
+		{[]string{"roll", "0d6"}, "column 1: the number of dice must be 1..1000"},
+		{[]string{"roll", "d"}, "column 2: want the number of sides"},
+		{[]string{"roll", "6d6>="}, "column 6: want a target number"},
+		{[]string{"roll", "1000000000d6"}, "column 1: the number of dice must be 1..1000"},
+		{[]string{"roll", "((2d6)"}, "column 7: want ')'"},
+		{[]string{"roll", "2d6)"}, "column 4: ')' without a matching '('"},
+		{[]string{"roll", "1000d1000", "--method", "exact", "--max-paths", "1000"}, "--method exact: too many dice paths"},
+		{[]string{"roll", "2d6", "--out", "/nonexistent/dir/x.json"}, "--out:"},
+	}
+	for _, c := range cases {
+		code, out, errs := run(context.Background(), c.args...)
+		name := strings.Join(c.args, " ")
+		lines := strings.Split(strings.TrimRight(errs, "\n"), "\n")
+		switch {
+		case code != 2:
+			t.Errorf("odds %s: exit %d, want 2 (stderr %q)", name, code, errs)
+		case !strings.HasPrefix(lines[0], "odds: error: ") || !strings.Contains(lines[0], c.want):
+			t.Errorf("odds %s: stderr %q, want an error line containing %q", name, errs, c.want)
+		case len(lines) > 2 || (len(lines) == 2 && !strings.HasPrefix(lines[1], "odds: hint: ")):
+			t.Errorf("odds %s: stderr has more than an error and a hint: %q", name, errs)
+		case out != "":
+			t.Errorf("odds %s: wrote %q to stdout", name, out)
+		case strings.Contains(errs, "panic") || strings.Contains(errs, "goroutine"):
+			t.Errorf("odds %s: %s", name, errs)
+		}
+	}
+}
+
+// actionArgs are the least flags each action needs.
+var actionArgs = [][]string{
+	{"opposed", "fire", "--hesa", "3", "--def", "1", "--within-4"},
+	{"opposed", "fire", "--ap", "4", "--def", "2", "--hull-down"},
+	{"opposed", "tank-hunt", "--def", "3", "--no-mg"},
+	{"opposed", "melee", "--attacker-hesa", "3", "--defender-hesa", "2"},
+	{"opposed", "overrun", "--defender-hesa", "4"},
+	{"opposed", "rally", "--elements-lost", "4"},
+	{"roll", "3d6+d4 vs 2d8"},
+}
+
+// The same seed gives identical JSON for 1, 2 and 7 workers, for every
+// action, by Monte Carlo (exact answers do not depend on workers at all).
+func TestWorkersReproduce(t *testing.T) {
+	for _, args := range actionArgs {
+		var first string
+		for _, w := range []string{"1", "2", "7"} {
+			all := append(append([]string{}, args...), "--format", "json", "--method", "mc", "--trials", "150001", "--seed", "11", "--workers", w)
+			code, out, errs := run(context.Background(), all...)
+			if code != 0 {
+				t.Fatalf("odds %v: exit %d: %s", all, code, errs)
+			}
+			out = normalize(out)
+			if first == "" {
+				first = out
+			} else if out != first {
+				t.Errorf("odds %v: JSON differs from --workers 1", all)
+			}
+		}
+	}
+}
+
+func TestOutFile(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "fire.csv")
+	code, out, errs := run(context.Background(), "opposed", "fire", "--hesa", "2", "--format", "csv", "--out", path)
+	if code != 0 || out != "" {
+		t.Fatalf("exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil || !strings.HasPrefix(string(data), "system,action,hesa,") {
+		t.Fatalf("--out file: %q, %v", data, err)
+	}
+	// Bad input writes nothing.
+	bad := filepath.Join(dir, "bad.csv")
+	if code, _, _ := run(context.Background(), "opposed", "fire", "--hesa", "x", "--out", bad); code != 2 {
+		t.Fatalf("exit %d, want 2", code)
+	}
+	if _, err := os.Stat(bad); !os.IsNotExist(err) {
+		t.Errorf("bad input left %s behind", bad)
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 1 {
+		t.Errorf("temporary files left behind: %v", entries)
+	}
+}
+
+// An interrupted run exits 130 and writes no partial file.
+func TestInterrupted(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	path := filepath.Join(t.TempDir(), "out.json")
+	code, out, errs := run(ctx, "opposed", "fire", "--hesa", "3", "--method", "mc", "--trials", "1e12", "--out", path)
+	if code != 130 || out != "" || !strings.Contains(errs, "interrupted") {
+		t.Fatalf("exit %d, stdout %q, stderr %q; want 130 and 'interrupted'", code, out, errs)
+	}
+	if _, err := os.Stat(path); !os.IsNotExist(err) {
+		t.Error("an interrupted run wrote --out")
+	}
+}
+
+func TestHelp(t *testing.T) {
+	for _, args := range [][]string{{"--help"}, {}, {"opposed"}, {"opposed", "fire", "--help"}, {"roll", "--help"}} {
+		code, out, errs := run(context.Background(), args...)
+		if code != 0 || !strings.Contains(out, "Usage:") || errs != "" {
+			t.Errorf("odds %v: exit %d, stderr %q, usage shown: %v", args, code, errs, strings.Contains(out, "Usage:"))
+		}
+	}
+	_, out, _ := run(context.Background(), "opposed", "fire", "--help")
+	for _, f := range []string{"--hesa N", "--ap N", "--cover none|soft|hard", "--smoke ", "--trials N", "--seed S"} {
+		if !strings.Contains(out, f) {
+			t.Errorf("opposed fire --help lacks %q", f)
+		}
+	}
+}

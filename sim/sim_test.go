@@ -1,0 +1,211 @@
+package sim
+
+import (
+	"context"
+	"errors"
+	"math"
+	"slices"
+	"testing"
+	"time"
+
+	"odds/dice"
+	"odds/resolve"
+)
+
+// sumPlan is 3d6+d10 rolled die by die: 600 paths, 25 cells (totals 4..28).
+type sumPlan struct{ layout *resolve.Layout }
+
+func newSumPlan() *sumPlan {
+	names := make([]string, 25)
+	for i := range names {
+		names[i] = string(rune('a' + i))
+	}
+	return &sumPlan{resolve.NewLayout(names, []string{"total"}, 25, func(c int, v []float64) int {
+		v[0] = float64(c + 4)
+		return c
+	})}
+}
+
+func (p *sumPlan) Trial(s *dice.Stream) int { return s.D(6) + s.D(6) + s.D(6) + s.D(10) - 4 }
+func (p *sumPlan) Run(s *dice.Stream, n int, counts []uint64) {
+	for range n {
+		counts[p.Trial(s)]++
+	}
+}
+func (p *sumPlan) Layout() *resolve.Layout { return p.layout }
+
+// Same seed, same counts, whatever the worker count; the trial count is not
+// a multiple of the chunk size, so the last chunk is partial.
+func TestWorkersReproduce(t *testing.T) {
+	plan := newSumPlan()
+	var first []uint64
+	for _, w := range []int{1, 2, 7} {
+		res, err := Run(context.Background(), plan, Options{Method: MC, Trials: 3*ChunkSize + 12345, Seed: 99, Workers: w})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if first == nil {
+			first = res.Counts
+		} else if !slices.Equal(first, res.Counts) {
+			t.Fatalf("workers %d: counts differ from workers 1", w)
+		}
+	}
+	res, _ := Run(context.Background(), plan, Options{Method: MC, Trials: 3*ChunkSize + 12345, Seed: 100, Workers: 2})
+	if slices.Equal(first, res.Counts) {
+		t.Error("seeds 99 and 100 gave identical counts")
+	}
+}
+
+// The enumeration driver against the closed form of 3d6+d10, and Monte
+// Carlo against both.
+func TestExactDriver(t *testing.T) {
+	plan := newSumPlan()
+	res, err := Run(context.Background(), plan, Options{Method: Exact})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Exact || res.Trials != 6*6*6*10 {
+		t.Fatalf("exact = %v over %d paths, want true over 2160", res.Exact, res.Trials)
+	}
+	three := dice.SumOfDice(3, 6) // totals 3..18
+	for c, p := range res.Prob {
+		want := 0.0
+		for d := 1; d <= 10; d++ {
+			if i := c + 4 - d - 3; i >= 0 && i < len(three) {
+				want += three[i] / 10
+			}
+		}
+		if math.Abs(p-want) > 1e-12 {
+			t.Errorf("P(total %d) = %g, want %g", c+4, p, want)
+		}
+	}
+	s := Summarize(plan.Layout(), res)
+	if got := s.Stats[0].Mean; math.Abs(got-16) > 1e-12 { // 3*3.5 + 5.5
+		t.Errorf("mean = %g, want 16", got)
+	}
+}
+
+// Ten d10 die by die is 1e10 paths: exact refuses fast, auto falls back.
+type bigPlan struct{ layout *resolve.Layout }
+
+func (p *bigPlan) Trial(s *dice.Stream) int {
+	t := 0
+	for range 10 {
+		t += s.D(10)
+	}
+	return t - 10
+}
+func (p *bigPlan) Run(s *dice.Stream, n int, counts []uint64) {
+	for range n {
+		counts[p.Trial(s)]++
+	}
+}
+func (p *bigPlan) Layout() *resolve.Layout { return p.layout }
+
+func TestBudget(t *testing.T) {
+	names := make([]string, 91)
+	for i := range names {
+		names[i] = "v"
+	}
+	plan := &bigPlan{resolve.NewLayout(names, nil, 91, func(c int, v []float64) int { return c })}
+	_, err := Run(context.Background(), plan, Options{Method: Exact, MaxPaths: 100_000})
+	if !errors.Is(err, ErrTooLarge) {
+		t.Fatalf("exact over budget: err = %v, want ErrTooLarge", err)
+	}
+	res, err := Run(context.Background(), plan, Options{Method: Auto, Trials: 1000, Seed: 1, Workers: 1})
+	if err != nil || res.Exact || res.Trials != 1000 {
+		t.Fatalf("auto over budget: exact = %v, trials = %d, err = %v; want Monte Carlo", res.Exact, res.Trials, err)
+	}
+}
+
+// A procedure deeper than the depth cap leaves mass unexplored; exact
+// refuses when that mass exceeds MaxLeftover.
+type untilPlan struct{ layout *resolve.Layout }
+
+func (p *untilPlan) Trial(s *dice.Stream) int {
+	n := 0
+	for s.Count(1, 2, 2, 2) == 0 && !s.Truncated() {
+		n++
+	}
+	return min(n, 9)
+}
+func (p *untilPlan) Run(s *dice.Stream, n int, counts []uint64) {
+	for range n {
+		counts[p.Trial(s)]++
+	}
+}
+func (p *untilPlan) Layout() *resolve.Layout { return p.layout }
+
+func TestDepthCap(t *testing.T) {
+	names := []string{"0", "1", "2", "3", "4", "5", "6", "7", "8", "9+"}
+	plan := &untilPlan{resolve.NewLayout(names, nil, 10, func(c int, v []float64) int { return c })}
+	res, err := Run(context.Background(), plan, Options{Method: Exact, DepthCap: 40})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := math.Pow(0.5, 40); math.Abs(res.Leftover-want) > 1e-20 {
+		t.Errorf("leftover = %g, want 2^-40", res.Leftover)
+	}
+	if _, err := Run(context.Background(), plan, Options{Method: Exact, DepthCap: 20}); !errors.Is(err, ErrTooLarge) {
+		t.Errorf("leftover 2^-20 > 1e-9: err = %v, want ErrTooLarge", err)
+	}
+}
+
+func TestPrecision(t *testing.T) {
+	plan := newSumPlan()
+	const h = 0.002
+	res, err := Run(context.Background(), plan, Options{Method: MC, Trials: 1e9, Precision: h, Seed: 5, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range Summarize(plan.Layout(), res).Outcomes {
+		if o.Hi-o.P > h || o.P-o.Lo > h {
+			t.Errorf("%s: interval [%g, %g] around %g is wider than ±%g", o.Name, o.Lo, o.Hi, o.P, h)
+		}
+	}
+	if res.Trials >= 1e9 {
+		t.Errorf("ran to the ceiling (%d trials)", res.Trials)
+	}
+	again, _ := Run(context.Background(), plan, Options{Method: MC, Trials: 1e9, Precision: h, Seed: 5, Workers: 1})
+	if again.Trials != res.Trials || !slices.Equal(again.Counts, res.Counts) {
+		t.Error("a precision run is not reproducible across worker counts")
+	}
+}
+
+func TestCancel(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() { time.Sleep(20 * time.Millisecond); cancel() }()
+	start := time.Now()
+	_, err := Run(ctx, newSumPlan(), Options{Method: MC, Trials: 1e12, Seed: 1, Workers: 2})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("err = %v, want context.Canceled", err)
+	}
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("cancellation took %v", d)
+	}
+}
+
+// Wilson intervals against values computed by hand from Wilson (1927):
+// 0 of 10 gives [0, 0.2775]; 50 of 100 gives [0.4038, 0.5962].
+func TestWilson(t *testing.T) {
+	cases := []struct {
+		k      uint64
+		n      int64
+		lo, hi float64
+	}{{0, 10, 0, 0.27753}, {50, 100, 0.40383, 0.59617}, {10, 10, 0.72247, 1}}
+	for _, c := range cases {
+		w := WilsonInterval(c.k, c.n)
+		if math.Abs(w.Lo-c.lo) > 1e-5 || math.Abs(w.Hi-c.hi) > 1e-5 {
+			t.Errorf("Wilson(%d/%d) = [%.5f, %.5f], want [%.5f, %.5f]", c.k, c.n, w.Lo, w.Hi, c.lo, c.hi)
+		}
+	}
+}
+
+func TestNoAllocationsPerTrial(t *testing.T) {
+	plan := newSumPlan()
+	s := dice.New(1, 1)
+	counts := make([]uint64, 25)
+	if a := testing.AllocsPerRun(100, func() { plan.Run(s, 1000, counts) }); a != 0 {
+		t.Errorf("Run allocates %.1f times per call", a)
+	}
+}
