@@ -1,6 +1,9 @@
 package dice
 
-import "math"
+import (
+	"math"
+	"math/rand/v2"
+)
 
 // Enumerator walks every outcome of a trial's dice. The trial is replayed
 // once per path: each draw is a branch point whose choice comes from a
@@ -23,6 +26,9 @@ type Enumerator struct {
 
 	truncated bool
 	overflow  bool
+
+	probe    *rand.PCG // set while Estimate descends at random
+	branches float64   // product of branching factors on the probe's path
 	tables    map[tableKey][]float64
 }
 
@@ -101,6 +107,9 @@ func (e *Enumerator) branch(n int, probs []float64) int {
 		e.truncated = true
 		return nextChoice(probs, 0, n)
 	}
+	if e.probe != nil {
+		return e.randomBranch(n, probs)
+	}
 	if e.depth == len(e.stack) {
 		e.stack = append(e.stack, frame{choice: nextChoice(probs, 0, n), n: n, probs: probs})
 	}
@@ -115,6 +124,52 @@ func (e *Enumerator) branch(n int, probs []float64) int {
 }
 
 // uniform returns a 0-based face.
+// randomBranch picks one of the options with a non-zero probability at
+// random, for Estimate.
+func (e *Enumerator) randomBranch(n int, probs []float64) int {
+	e.depth++
+	if probs == nil {
+		e.branches *= float64(n)
+		return int(e.probe.Uint64() % uint64(n))
+	}
+	live := 0
+	for _, p := range probs {
+		if p > 0 {
+			live++
+		}
+	}
+	e.branches *= float64(live)
+	k := int(e.probe.Uint64() % uint64(live))
+	for i, p := range probs {
+		if p > 0 {
+			if k == 0 {
+				return i
+			}
+			k--
+		}
+	}
+	return 0
+}
+
+// Estimate returns Knuth's (1975) unbiased estimate of the number of paths
+// trial has: the mean, over random descents, of the product of the
+// branching factors met on the way. It lets a caller refuse an enumeration
+// that would blow its budget before starting it. The enumerator is left
+// ready to enumerate from its first path.
+func (e *Enumerator) Estimate(descents int, trial func(*Stream)) float64 {
+	e.probe = rand.NewPCG(1, 2)
+	sum := 0.0
+	for range descents {
+		e.depth, e.weight, e.truncated, e.branches = 0, 1, false, 1
+		trial(&e.stream)
+		sum += e.branches
+	}
+	e.probe = nil
+	e.stack = e.stack[:0]
+	e.depth, e.weight, e.truncated, e.overflow = 0, 1, false, false
+	return sum / float64(descents)
+}
+
 func (e *Enumerator) uniform(sides int) int {
 	if e.truncated {
 		return 0

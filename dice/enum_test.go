@@ -153,3 +153,28 @@ func TestOverflow(t *testing.T) {
 		t.Error("Sum(1000, 1000) did not overflow the table budget")
 	}
 }
+
+// Knuth's estimate is exact for a tree of uniform depth: 3d6 die by die has
+// 216 paths; a count over 10 dice branches 11 ways once.
+func TestEstimate(t *testing.T) {
+	e := NewEnumerator(100)
+	if got := e.Estimate(50, func(s *Stream) { s.D(6); s.D(6); s.D(6) }); got != 216 {
+		t.Errorf("estimate for 3d6 = %g, want 216", got)
+	}
+	if got := e.Estimate(50, func(s *Stream) { s.Count(10, 6, 4, 6) }); got != 11 {
+		t.Errorf("estimate for a count of 10 dice = %g, want 11", got)
+	}
+	// The same enumerator then enumerates from its first path.
+	paths, total := 0, 0.0
+	for {
+		e.Stream().D(6)
+		paths++
+		total += e.Weight()
+		if !e.Next() {
+			break
+		}
+	}
+	if paths != 6 || !near(total, 1) {
+		t.Errorf("after an estimate: %d paths of total weight %g, want 6 and 1", paths, total)
+	}
+}

@@ -70,6 +70,10 @@ type Result struct {
 	Elapsed  time.Duration
 }
 
+// estimateDescents is the number of random descents behind the path-count
+// estimate made before enumerating.
+const estimateDescents = 256
+
 // ErrTooLarge is returned (wrapped) when exact enumeration exceeds its budget.
 var ErrTooLarge = errors.New("too many dice paths to enumerate")
 
@@ -127,6 +131,11 @@ func runExact(ctx context.Context, plan resolve.Plan, budget int64, depthCap int
 	}
 	prob := make([]float64, cells)
 	e := dice.NewEnumerator(depthCap)
+	// Refuse at once what is far beyond the budget, rather than after
+	// enumerating the budget's worth of paths.
+	if est := e.Estimate(estimateDescents, func(s *dice.Stream) { plan.Trial(s) }); est > 4*float64(budget) {
+		return nil, fmt.Errorf("%w (about %.2g paths, more than %d)", ErrTooLarge, est, budget)
+	}
 	s := e.Stream()
 	var paths int64
 	leftover := 0.0

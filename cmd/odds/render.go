@@ -287,6 +287,9 @@ func footer(r *report) string {
 }
 
 func elapsed(d time.Duration) string {
+	if d < time.Millisecond {
+		return fmt.Sprintf("%d µs", d.Microseconds())
+	}
 	if d < time.Second {
 		return fmt.Sprintf("%.1f ms", float64(d.Microseconds())/1000)
 	}
