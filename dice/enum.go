@@ -29,7 +29,7 @@ type Enumerator struct {
 
 	probe    *rand.PCG // set while Estimate descends at random
 	branches float64   // product of branching factors on the probe's path
-	tables    map[tableKey][]float64
+	tables   map[tableKey][]float64
 }
 
 // MaxTableWork bounds the multiply-adds spent computing one kernel's
