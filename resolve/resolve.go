@@ -51,6 +51,12 @@ type Param struct {
 	Min, Max int
 	Choices  []string
 	Usage    string
+	// Required marks a unit card field that every card must give (cards
+	// only; an action parameter is required when it is not Optional).
+	Required bool
+	// Group names a set of alternative parameters (fire's hesa and ap):
+	// giving one of them by flag discards what cards filled in for all.
+	Group string
 }
 
 // Format renders a value of p for people and for JSON-like output.
@@ -88,6 +94,38 @@ type Action struct {
 	// Compile validates the values (already within each Param's bounds) and
 	// returns the plan. Its errors name the flags at fault.
 	Compile func(v Values) (Plan, error)
+	// Roles are the unit cards the action takes (--attacker NAME, …), and
+	// FromCards turns the cards given into parameter values.
+	Roles     []Role
+	FromCards func(c Cards) []Filled
+}
+
+// Role is a unit card an action takes: its name is the flag (attacker,
+// defender or unit).
+type Role struct {
+	Name  string
+	Usage string
+}
+
+// Cards are the unit cards of one matchup by role. A card's Values are
+// keyed by the system's card field names (System.Card).
+type Cards map[string]Values
+
+// Filled is a parameter value taken from the card of a role.
+type Filled struct {
+	Param string
+	Value int
+	Role  string
+}
+
+// CardField returns the named unit card field of s, or nil.
+func (s *System) CardField(name string) *Param {
+	for i := range s.Card {
+		if s.Card[i].Name == name {
+			return &s.Card[i]
+		}
+	}
+	return nil
 }
 
 // Param returns the parameter with the given name, or nil.
@@ -116,6 +154,9 @@ type System struct {
 	Short   string
 	Sheets  []string
 	Actions []*Action
+	// Card lists the fields of this system's unit cards, with their kinds
+	// and bounds; Required ones must be given, the rest take Default.
+	Card []Param
 }
 
 // Action returns the action with the given name, or nil.

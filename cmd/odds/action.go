@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"odds/profiles"
 	"odds/resolve"
 	"odds/sim"
 )
@@ -51,6 +52,7 @@ func actionNames(s *resolve.System) string {
 // actionCommand is "odds <system> <action>": one flag per parameter.
 func (a *app) actionCommand(s *resolve.System, act *resolve.Action) *cobra.Command {
 	flags := make([]*paramFlag, len(act.Params))
+	roles := map[string]*string{} // card flags by role
 	cmd := &cobra.Command{
 		Use:   act.Name + " [flags]",
 		Short: act.Short,
@@ -64,12 +66,33 @@ func (a *app) actionCommand(s *resolve.System, act *resolve.Action) *cobra.Comma
 				"unexpected argument %q", args[0])
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			grid, err := expandGrid(act, flags)
-			if err != nil {
-				return err
+			j := &job{sys: s, act: act, cards: map[string]*profiles.Unit{}, given: map[string][]int{}, givenBy: "flag"}
+			for i, f := range flags {
+				if len(f.vals) > 0 {
+					j.given[act.Params[i].Name] = f.vals
+				}
 			}
-			return a.runGrid(cmd.Context(), s, act, flags, grid)
+			if len(roles) > 0 {
+				reg, err := a.registry()
+				if err != nil {
+					return err
+				}
+				for name, card := range roles {
+					if *card == "" {
+						continue
+					}
+					u, err := reg.Unit(*card, s.Name)
+					if err != nil {
+						return usagef("'odds profiles list --system "+s.Name+"' lists the cards", "--%s: %v", name, err)
+					}
+					j.cards[name] = u
+				}
+			}
+			return a.runJobs(cmd.Context(), []*job{j})
 		},
+	}
+	for _, r := range act.Roles {
+		roles[r.Name] = cmd.Flags().String(r.Name, "", "`NAME` of the "+r.Usage+"; its stats fill the flags, and a flag given overrides the card")
 	}
 	for i := range act.Params {
 		p := &act.Params[i]
@@ -82,64 +105,6 @@ func (a *app) actionCommand(s *resolve.System, act *resolve.Action) *cobra.Comma
 	return cmd
 }
 
-// expandGrid returns one Values per cell of the grid the flags describe,
-// the first parameter varying slowest.
-func expandGrid(act *resolve.Action, flags []*paramFlag) ([]resolve.Values, error) {
-	grid := []resolve.Values{{}}
-	for i, p := range act.Params {
-		vals := flags[i].vals
-		if len(vals) == 0 {
-			if p.Optional {
-				continue
-			}
-			vals = []int{p.Default}
-		}
-		if len(grid)*len(vals) > maxCells {
-			return nil, usagef("sweep fewer values at once", "--%s: the grid would have more than %d cells", p.Name, maxCells)
-		}
-		next := make([]resolve.Values, 0, len(grid)*len(vals))
-		for _, g := range grid {
-			for _, v := range vals {
-				c := make(resolve.Values, len(g)+1)
-				for k, x := range g {
-					c[k] = x
-				}
-				c[p.Name] = v
-				next = append(next, c)
-			}
-		}
-		grid = next
-	}
-	return grid, nil
-}
-
-// maxCells bounds a sweep.
-const maxCells = 100_000
-
-// runGrid compiles every cell first, so bad input fails before any trial
-// runs, then runs them in order and writes the output.
-func (a *app) runGrid(ctx context.Context, s *resolve.System, act *resolve.Action, flags []*paramFlag, grid []resolve.Values) error {
-	opts, err := a.options()
-	if err != nil {
-		return err
-	}
-	plans := make([]resolve.Plan, len(grid))
-	for i, v := range grid {
-		if plans[i], err = act.Compile(v); err != nil {
-			return &usageError{err: err}
-		}
-	}
-	results := make([]*report, len(grid))
-	for i, plan := range plans {
-		res, err := a.run(ctx, plan, opts)
-		if err != nil {
-			return err
-		}
-		results[i] = newReport(s.Name, act.Name, paramsOf(act, flags, grid[i]), plan, res, opts)
-	}
-	return a.write(results)
-}
-
 // run runs one plan, turning the engine's size refusal into a usage error
 // that names the flag to change.
 func (a *app) run(ctx context.Context, plan resolve.Plan, opts sim.Options) (*sim.Result, error) {
@@ -150,24 +115,3 @@ func (a *app) run(ctx context.Context, plan resolve.Plan, opts sim.Options) (*si
 	return res, err
 }
 
-// paramsOf lists the values of a cell in the action's parameter order,
-// marking those the user left at their defaults.
-func paramsOf(act *resolve.Action, flags []*paramFlag, v resolve.Values) []param {
-	var ps []param
-	for i := range act.Params {
-		p := &act.Params[i]
-		x, ok := v[p.Name]
-		if !ok {
-			continue
-		}
-		var val any = x
-		switch p.Kind {
-		case resolve.Bool:
-			val = x != 0
-		case resolve.Choice:
-			val = p.Choices[x]
-		}
-		ps = append(ps, param{Name: p.Name, Value: val, Default: len(flags[i].vals) == 0})
-	}
-	return ps
-}

@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"odds/profiles"
 	"odds/resolve"
 	"odds/resolve/all"
 	"odds/sim"
@@ -37,6 +38,9 @@ type app struct {
 	format    choiceValue
 	out       string
 	maxPaths  countValue
+
+	profilePaths []string
+	reg          *profiles.Registry
 }
 
 // usageError is bad input; its hint, if any, is printed on a second line.
@@ -81,6 +85,12 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		hint = ue.hint
 	case errors.As(err, &ie):
 		code = exitFailure
+	}
+	if pe, ok := profileErrors(err); ok {
+		for _, e := range pe {
+			fmt.Fprintf(stderr, "odds: error: %s\n", e)
+		}
+		return exitUsage
 	}
 	if strings.HasPrefix(err.Error(), "unknown command") {
 		hint = "'odds systems' lists the rule systems; 'odds --help' the commands"
@@ -128,10 +138,11 @@ boolean takes =both (--smoke=both); several make a grid, one result per cell.`,
 	f.Var(&a.format, "format", "output format")
 	f.StringVar(&a.out, "out", "", "write the output to FILE (written whole, or not at all)")
 	f.Var(&a.maxPaths, "max-paths", "the most dice paths --method exact may enumerate")
+	f.StringArrayVar(&a.profilePaths, "profiles", nil, "load unit cards, dice and matchups from `PATH` (a YAML file or a folder; repeatable; also $ODDS_PROFILES)")
 	root.Flag("workers").DefValue = "all cores"
 	root.SetFlagErrorFunc(flagError)
 
-	root.AddCommand(a.systemsCommand(), a.rollCommand())
+	root.AddCommand(a.systemsCommand(), a.rollCommand(), a.profilesCommand(), a.runCommand())
 	for _, s := range a.systems {
 		root.AddCommand(a.systemCommand(s))
 	}

@@ -42,86 +42,12 @@ func (f *paramFlag) Type() string {
 }
 
 func (f *paramFlag) Set(s string) error {
-	vals, err := parseValues(f.p, s)
+	vals, err := resolve.ParseValues(f.p, s)
 	if err != nil {
 		return err
 	}
 	f.vals = append(f.vals, vals...)
 	return nil
-}
-
-// parseValues parses a flag value for p into the values it names.
-func parseValues(p *resolve.Param, s string) ([]int, error) {
-	var out []int
-	for _, item := range strings.Split(s, ",") {
-		item = strings.TrimSpace(item)
-		if item == "" {
-			return nil, fmt.Errorf("empty item in list %q", s)
-		}
-		vals, err := parseItem(p, item)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, vals...)
-	}
-	return out, nil
-}
-
-func parseItem(p *resolve.Param, item string) ([]int, error) {
-	switch p.Kind {
-	case resolve.Bool:
-		switch strings.ToLower(item) {
-		case "true", "yes", "1":
-			return []int{1}, nil
-		case "false", "no", "0":
-			return []int{0}, nil
-		case "both":
-			return []int{0, 1}, nil
-		}
-		return nil, fmt.Errorf("want true, false or both, got %q", item)
-	case resolve.Choice:
-		if item == "all" {
-			all := make([]int, len(p.Choices))
-			for i := range all {
-				all[i] = i
-			}
-			return all, nil
-		}
-		for i, c := range p.Choices {
-			if strings.EqualFold(c, item) {
-				return []int{i}, nil
-			}
-		}
-		return nil, fmt.Errorf("want one of %s (or all), got %q", strings.Join(p.Choices, ", "), item)
-	}
-	lo, hi, isRange := strings.Cut(item, "..")
-	a, err := parseInt(p, lo)
-	if err != nil || !isRange {
-		return []int{a}, err
-	}
-	b, err := parseInt(p, hi)
-	if err != nil {
-		return nil, err
-	}
-	if b < a {
-		return nil, fmt.Errorf("range %s runs backwards: want low..high", item)
-	}
-	vals := make([]int, 0, b-a+1)
-	for v := a; v <= b; v++ {
-		vals = append(vals, v)
-	}
-	return vals, nil
-}
-
-func parseInt(p *resolve.Param, s string) (int, error) {
-	v, err := strconv.Atoi(strings.TrimSpace(s))
-	if err != nil {
-		return 0, fmt.Errorf("want an integer, a list (0,2,4) or a range (1..6), got %q", s)
-	}
-	if v < p.Min || v > p.Max {
-		return 0, fmt.Errorf("want %d..%d, got %d", p.Min, p.Max, v)
-	}
-	return v, nil
 }
 
 // countValue is a positive count that also reads 1e6 and 1_000_000.

@@ -26,11 +26,14 @@ type param struct {
 	Name    string
 	Value   any // int, bool or string
 	Default bool
+	Source  string // default, flag, "attacker card NAME", "matchup NAME"
 }
 
 // report is one result (one grid cell) ready to render.
 type report struct {
 	System, Action string
+	Matchup        string  // the matchup run, if any
+	Cards          []param // unit card names by role
 	Params         []param
 	Trials         int64
 	Seed           uint64
@@ -162,6 +165,12 @@ func renderText(w io.Writer, reports []*report, markdown bool) error {
 		title := r.System + " " + r.Action
 		if r.System == "roll" {
 			title = "roll"
+		}
+		if r.Matchup != "" {
+			title = "matchup " + r.Matchup + ": " + title
+		}
+		for _, c := range r.Cards {
+			title += fmt.Sprintf(" %s=%v", c.Name, c.Value)
 		}
 		if ps := paramLine(r.Params); ps != "" {
 			title += ": " + ps
@@ -322,7 +331,7 @@ func si(x float64) string {
 func table(w io.Writer, markdown bool, header []string, rows [][]string) error {
 	opts := []tablewriter.Option{
 		tablewriter.WithHeaderAutoFormat(tw.Off),
-		tablewriter.WithRowAlignmentConfig(tw.CellAlignment{PerColumn: alignments(len(header))}),
+		tablewriter.WithRowAlignmentConfig(tw.CellAlignment{PerColumn: alignments(header)}),
 		tablewriter.WithHeaderAlignment(tw.AlignLeft),
 	}
 	if markdown {
@@ -336,15 +345,16 @@ func table(w io.Writer, markdown bool, header []string, rows [][]string) error {
 	return t.Render()
 }
 
-// alignments: names left, numbers right, the bar left.
-func alignments(n int) []tw.Align {
-	a := make([]tw.Align, n)
-	for i := range a {
-		a[i] = tw.AlignRight
-	}
-	a[0] = tw.AlignLeft
-	if n == 4 {
-		a[3] = tw.AlignLeft
+// numeric are the columns that hold numbers: right-aligned, the rest left.
+var numeric = map[string]bool{"p": true, "95% ci": true, "mean": true, "sd": true, "median": true, "p5": true, "p95": true}
+
+func alignments(header []string) []tw.Align {
+	a := make([]tw.Align, len(header))
+	for i, h := range header {
+		a[i] = tw.AlignLeft
+		if numeric[h] {
+			a[i] = tw.AlignRight
+		}
 	}
 	return a
 }
@@ -412,7 +422,10 @@ func (ss jsonStats) MarshalJSON() ([]byte, error) {
 type jsonResult struct {
 	System    string        `json:"system"`
 	Action    string        `json:"action"`
+	Matchup   string        `json:"matchup,omitempty"`
+	Cards     jsonParams    `json:"cards,omitempty"`
 	Params    jsonParams    `json:"params"`
+	Sources   jsonParams    `json:"sources,omitempty"`
 	Trials    int64         `json:"trials"`
 	Seed      uint64        `json:"seed"`
 	Exact     bool          `json:"exact"`
@@ -428,8 +441,15 @@ func renderJSON(w io.Writer, reports []*report) error {
 		Results []jsonResult `json:"results"`
 	}{Results: make([]jsonResult, len(reports))}
 	for i, r := range reports {
+		var sources jsonParams
+		for _, p := range r.Params {
+			if p.Source != "" {
+				sources = append(sources, param{Name: p.Name, Value: p.Source})
+			}
+		}
 		jr := jsonResult{
-			System: r.System, Action: r.Action, Params: jsonParams(r.Params),
+			System: r.System, Action: r.Action, Matchup: r.Matchup, Cards: jsonParams(r.Cards),
+			Params: jsonParams(r.Params), Sources: sources,
 			Trials: r.Trials, Seed: r.Seed, Exact: r.Exact, How: r.How, Leftover: r.Leftover,
 			Stats:     jsonStats(r.Summary.Stats),
 			ElapsedMS: float64(r.Elapsed.Microseconds()) / 1000,
@@ -447,6 +467,24 @@ func renderJSON(w io.Writer, reports []*report) error {
 
 // --- CSV ---
 
+func writeCSV(w io.Writer, rows [][]string) error {
+	cw := csv.NewWriter(w)
+	if err := cw.WriteAll(rows); err != nil {
+		return err
+	}
+	return cw.Error()
+}
+
+func indentJSON(w io.Writer, data []byte) error {
+	var b bytes.Buffer
+	if err := json.Indent(&b, data, "", "  "); err != nil {
+		return err
+	}
+	b.WriteByte('\n')
+	_, err := w.Write(b.Bytes())
+	return err
+}
+
 // renderCSV writes one row per result: system and action, the parameters,
 // then p_, lo_ and hi_ per outcome, the numeric results, and the run.
 func renderCSV(w io.Writer, reports []*report) error {
@@ -461,13 +499,35 @@ func renderCSV(w io.Writer, reports []*report) error {
 			}
 		}
 	}
-	head := append([]string{"system", "action"}, names...)
-	first := reports[0]
-	for _, o := range first.Summary.Outcomes {
-		head = append(head, "p_"+o.Name, "lo_"+o.Name, "hi_"+o.Name)
+	// Outcomes and stats differ between actions (odds run): the columns
+	// are their union, in first-seen order, and a result leaves the
+	// others empty.
+	var outcomes, stats []string
+	seenO, seenS := map[string]bool{}, map[string]bool{}
+	for _, r := range reports {
+		for _, o := range r.Summary.Outcomes {
+			if !seenO[o.Name] {
+				seenO[o.Name] = true
+				outcomes = append(outcomes, o.Name)
+			}
+		}
+		for _, s := range r.Summary.Stats {
+			if !seenS[s.Name] {
+				seenS[s.Name] = true
+				stats = append(stats, s.Name)
+			}
+		}
 	}
-	for _, s := range first.Summary.Stats {
-		head = append(head, s.Name+"_mean", s.Name+"_sd", s.Name+"_median", s.Name+"_p5", s.Name+"_p95")
+	head := []string{"system", "action"}
+	if reports[0].Matchup != "" {
+		head = append(head, "matchup")
+	}
+	head = append(head, names...)
+	for _, o := range outcomes {
+		head = append(head, "p_"+o, "lo_"+o, "hi_"+o)
+	}
+	for _, s := range stats {
+		head = append(head, s+"_mean", s+"_sd", s+"_median", s+"_p5", s+"_p95")
 	}
 	head = append(head, "trials", "seed", "exact")
 	if err := cw.Write(head); err != nil {
@@ -476,6 +536,9 @@ func renderCSV(w io.Writer, reports []*report) error {
 	f := func(x float64) string { return strconv.FormatFloat(x, 'g', 12, 64) }
 	for _, r := range reports {
 		row := []string{r.System, r.Action}
+		if reports[0].Matchup != "" {
+			row = append(row, r.Matchup)
+		}
 		vals := map[string]string{}
 		for _, p := range r.Params {
 			vals[p.Name] = fmt.Sprint(p.Value)
@@ -483,11 +546,27 @@ func renderCSV(w io.Writer, reports []*report) error {
 		for _, n := range names {
 			row = append(row, vals[n])
 		}
+		byName := map[string]sim.Outcome{}
 		for _, o := range r.Summary.Outcomes {
-			row = append(row, f(o.P), f(o.Lo), f(o.Hi))
+			byName[o.Name] = o
 		}
+		for _, n := range outcomes {
+			if o, ok := byName[n]; ok {
+				row = append(row, f(o.P), f(o.Lo), f(o.Hi))
+			} else {
+				row = append(row, "", "", "")
+			}
+		}
+		statBy := map[string]sim.Stat{}
 		for _, s := range r.Summary.Stats {
-			row = append(row, f(s.Mean), f(s.SD), f(s.Median), f(s.P5), f(s.P95))
+			statBy[s.Name] = s
+		}
+		for _, n := range stats {
+			if s, ok := statBy[n]; ok {
+				row = append(row, f(s.Mean), f(s.SD), f(s.Median), f(s.P5), f(s.P95))
+			} else {
+				row = append(row, "", "", "", "", "")
+			}
 		}
 		row = append(row, strconv.FormatInt(r.Trials, 10), strconv.FormatUint(r.Seed, 10), strconv.FormatBool(r.Exact))
 		if err := cw.Write(row); err != nil {

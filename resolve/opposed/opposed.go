@@ -19,7 +19,51 @@ func System() *resolve.System {
 		Short:   "opposed d10: firer d10+HESA/AP vs target d10+Def, close combat, rally",
 		Sheets:  []string{"004"},
 		Actions: []*resolve.Action{fireAction(), tankHuntAction(), meleeAction(), overrunAction(), rallyAction()},
+		Card:    cardFields,
 	}
+}
+
+// cardElements are the element types of a unit card. The first five are
+// the close combat elements at the same index; a vehicle fights as other.
+var cardElements = []string{"inf", "eng", "cav", "csw", "cmd", "vehicle"}
+
+const cardVehicle = 5
+
+// cardFields are an opposed-d10 unit card: the stats sheet 004 uses.
+var cardFields = []resolve.Param{
+	{Name: "hesa", Kind: resolve.Int, Min: 0, Max: maxStat, Required: true, Usage: "HE/small arms value"},
+	{Name: "ap", Kind: resolve.Int, Min: 0, Max: maxStat, Usage: "AP value (0: no AP weapon)"},
+	{Name: "def", Kind: resolve.Int, Min: 0, Max: maxStat, Required: true, Usage: "Def value"},
+	{Name: "quality", Kind: resolve.Int, Min: -maxQuality, Max: maxQuality, Usage: "troop quality"},
+	{Name: "element", Kind: resolve.Choice, Choices: cardElements, Required: true, Usage: "element type"},
+	{Name: "open-topped", Kind: resolve.Bool, Usage: "an open-topped vehicle"},
+	{Name: "mg", Kind: resolve.Bool, Default: 1, Usage: "carries a machine-gun"},
+}
+
+var (
+	attackerRole = resolve.Role{Name: "attacker", Usage: "attacker's unit card (firer, tank hunter, overrunning tank)"}
+	defenderRole = resolve.Role{Name: "defender", Usage: "defender's unit card (the target)"}
+	twoRoles     = []resolve.Role{attackerRole, defenderRole}
+)
+
+// fill collects parameter values taken from cards.
+type fill []resolve.Filled
+
+func (f *fill) set(param string, v int, role string) {
+	*f = append(*f, resolve.Filled{Param: param, Value: v, Role: role})
+}
+
+// fighterFromCard fills one side of a close combat: HESA (not for CSW and
+// Cmd, which fight at 4), element and quality.
+func (f *fill) fighterFromCard(c resolve.Values, side string) {
+	if c == nil {
+		return
+	}
+	if e := c["element"]; e != elemCSW && e != elemCmd {
+		f.set(side+"-hesa", c["hesa"], side)
+	}
+	f.set(side+"-element", c["element"], side) // vehicle is "other": same index
+	f.set(side+"-quality", c["quality"], side)
 }
 
 // Outcome names, kebab-case from the sheet's result tables.
@@ -58,6 +102,11 @@ func intParam(name string, lo, hi, def int, usage string) resolve.Param {
 
 func optIntParam(name string, lo, hi int, usage string) resolve.Param {
 	return resolve.Param{Name: name, Kind: resolve.Int, Min: lo, Max: hi, Optional: true, Usage: usage}
+}
+
+func withGroup(p resolve.Param, group string) resolve.Param {
+	p.Group = group
+	return p
 }
 
 func boolParam(name, usage string) resolve.Param {
@@ -177,8 +226,8 @@ func fireAction() *resolve.Action {
 		Outcome: fireOutcomes,
 		Stats:   marginStats,
 		Params: []resolve.Param{
-			optIntParam("hesa", 0, maxStat, "firer's HESA value: HE/small arms fire (give this or --ap)"),
-			optIntParam("ap", 0, maxStat, "firer's AP value: AP fire, read on the AP column (give this or --hesa)"),
+			withGroup(optIntParam("hesa", 0, maxStat, "firer's HESA value: HE/small arms fire (give this or --ap)"), "fire-mode"),
+			withGroup(optIntParam("ap", 0, maxStat, "firer's AP value: AP fire, read on the AP column (give this or --hesa)"), "fire-mode"),
 			intParam("def", 0, maxStat, 0, "target's Def value"),
 			boolParam("within-4", "target within range 4 (+1 to the firer unless --firer-suppressed)"),
 			boolParam("firer-suppressed", "the firer is suppressed (loses the within-4 bonus)"),
@@ -192,6 +241,24 @@ func fireAction() *resolve.Action {
 			qualityParam("target-quality", "target"),
 		},
 		Compile: compileFire,
+		Roles:   twoRoles,
+		FromCards: func(c resolve.Cards) []resolve.Filled {
+			var f fill
+			if a := c["attacker"]; a != nil {
+				// AP against a vehicle card, HE/small arms against the rest.
+				if d := c["defender"]; d != nil && d["element"] == cardVehicle {
+					f.set("ap", a["ap"], "attacker")
+				} else {
+					f.set("hesa", a["hesa"], "attacker")
+				}
+				f.set("firer-quality", a["quality"], "attacker")
+			}
+			if d := c["defender"]; d != nil {
+				f.set("def", d["def"], "defender")
+				f.set("target-quality", d["quality"], "defender")
+			}
+			return f
+		},
 	}
 }
 
@@ -239,6 +306,21 @@ func tankHuntAction() *resolve.Action {
 				b2i(v["cover"] != coverNone || v.Bool("smoke"))
 			target := min(v["def"], 4) + v["target-quality"]
 			return newDuel(huntOutcomes, hunter-target, huntBand), nil
+		},
+		Roles: twoRoles,
+		FromCards: func(c resolve.Cards) []resolve.Filled {
+			var f fill
+			if a := c["attacker"]; a != nil {
+				f.set("engineers", b2i(a["element"] == elemEng), "attacker")
+				f.set("hunter-quality", a["quality"], "attacker")
+			}
+			if d := c["defender"]; d != nil {
+				f.set("def", d["def"], "defender")
+				f.set("target-quality", d["quality"], "defender")
+				f.set("open-topped", d["open-topped"], "defender")
+				f.set("no-mg", 1-d["mg"], "defender")
+			}
+			return f
 		},
 	}
 }
@@ -307,6 +389,13 @@ func meleeAction() *resolve.Action {
 			def += v["cover"] // soft +1, hard +2: the choice index is the bonus
 			return newDuel(combatOutcomes, att-def, combatBand), nil
 		},
+		Roles: twoRoles,
+		FromCards: func(c resolve.Cards) []resolve.Filled {
+			var f fill
+			f.fighterFromCard(c["attacker"], "attacker")
+			f.fighterFromCard(c["defender"], "defender")
+			return f
+		},
 	}
 }
 
@@ -326,6 +415,15 @@ func overrunAction() *resolve.Action {
 			}
 			att := 8 + v["attacker-quality"]
 			return newDuel(combatOutcomes, att-def, combatBand), nil
+		},
+		Roles: twoRoles,
+		FromCards: func(c resolve.Cards) []resolve.Filled {
+			var f fill
+			if a := c["attacker"]; a != nil {
+				f.set("attacker-quality", a["quality"], "attacker")
+			}
+			f.fighterFromCard(c["defender"], "defender")
+			return f
 		},
 	}
 }
@@ -375,6 +473,14 @@ func rallyAction() *resolve.Action {
 				vals[0] = float64(t)
 				return rallyBand(t)
 			})}, nil
+		},
+		Roles: []resolve.Role{{Name: "unit", Usage: "recovering element's unit card"}},
+		FromCards: func(c resolve.Cards) []resolve.Filled {
+			var f fill
+			if u := c["unit"]; u != nil {
+				f.set("quality", u["quality"], "unit")
+			}
+			return f
 		},
 	}
 }

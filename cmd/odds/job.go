@@ -1,0 +1,156 @@
+package main
+
+import (
+	"context"
+	"fmt"
+
+	"odds/profiles"
+	"odds/resolve"
+)
+
+// job is one action to run: its cards by role and the values given for
+// its parameters (by flag or by a matchup's set), which may sweep.
+type job struct {
+	sys     *resolve.System
+	act     *resolve.Action
+	cards   map[string]*profiles.Unit // by role
+	given   map[string][]int          // by parameter
+	givenBy string                    // "flag" or "matchup NAME"
+	matchup string
+}
+
+// cell is one grid cell of a job: every parameter's value and where it
+// came from ("default", "flag", "attacker card rifle-section", …).
+type cell struct {
+	values  resolve.Values
+	sources map[string]string
+}
+
+// cells resolves a job's parameters, lowest precedence first: defaults,
+// then cards, then given values; several given values make a grid, the
+// first parameter varying slowest.
+func (j *job) cells() ([]cell, error) {
+	base := cell{values: j.act.Defaults(), sources: map[string]string{}}
+	for k := range base.values {
+		base.sources[k] = "default"
+	}
+	if len(j.cards) > 0 && j.act.FromCards != nil {
+		cards := resolve.Cards{}
+		for role, u := range j.cards {
+			cards[role] = u.Stats
+		}
+		// A given parameter of a group (fire's --hesa or --ap) sets the
+		// mode: cards then fill neither.
+		overridden := map[string]bool{}
+		for name := range j.given {
+			if g := j.act.Param(name).Group; g != "" {
+				overridden[g] = true
+			}
+		}
+		for _, f := range j.act.FromCards(cards) {
+			if overridden[j.act.Param(f.Param).Group] {
+				continue
+			}
+			base.values[f.Param] = f.Value
+			base.sources[f.Param] = f.Role + " card " + j.cards[f.Role].Name
+		}
+	}
+	grid := []cell{base}
+	for _, p := range j.act.Params {
+		vals, ok := j.given[p.Name]
+		if !ok {
+			continue
+		}
+		if len(grid)*len(vals) > maxCells {
+			return nil, usagef("sweep fewer values at once", "--%s: the grid would have more than %d cells", p.Name, maxCells)
+		}
+		next := make([]cell, 0, len(grid)*len(vals))
+		for _, g := range grid {
+			for _, v := range vals {
+				c := cell{values: resolve.Values{}, sources: map[string]string{}}
+				for k, x := range g.values {
+					c.values[k] = x
+				}
+				for k, s := range g.sources {
+					c.sources[k] = s
+				}
+				c.values[p.Name], c.sources[p.Name] = v, j.givenBy
+				next = append(next, c)
+			}
+		}
+		grid = next
+	}
+	return grid, nil
+}
+
+// maxCells bounds a sweep.
+const maxCells = 100_000
+
+// runJobs compiles every cell of every job first, so bad input fails
+// before any trial runs, then runs them in order and writes the output.
+func (a *app) runJobs(ctx context.Context, jobs []*job) error {
+	opts, err := a.options()
+	if err != nil {
+		return err
+	}
+	type compiled struct {
+		j    *job
+		c    cell
+		plan resolve.Plan
+	}
+	var all []compiled
+	for _, j := range jobs {
+		cells, err := j.cells()
+		if err != nil {
+			return err
+		}
+		for _, c := range cells {
+			plan, err := j.act.Compile(c.values)
+			if err != nil {
+				if j.matchup != "" {
+					err = fmt.Errorf("matchup %s: %w", j.matchup, err)
+				}
+				return &usageError{err: err}
+			}
+			all = append(all, compiled{j, c, plan})
+		}
+	}
+	reports := make([]*report, len(all))
+	for i, c := range all {
+		res, err := a.run(ctx, c.plan, opts)
+		if err != nil {
+			return err
+		}
+		r := newReport(c.j.sys.Name, c.j.act.Name, paramsOf(c.j.act, c.c), c.plan, res, opts)
+		r.Matchup = c.j.matchup
+		for _, role := range c.j.act.Roles {
+			if u := c.j.cards[role.Name]; u != nil {
+				r.Cards = append(r.Cards, param{Name: role.Name, Value: u.Name})
+			}
+		}
+		reports[i] = r
+	}
+	return a.write(reports)
+}
+
+// paramsOf lists the values of a cell in the action's parameter order,
+// with where each came from.
+func paramsOf(act *resolve.Action, c cell) []param {
+	var ps []param
+	for i := range act.Params {
+		p := &act.Params[i]
+		x, ok := c.values[p.Name]
+		if !ok {
+			continue
+		}
+		var val any = x
+		switch p.Kind {
+		case resolve.Bool:
+			val = x != 0
+		case resolve.Choice:
+			val = p.Choices[x]
+		}
+		ps = append(ps, param{Name: p.Name, Value: val, Default: c.sources[p.Name] == "default", Source: c.sources[p.Name]})
+	}
+	return ps
+}

@@ -1,0 +1,348 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"odds/profiles"
+	"odds/resolve"
+)
+
+// registry returns the profiles in force: built-ins, then ODDS_PROFILES,
+// then --profiles, loaded once. Shadowing is reported on stderr.
+func (a *app) registry() (*profiles.Registry, error) {
+	if a.reg != nil {
+		return a.reg, nil
+	}
+	reg, err := profiles.New(a.systems)
+	if err != nil {
+		return nil, err
+	}
+	var paths []string
+	for _, p := range filepath.SplitList(os.Getenv("ODDS_PROFILES")) {
+		if p != "" {
+			paths = append(paths, p)
+		}
+	}
+	paths = append(paths, a.profilePaths...)
+	if err := reg.Load(paths...); err != nil {
+		return nil, err
+	}
+	for _, w := range reg.Warnings {
+		fmt.Fprintf(a.stderr, "odds: warning: %s\n", w)
+	}
+	a.reg = reg
+	return reg, nil
+}
+
+func (a *app) profilesCommand() *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "profiles",
+		Short: "unit cards, dice and matchups: list, show, validate",
+		Long: `Profiles are unit cards, custom dice and named matchups kept in YAML. The
+built-ins come with odds; your own files are loaded with --profiles PATH (a
+file or a folder, repeatable) or the ODDS_PROFILES path list, and a card
+with a built-in's name replaces it.
+
+  odds profiles list --system opposed
+  odds profiles show mg-team
+  odds profiles validate my-cards.yaml
+  odds opposed fire --attacker mg-team --defender rifle-section --cover soft`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error { return cmd.Help() },
+	}
+	var system string
+	list := &cobra.Command{
+		Use:   "list",
+		Short: "list the profiles in force",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			reg, err := a.registry()
+			if err != nil {
+				return err
+			}
+			return a.writeList(reg.List(system))
+		},
+	}
+	list.Flags().StringVar(&system, "system", "", "only this system's profiles")
+	show := &cobra.Command{
+		Use:   "show NAME",
+		Short: "show one unit card, die or matchup",
+		Args:  exactlyOne("a profile name, such as mg-team"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			reg, err := a.registry()
+			if err != nil {
+				return err
+			}
+			p, err := reg.Find(args[0])
+			if err != nil {
+				return usagef("'odds profiles list' lists them", "%v", err)
+			}
+			return a.writeProfile(p)
+		},
+	}
+	validate := &cobra.Command{
+		Use:   "validate FILE...",
+		Short: "check profile files and report every problem",
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return usagef("for example: odds profiles validate my-cards.yaml", "profiles validate: want one or more files")
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			reg, err := profiles.New(a.systems)
+			if err != nil {
+				return err
+			}
+			if err := reg.Load(args...); err != nil {
+				return err
+			}
+			var b strings.Builder
+			for _, f := range args {
+				fmt.Fprintf(&b, "%s: ok\n", f)
+			}
+			return a.writeBytes([]byte(b.String()))
+		},
+	}
+	cmd.AddCommand(list, show, validate)
+	return cmd
+}
+
+func exactlyOne(what string) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if len(args) != 1 {
+			return usagef("", "%s: want %s, got %d arguments", cmd.CommandPath(), what, len(args))
+		}
+		return nil
+	}
+}
+
+func (a *app) writeList(entries []profiles.Entry) error {
+	var b strings.Builder
+	switch a.format.v {
+	case "json":
+		if entries == nil {
+			entries = []profiles.Entry{}
+		}
+		out, err := json.MarshalIndent(entries, "", "  ")
+		if err != nil {
+			return &ioError{err}
+		}
+		b.Write(out)
+		b.WriteByte('\n')
+	case "csv":
+		rows := [][]string{{"name", "system", "kind", "source", "note"}}
+		for _, e := range entries {
+			rows = append(rows, []string{e.Name, e.System, e.Kind, e.Source, e.Note})
+		}
+		if err := writeCSV(&b, rows); err != nil {
+			return &ioError{err}
+		}
+	default:
+		var rows [][]string
+		for _, e := range entries {
+			rows = append(rows, []string{e.Name, e.System, e.Kind, e.Source, e.Note})
+		}
+		if err := table(&b, a.format.v == "markdown", []string{"name", "system", "kind", "source", "note"}, rows); err != nil {
+			return &ioError{err}
+		}
+	}
+	return a.writeBytes([]byte(b.String()))
+}
+
+// profileFields lays a profile out as ordered fields.
+func (a *app) profileFields(p any) (name, system, kind string, fields []param) {
+	switch p := p.(type) {
+	case *profiles.Unit:
+		sys := a.system(p.System)
+		for _, f := range sys.Card {
+			fields = append(fields, param{Name: f.Name, Value: cardValue(&f, p.Stats[f.Name])})
+		}
+		fields = append(fields, param{Name: "source", Value: p.Pos.String()})
+		if p.Note != "" {
+			fields = append(fields, param{Name: "note", Value: p.Note})
+		}
+		return p.Name, p.System, "unit", fields
+	case *profiles.Die:
+		faces := make([]string, len(p.Faces))
+		for i, f := range p.Faces {
+			faces[i] = "[" + strings.Join(f, " + ") + "]"
+		}
+		fields = []param{{Name: "role", Value: p.Role}, {Name: "colour", Value: p.Colour},
+			{Name: "strength", Value: p.Strength}, {Name: "faces", Value: strings.Join(faces, " ")},
+			{Name: "source", Value: p.Pos.String()}}
+		if p.Note != "" {
+			fields = append(fields, param{Name: "note", Value: p.Note})
+		}
+		return p.Name, "symbol", "die", fields
+	case *profiles.Matchup:
+		fields = []param{{Name: "action", Value: p.Action}}
+		for _, r := range a.system(p.System).Action(p.Action).Roles {
+			if c, ok := p.Cards[r.Name]; ok {
+				fields = append(fields, param{Name: r.Name, Value: c})
+			}
+		}
+		act := a.system(p.System).Action(p.Action)
+		for _, k := range p.SetOrder {
+			prm := act.Param(k)
+			vals := make([]string, len(p.Set[k]))
+			for i, v := range p.Set[k] {
+				vals[i] = prm.Format(v)
+			}
+			fields = append(fields, param{Name: "--" + k, Value: strings.Join(vals, ",")})
+		}
+		fields = append(fields, param{Name: "source", Value: p.Pos.String()})
+		return p.Name, p.System, "matchup", fields
+	}
+	return "", "", "", nil
+}
+
+func cardValue(f *resolve.Param, v int) any {
+	switch f.Kind {
+	case resolve.Bool:
+		return v != 0
+	case resolve.Choice:
+		return f.Choices[v]
+	}
+	return v
+}
+
+func (a *app) system(name string) *resolve.System {
+	for _, s := range a.systems {
+		if s.Name == name {
+			return s
+		}
+	}
+	return nil
+}
+
+func (a *app) writeProfile(p any) error {
+	name, system, kind, fields := a.profileFields(p)
+	var b strings.Builder
+	switch a.format.v {
+	case "json":
+		doc := jsonParams{{Name: "name", Value: name}, {Name: "system", Value: system}, {Name: "kind", Value: kind}, {Name: "fields", Value: jsonParams(fields)}}
+		out, err := doc.MarshalJSON()
+		if err != nil {
+			return &ioError{err}
+		}
+		var pretty strings.Builder
+		if err := indentJSON(&pretty, out); err != nil {
+			return &ioError{err}
+		}
+		b.WriteString(pretty.String())
+	case "csv":
+		rows := [][]string{{"field", "value"}, {"name", name}, {"system", system}, {"kind", kind}}
+		for _, f := range fields {
+			rows = append(rows, []string{f.Name, fmt.Sprint(f.Value)})
+		}
+		if err := writeCSV(&b, rows); err != nil {
+			return &ioError{err}
+		}
+	default:
+		fmt.Fprintf(&b, "%s %s %s\n", system, kind, name)
+		rows := make([][]string, len(fields))
+		for i, f := range fields {
+			rows[i] = []string{f.Name, fmt.Sprint(f.Value)}
+		}
+		if err := table(&b, a.format.v == "markdown", []string{"field", "value"}, rows); err != nil {
+			return &ioError{err}
+		}
+	}
+	return a.writeBytes([]byte(b.String()))
+}
+
+func (a *app) runCommand() *cobra.Command {
+	var only string
+	cmd := &cobra.Command{
+		Use:   "run [FILE.yaml] [--matchup NAME]",
+		Short: "run the matchups of a profile file (or one by name)",
+		Long: `run runs the matchups of FILE, one result each (a matchup whose set holds
+lists or ranges gives one result per grid cell), in any output format. FILE's
+unit cards are loaded too. Without FILE, --matchup names any matchup in force,
+built-in or loaded with --profiles.
+
+  odds run profiles/builtin/opposed.yaml
+  odds run --matchup mg-on-rifles-in-cover --format json`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			switch {
+			case len(args) > 1:
+				return usagef("", "run: want one FILE, got %d", len(args))
+			case len(args) == 0 && only == "":
+				return usagef("'odds profiles list' lists the built-in matchups", "run: want a FILE, or --matchup NAME")
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			var file *profiles.File
+			if len(args) == 1 {
+				a.profilePaths = append(a.profilePaths, args[0])
+			}
+			reg, err := a.registry()
+			if err != nil {
+				return err
+			}
+			var names []string
+			if len(args) == 1 {
+				file = reg.File(args[0])
+				for _, m := range file.Matchups {
+					names = append(names, m.Name)
+				}
+				if len(names) == 0 {
+					return usagef("a matchup names a system, an action and its cards", "%s: holds no matchups", args[0])
+				}
+			}
+			if only != "" {
+				if file != nil && !contains(names, only) {
+					return usagef("", "--matchup: %s has no matchup %q; it has %s", args[0], only, strings.Join(names, ", "))
+				}
+				names = []string{only}
+			}
+			var jobs []*job
+			for _, n := range names {
+				m, err := reg.Matchup(n)
+				if err != nil {
+					return usagef("'odds profiles list' lists the matchups", "--matchup: %v", err)
+				}
+				jobs = append(jobs, a.matchupJob(reg, m))
+			}
+			return a.runJobs(cmd.Context(), jobs)
+		},
+	}
+	cmd.Flags().StringVar(&only, "matchup", "", "run only the matchup with this `NAME`")
+	return cmd
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// matchupJob turns a checked matchup into a job; its cards were verified
+// when the registry was loaded.
+func (a *app) matchupJob(reg *profiles.Registry, m *profiles.Matchup) *job {
+	sys := a.system(m.System)
+	j := &job{sys: sys, act: sys.Action(m.Action), cards: map[string]*profiles.Unit{}, given: m.Set, givenBy: "matchup " + m.Name, matchup: m.Name}
+	for role, card := range m.Cards {
+		j.cards[role], _ = reg.Unit(card, m.System)
+	}
+	return j
+}
+
+// profileErrors reports whether err holds profile problems, one per line.
+func profileErrors(err error) (profiles.Errors, bool) {
+	var pe profiles.Errors
+	ok := errors.As(err, &pe)
+	return pe, ok
+}

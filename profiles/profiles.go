@@ -1,0 +1,588 @@
+package profiles
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+
+	"odds/resolve"
+)
+
+// Pos is a place in a profile file.
+type Pos struct {
+	File      string
+	Line, Col int
+}
+
+func (p Pos) String() string { return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col) }
+
+// Unit is a unit card: its stats are keyed by the system's card fields.
+type Unit struct {
+	Name, System, Note string
+	Stats              resolve.Values
+	Pos                Pos
+}
+
+// Die is a custom symbol die: each face shows zero, one or two symbols.
+type Die struct {
+	Name, Note   string
+	Role, Colour string // Role is attack or defence
+	Strength     int    // order among colours: 1 is the weakest
+	Faces        [][]string
+	Pos          Pos
+}
+
+// Matchup is a named situation: an action, cards by role and the values
+// of other parameters (lists and ranges make a sweep).
+type Matchup struct {
+	Name, System, Action, Note string
+	Cards                      map[string]string // role → unit name
+	CardPos                    map[string]Pos
+	Set                        map[string][]int // parameter → values
+	SetOrder                   []string
+	Pos                        Pos
+}
+
+// File is one parsed profile file.
+type File struct {
+	Name     string
+	Units    []*Unit
+	Dice     []*Die
+	Matchups []*Matchup
+}
+
+// Symbols are the symbols a die face may show, strongest first (sheet 000:
+// critical hit > damage point > suppression; X suppression counts as one).
+var Symbols = []string{"critical-hit", "damage-point", "suppression", "x-suppression"}
+
+// DieRoles are the roles of a symbol die.
+var DieRoles = []string{"attack", "defence"}
+
+// Error is one problem at a place in a file.
+type Error struct {
+	Pos  Pos
+	Path string
+	Msg  string
+}
+
+func (e *Error) Error() string {
+	if e.Path == "" {
+		return fmt.Sprintf("%s: %s", e.Pos, e.Msg)
+	}
+	return fmt.Sprintf("%s: %s: %s", e.Pos, e.Path, e.Msg)
+}
+
+// Errors are all the problems found in one or more files.
+type Errors []*Error
+
+func (es Errors) Error() string {
+	lines := make([]string, len(es))
+	for i, e := range es {
+		lines[i] = e.Error()
+	}
+	return strings.Join(lines, "\n")
+}
+
+// parser walks one file's node tree and collects its problems.
+type parser struct {
+	file    string
+	systems []*resolve.System
+	errs    Errors
+}
+
+func (p *parser) errf(n *yaml.Node, path, format string, args ...any) {
+	p.errs = append(p.errs, &Error{Pos: p.pos(n), Path: path, Msg: fmt.Sprintf(format, args...)})
+}
+
+func (p *parser) pos(n *yaml.Node) Pos { return Pos{File: p.file, Line: n.Line, Col: n.Column} }
+
+var yamlLine = regexp.MustCompile(`^yaml: (?:line (\d+): )?(.*)$`)
+
+// Parse parses one profile file. It returns every problem found; a file
+// with problems yields no entries.
+func Parse(name string, data []byte, systems []*resolve.System) (*File, Errors) {
+	p := &parser{file: name, systems: systems}
+	f := &File{Name: name}
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		line, msg := 1, err.Error()
+		if m := yamlLine.FindStringSubmatch(strings.SplitN(msg, "\n", 2)[0]); m != nil {
+			if m[1] != "" {
+				line, _ = strconv.Atoi(m[1])
+			}
+			msg = m[2]
+		}
+		return nil, Errors{{Pos: Pos{File: name, Line: line, Col: 1}, Msg: "not valid YAML: " + msg}}
+	}
+	if len(doc.Content) == 0 {
+		return f, nil // an empty file holds nothing
+	}
+	root := doc.Content[0]
+	if root.Kind != yaml.MappingNode {
+		p.errf(root, "", "want a mapping with units, dice and/or matchups, found %s", describe(root))
+		return nil, p.errs
+	}
+	seen := map[string]map[string]bool{"units": {}, "dice": {}, "matchups": {}}
+	p.fields(root, "", func(key string, k, v *yaml.Node) bool {
+		switch key {
+		case "units":
+			p.list(v, key, func(i int, n *yaml.Node, path string) {
+				if u := p.unit(n, path); u != nil && p.unique(seen[key], u.Name, n, path, "unit") {
+					f.Units = append(f.Units, u)
+				}
+			})
+		case "dice":
+			p.list(v, key, func(i int, n *yaml.Node, path string) {
+				if d := p.die(n, path); d != nil && p.unique(seen[key], d.Name, n, path, "die") {
+					f.Dice = append(f.Dice, d)
+				}
+			})
+		case "matchups":
+			p.list(v, key, func(i int, n *yaml.Node, path string) {
+				if m := p.matchup(n, path); m != nil && p.unique(seen[key], m.Name, n, path, "matchup") {
+					f.Matchups = append(f.Matchups, m)
+				}
+			})
+		default:
+			return false
+		}
+		return true
+	}, "units, dice or matchups")
+	if len(p.errs) > 0 {
+		return nil, p.errs
+	}
+	return f, nil
+}
+
+func (p *parser) unique(seen map[string]bool, name string, n *yaml.Node, path, kind string) bool {
+	if seen[name] {
+		p.errf(n, path, "a second %s named %q in this file", kind, name)
+		return false
+	}
+	seen[name] = true
+	return true
+}
+
+// describe names what a node is, for "found …" in messages.
+func describe(n *yaml.Node) string {
+	switch n.Kind {
+	case yaml.MappingNode:
+		return "a mapping"
+	case yaml.SequenceNode:
+		return "a list"
+	case yaml.AliasNode:
+		return "an alias"
+	}
+	if n.Tag == "!!null" {
+		return "nothing"
+	}
+	return strconv.Quote(n.Value)
+}
+
+// fields walks a mapping, calling visit for each key; visit returns false
+// for an unknown key, which is reported with the keys it could have been.
+func (p *parser) fields(n *yaml.Node, path string, visit func(key string, k, v *yaml.Node) bool, want string) {
+	seen := map[string]bool{}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		key := k.Value
+		kp := join(path, key)
+		if seen[key] {
+			p.errf(k, kp, "given twice")
+			continue
+		}
+		seen[key] = true
+		if !visit(key, k, v) {
+			p.errf(k, kp, "unknown field: want %s", want)
+		}
+	}
+}
+
+func join(path, key string) string {
+	if path == "" {
+		return key
+	}
+	return path + "." + key
+}
+
+// list walks a sequence of mappings.
+func (p *parser) list(n *yaml.Node, path string, item func(i int, n *yaml.Node, path string)) {
+	if n.Kind != yaml.SequenceNode {
+		p.errf(n, path, "want a list, found %s", describe(n))
+		return
+	}
+	for i, c := range n.Content {
+		ip := fmt.Sprintf("%s[%d]", path, i)
+		if c.Kind != yaml.MappingNode {
+			p.errf(c, ip, "want a mapping, found %s", describe(c))
+			continue
+		}
+		item(i, c, ip)
+	}
+}
+
+var nameRE = regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`)
+
+// scalar returns a string scalar's value.
+func (p *parser) scalar(n *yaml.Node, path string) (string, bool) {
+	if n.Kind != yaml.ScalarNode || n.Tag == "!!null" {
+		p.errf(n, path, "want a string, found %s", describe(n))
+		return "", false
+	}
+	return n.Value, true
+}
+
+func (p *parser) name(n *yaml.Node, path string) (string, bool) {
+	s, ok := p.scalar(n, path)
+	if ok && !nameRE.MatchString(s) {
+		p.errf(n, path, "want lower-case letters, digits and dashes (such as rifle-section), found %q", s)
+		return "", false
+	}
+	return s, ok
+}
+
+func (p *parser) system(n *yaml.Node, path string) *resolve.System {
+	s, ok := p.scalar(n, path)
+	if !ok {
+		return nil
+	}
+	var names []string
+	for _, sys := range p.systems {
+		if sys.Name == s {
+			return sys
+		}
+		names = append(names, sys.Name)
+	}
+	p.errf(n, path, "want one of %s, found %q", strings.Join(names, ", "), s)
+	return nil
+}
+
+// value parses a scalar as a value of param.
+func (p *parser) value(n *yaml.Node, path string, param *resolve.Param) ([]int, bool) {
+	if n.Kind != yaml.ScalarNode || n.Tag == "!!null" {
+		p.errf(n, path, "want %s, found %s", want(param), describe(n))
+		return nil, false
+	}
+	vals, err := resolve.ParseValues(param, n.Value)
+	if err != nil {
+		p.errf(n, path, "%v", err)
+		return nil, false
+	}
+	return vals, true
+}
+
+// cardValue parses one card field: a single value, no lists or ranges.
+func (p *parser) cardValue(n *yaml.Node, path string, f *resolve.Param) (int, bool) {
+	bad := func() (int, bool) {
+		p.errf(n, path, "want %s, found %s", want(f), describe(n))
+		return 0, false
+	}
+	if n.Kind != yaml.ScalarNode || n.Tag == "!!null" {
+		return bad()
+	}
+	switch f.Kind {
+	case resolve.Bool:
+		switch n.Value {
+		case "true":
+			return 1, true
+		case "false":
+			return 0, true
+		}
+		return bad()
+	case resolve.Choice:
+		for i, c := range f.Choices {
+			if c == n.Value {
+				return i, true
+			}
+		}
+		return bad()
+	}
+	v, err := strconv.Atoi(n.Value)
+	if err != nil || v < f.Min || v > f.Max {
+		return bad()
+	}
+	return v, true
+}
+
+// want says what a parameter takes.
+func want(p *resolve.Param) string {
+	switch p.Kind {
+	case resolve.Bool:
+		return "true or false"
+	case resolve.Choice:
+		return "one of " + strings.Join(p.Choices, ", ")
+	}
+	return fmt.Sprintf("an integer %d..%d", p.Min, p.Max)
+}
+
+// required reports the required keys a mapping lacks.
+func (p *parser) required(n *yaml.Node, path string, have map[string]bool, keys ...string) bool {
+	ok := true
+	for _, k := range keys {
+		if !have[k] {
+			p.errf(n, path, "missing %s", k)
+			ok = false
+		}
+	}
+	return ok
+}
+
+func (p *parser) unit(n *yaml.Node, path string) *Unit {
+	u := &Unit{Stats: resolve.Values{}, Pos: p.pos(n)}
+	have := map[string]bool{}
+	var sys *resolve.System
+	// The system decides which fields exist: find it first.
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value == "system" {
+			sys = p.system(n.Content[i+1], join(path, "system"))
+		}
+	}
+	if sys != nil && len(sys.Card) == 0 {
+		p.errf(n, join(path, "system"), "the %s system has no unit cards", sys.Name)
+		return nil
+	}
+	ok := true
+	p.fields(n, path, func(key string, k, v *yaml.Node) bool {
+		have[key] = true
+		switch key {
+		case "name":
+			u.Name, _ = p.name(v, join(path, key))
+		case "system":
+			if sys != nil {
+				u.System = sys.Name
+			}
+		case "note":
+			u.Note, _ = p.scalar(v, join(path, key))
+		default:
+			if sys == nil {
+				return true // reported with the system
+			}
+			f := sys.CardField(key)
+			if f == nil {
+				return false
+			}
+			x, good := p.cardValue(v, join(path, key), f)
+			u.Stats[key], ok = x, ok && good
+		}
+		return true
+	}, cardWant(sys))
+	if sys == nil || !ok {
+		return nil
+	}
+	var req []string
+	for _, f := range sys.Card {
+		if _, given := u.Stats[f.Name]; given {
+			continue
+		}
+		if f.Required {
+			req = append(req, f.Name)
+		} else {
+			u.Stats[f.Name] = f.Default
+		}
+	}
+	if !p.required(n, path, have, "name", "system") || !p.required(n, path, have, req...) || u.Name == "" {
+		return nil
+	}
+	return u
+}
+
+func cardWant(sys *resolve.System) string {
+	names := []string{"name", "system", "note"}
+	if sys != nil {
+		for _, f := range sys.Card {
+			names = append(names, f.Name)
+		}
+	}
+	return strings.Join(names, ", ")
+}
+
+func (p *parser) die(n *yaml.Node, path string) *Die {
+	d := &Die{Pos: p.pos(n)}
+	have := map[string]bool{}
+	ok := true
+	p.fields(n, path, func(key string, k, v *yaml.Node) bool {
+		have[key] = true
+		kp := join(path, key)
+		switch key {
+		case "name":
+			d.Name, _ = p.name(v, kp)
+		case "note":
+			d.Note, _ = p.scalar(v, kp)
+		case "colour":
+			d.Colour, _ = p.name(v, kp)
+		case "role":
+			r, good := p.choice(v, kp, DieRoles)
+			d.Role, ok = r, ok && good
+		case "strength":
+			s, good := p.scalar(v, kp)
+			n, err := strconv.Atoi(s)
+			if good && (err != nil || n < 1 || n > 20) {
+				p.errf(v, kp, "want an integer 1..20 (1 is the weakest colour), found %q", s)
+				good = false
+			}
+			d.Strength, ok = n, ok && good
+		case "faces":
+			f, good := p.faces(v, kp)
+			d.Faces, ok = f, ok && good
+		default:
+			return false
+		}
+		return true
+	}, "name, note, role, colour, strength, faces")
+	if !p.required(n, path, have, "name", "role", "colour", "strength", "faces") || !ok || d.Name == "" {
+		return nil
+	}
+	return d
+}
+
+func (p *parser) choice(n *yaml.Node, path string, choices []string) (string, bool) {
+	s, ok := p.scalar(n, path)
+	if !ok {
+		return "", false
+	}
+	for _, c := range choices {
+		if c == s {
+			return s, true
+		}
+	}
+	p.errf(n, path, "want one of %s, found %q", strings.Join(choices, ", "), s)
+	return "", false
+}
+
+// faces parses a die's faces: 1..20 faces, each a list of at most two
+// symbols ([] is a blank face).
+func (p *parser) faces(n *yaml.Node, path string) ([][]string, bool) {
+	if n.Kind != yaml.SequenceNode || len(n.Content) == 0 || len(n.Content) > 20 {
+		p.errf(n, path, "want a list of 1 to 20 faces, found %s", describeLen(n))
+		return nil, false
+	}
+	ok := true
+	faces := make([][]string, len(n.Content))
+	for i, f := range n.Content {
+		fp := fmt.Sprintf("%s[%d]", path, i)
+		if f.Kind != yaml.SequenceNode || len(f.Content) > 2 {
+			p.errf(f, fp, "want a face: a list of at most two symbols ([] is blank), found %s", describeLen(f))
+			ok = false
+			continue
+		}
+		for j, s := range f.Content {
+			sym, good := p.choice(s, fmt.Sprintf("%s[%d]", fp, j), Symbols)
+			ok = ok && good
+			faces[i] = append(faces[i], sym)
+		}
+	}
+	return faces, ok
+}
+
+func describeLen(n *yaml.Node) string {
+	if n.Kind == yaml.SequenceNode {
+		return fmt.Sprintf("a list of %d", len(n.Content))
+	}
+	return describe(n)
+}
+
+func (p *parser) matchup(n *yaml.Node, path string) *Matchup {
+	m := &Matchup{Cards: map[string]string{}, CardPos: map[string]Pos{}, Set: map[string][]int{}, Pos: p.pos(n)}
+	have := map[string]bool{}
+	var sys *resolve.System
+	var act *resolve.Action
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value == "system" {
+			sys = p.system(n.Content[i+1], join(path, "system"))
+		}
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if k, v := n.Content[i], n.Content[i+1]; k.Value == "action" && sys != nil {
+			if name, ok := p.scalar(v, join(path, "action")); ok {
+				if act = sys.Action(name); act == nil {
+					var names []string
+					for _, a := range sys.Actions {
+						names = append(names, a.Name)
+					}
+					p.errf(v, join(path, "action"), "want one of %s, found %q", strings.Join(names, ", "), name)
+				}
+			}
+		}
+	}
+	ok := true
+	p.fields(n, path, func(key string, k, v *yaml.Node) bool {
+		have[key] = true
+		kp := join(path, key)
+		switch key {
+		case "name":
+			m.Name, _ = p.name(v, kp)
+		case "note":
+			m.Note, _ = p.scalar(v, kp)
+		case "system", "action":
+		case "set":
+			if act != nil {
+				ok = p.set(v, kp, act, m) && ok
+			}
+		default:
+			if act == nil {
+				return true // reported with the action
+			}
+			for _, r := range act.Roles {
+				if r.Name == key {
+					if card, good := p.name(v, kp); good {
+						m.Cards[key], m.CardPos[key] = card, p.pos(v)
+					}
+					return true
+				}
+			}
+			return false
+		}
+		return true
+	}, matchupWant(act))
+	if sys == nil || act == nil || !ok || !p.required(n, path, have, "name", "system", "action") || m.Name == "" {
+		return nil
+	}
+	m.System, m.Action = sys.Name, act.Name
+	return m
+}
+
+func matchupWant(act *resolve.Action) string {
+	names := []string{"name", "system", "action", "note", "set"}
+	if act != nil {
+		for _, r := range act.Roles {
+			names = append(names, r.Name)
+		}
+	}
+	return strings.Join(names, ", ")
+}
+
+// set parses a matchup's parameter values: each a scalar (as a flag would
+// take it: 3, 1..6, both, soft) or a list of them.
+func (p *parser) set(n *yaml.Node, path string, act *resolve.Action, m *Matchup) bool {
+	if n.Kind != yaml.MappingNode {
+		p.errf(n, path, "want a mapping of parameters to values, found %s", describe(n))
+		return false
+	}
+	var names []string
+	for _, prm := range act.Params {
+		names = append(names, prm.Name)
+	}
+	ok := true
+	p.fields(n, path, func(key string, k, v *yaml.Node) bool {
+		prm := act.Param(key)
+		if prm == nil {
+			return false
+		}
+		kp := join(path, key)
+		items := []*yaml.Node{v}
+		if v.Kind == yaml.SequenceNode {
+			items = v.Content
+		}
+		for _, it := range items {
+			vals, good := p.value(it, kp, prm)
+			ok = ok && good
+			m.Set[key] = append(m.Set[key], vals...)
+		}
+		m.SetOrder = append(m.SetOrder, key)
+		return true
+	}, strings.Join(names, ", "))
+	return ok
+}

@@ -1,0 +1,321 @@
+package profiles
+
+import (
+	"embed"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"sort"
+	"strings"
+
+	"odds/resolve"
+)
+
+//go:embed builtin/*.yaml
+var builtinFS embed.FS
+
+// Registry is every profile in force: the built-ins, then user files in
+// the order given; a later entry with an earlier one's name shadows it.
+type Registry struct {
+	systems  []*resolve.System
+	units    map[string]*Unit
+	dice     map[string]*Die
+	matchups map[string]*Matchup
+	builtin  map[string]bool // kind/name of entries that are built in
+	files    map[string]*File
+	// Warnings say which entries shadow others.
+	Warnings []string
+}
+
+// Entry is one profile in a listing.
+type Entry struct {
+	Name   string `json:"name"`
+	System string `json:"system"`
+	Kind   string `json:"kind"` // unit, die or matchup
+	Source string `json:"source"`
+	Note   string `json:"note,omitempty"`
+}
+
+// New returns a registry holding the built-in profiles.
+func New(systems []*resolve.System) (*Registry, error) {
+	r := &Registry{systems: systems, units: map[string]*Unit{}, dice: map[string]*Die{}, matchups: map[string]*Matchup{}, builtin: map[string]bool{}, files: map[string]*File{}}
+	names, _ := builtinFS.ReadDir("builtin")
+	for _, e := range names {
+		data, err := builtinFS.ReadFile("builtin/" + e.Name())
+		if err != nil {
+			return nil, err
+		}
+		f, errs := Parse("builtin/"+e.Name(), data, systems)
+		if errs != nil {
+			return nil, errs // a broken built-in is a programmer error; tests catch it
+		}
+		r.add(f, true)
+	}
+	return r, r.Check()
+}
+
+// Builtins returns the embedded profile files by name, for tests and fuzzing.
+func Builtins() map[string][]byte {
+	out := map[string][]byte{}
+	names, _ := builtinFS.ReadDir("builtin")
+	for _, e := range names {
+		out[e.Name()], _ = builtinFS.ReadFile("builtin/" + e.Name())
+	}
+	return out
+}
+
+// Load parses the files at paths (a file, or a folder whose *.yaml and
+// *.yml files are read in name order) into the registry. It reports every
+// problem of every file, and adds nothing if there is one.
+func (r *Registry) Load(paths ...string) error {
+	var files []string
+	var errs Errors
+	for _, p := range paths {
+		st, err := os.Stat(p)
+		if err != nil {
+			errs = append(errs, &Error{Pos: Pos{File: p, Line: 1, Col: 1}, Msg: "cannot read: " + strings.TrimPrefix(err.Error(), "stat "+p+": ")})
+			continue
+		}
+		if !st.IsDir() {
+			files = append(files, p)
+			continue
+		}
+		for _, pat := range []string{"*.yaml", "*.yml"} {
+			m, _ := filepath.Glob(filepath.Join(p, pat))
+			sort.Strings(m)
+			files = append(files, m...)
+		}
+	}
+	var parsed []*File
+	for _, name := range files {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			errs = append(errs, &Error{Pos: Pos{File: name, Line: 1, Col: 1}, Msg: "cannot read: " + err.Error()})
+			continue
+		}
+		f, ferrs := Parse(name, data, r.systems)
+		errs = append(errs, ferrs...)
+		if f != nil {
+			parsed = append(parsed, f)
+		}
+	}
+	if len(errs) > 0 {
+		return errs
+	}
+	for _, f := range parsed {
+		r.add(f, false)
+	}
+	return r.Check()
+}
+
+// File returns the loaded file with the given path, or an empty File.
+func (r *Registry) File(path string) *File {
+	if f, ok := r.files[path]; ok {
+		return f
+	}
+	return &File{Name: path}
+}
+
+func (r *Registry) add(f *File, builtin bool) {
+	r.files[f.Name] = f
+	// shadow warns when an entry replaces a different one of the same
+	// name; loading a copy of the built-ins replaces them silently.
+	shadow := func(kind, name string, at Pos, had, same bool) {
+		key := kind + "/" + name
+		if had && !same {
+			what := "an earlier one"
+			if r.builtin[key] {
+				what = "the built-in one"
+			}
+			r.Warnings = append(r.Warnings, fmt.Sprintf("%s: %s %q shadows %s", at, kind, name, what))
+		}
+		r.builtin[key] = builtin
+	}
+	for _, u := range f.Units {
+		old, had := r.units[u.Name]
+		same := false
+		if had {
+			x, y := *old, *u
+			y.Pos = x.Pos
+			same = reflect.DeepEqual(x, y)
+		}
+		shadow("unit", u.Name, u.Pos, had, same)
+		r.units[u.Name] = u
+	}
+	for _, d := range f.Dice {
+		old, had := r.dice[d.Name]
+		same := false
+		if had {
+			x, y := *old, *d
+			y.Pos = x.Pos
+			same = reflect.DeepEqual(x, y)
+		}
+		shadow("die", d.Name, d.Pos, had, same)
+		r.dice[d.Name] = d
+	}
+	for _, m := range f.Matchups {
+		old, had := r.matchups[m.Name]
+		same := had && reflect.DeepEqual(old.Cards, m.Cards) && reflect.DeepEqual(old.Set, m.Set) &&
+			old.Action == m.Action && old.System == m.System && old.Note == m.Note
+		shadow("matchup", m.Name, m.Pos, had, same)
+		r.matchups[m.Name] = m
+	}
+}
+
+// Check verifies what files cannot check alone: every card a matchup
+// names exists and belongs to the matchup's system.
+func (r *Registry) Check() error {
+	var errs Errors
+	for _, name := range sortedKeys(r.matchups) {
+		m := r.matchups[name]
+		for _, role := range sortedKeys(m.Cards) {
+			card := m.Cards[role]
+			if _, err := r.Unit(card, m.System); err != nil {
+				errs = append(errs, &Error{Pos: m.CardPos[role], Path: "matchup " + m.Name + "." + role, Msg: err.Error()})
+			}
+		}
+	}
+	if len(errs) > 0 {
+		return errs
+	}
+	return nil
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// Unit returns the unit card with the given name for system. An unknown
+// name is reported with the closest known names.
+func (r *Registry) Unit(name, system string) (*Unit, error) {
+	u, ok := r.units[name]
+	if !ok {
+		var names []string
+		for n, u := range r.units {
+			if u.System == system {
+				names = append(names, n)
+			}
+		}
+		return nil, fmt.Errorf("no %s unit card %q%s", system, name, closest(name, names))
+	}
+	if u.System != system {
+		return nil, fmt.Errorf("unit card %q is a %s card, not %s", name, u.System, system)
+	}
+	return u, nil
+}
+
+// Matchup returns the named matchup.
+func (r *Registry) Matchup(name string) (*Matchup, error) {
+	if m, ok := r.matchups[name]; ok {
+		return m, nil
+	}
+	return nil, fmt.Errorf("no matchup %q%s", name, closest(name, sortedKeys(r.matchups)))
+}
+
+// Find returns the entry of any kind with the given name, for show.
+func (r *Registry) Find(name string) (any, error) {
+	if u, ok := r.units[name]; ok {
+		return u, nil
+	}
+	if d, ok := r.dice[name]; ok {
+		return d, nil
+	}
+	if m, ok := r.matchups[name]; ok {
+		return m, nil
+	}
+	var all []string
+	for _, e := range r.List("") {
+		all = append(all, e.Name)
+	}
+	return nil, fmt.Errorf("no profile %q%s", name, closest(name, all))
+}
+
+// List returns the entries of a system ("" for all), by kind and name.
+func (r *Registry) List(system string) []Entry {
+	var out []Entry
+	src := func(kind, name string, p Pos) string {
+		if r.builtin[kind+"/"+name] {
+			return "built-in"
+		}
+		return p.File
+	}
+	for _, n := range sortedKeys(r.units) {
+		if u := r.units[n]; system == "" || u.System == system {
+			out = append(out, Entry{n, u.System, "unit", src("unit", n, u.Pos), u.Note})
+		}
+	}
+	for _, n := range sortedKeys(r.dice) {
+		if system == "" || system == "symbol" {
+			d := r.dice[n]
+			out = append(out, Entry{n, "symbol", "die", src("die", n, d.Pos), d.Note})
+		}
+	}
+	for _, n := range sortedKeys(r.matchups) {
+		if m := r.matchups[n]; system == "" || m.System == system {
+			out = append(out, Entry{n, m.System, "matchup", src("matchup", n, m.Pos), m.Note})
+		}
+	}
+	return out
+}
+
+// closest returns "; closest: a, b, c" naming up to three known names
+// nearest to name by edit distance, or "" when none is close.
+func closest(name string, known []string) string {
+	type cand struct {
+		name string
+		d    int
+	}
+	var cs []cand
+	for _, k := range known {
+		d := distance(name, k)
+		if d <= max(2, len(name)/2) || strings.Contains(k, name) || strings.Contains(name, k) {
+			cs = append(cs, cand{k, d})
+		}
+	}
+	slices.SortFunc(cs, func(a, b cand) int {
+		if a.d != b.d {
+			return a.d - b.d
+		}
+		return strings.Compare(a.name, b.name)
+	})
+	if len(cs) == 0 {
+		if len(known) == 0 {
+			return ""
+		}
+		sorted := slices.Sorted(slices.Values(known))
+		return "; known: " + strings.Join(sorted[:min(len(sorted), 6)], ", ")
+	}
+	var names []string
+	for _, c := range cs[:min(3, len(cs))] {
+		names = append(names, c.name)
+	}
+	return "; closest: " + strings.Join(names, ", ")
+}
+
+// distance is the Levenshtein edit distance.
+func distance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
