@@ -114,4 +114,3 @@ func (a *app) run(ctx context.Context, plan resolve.Plan, opts sim.Options) (*si
 	}
 	return res, err
 }
-
