@@ -56,6 +56,10 @@ func TestGolden(t *testing.T) {
 		{"roll_binned_table", []string{"roll", "40d10", "--seed", "1"}},
 		{"systems_table", []string{"systems"}},
 		{"systems_json", []string{"systems", "--format", "json"}},
+		{"profiles_list_table", []string{"profiles", "list"}},
+		{"profiles_show_markdown", []string{"profiles", "show", "tank-destroyer", "--format", "markdown"}},
+		{"run_builtin_csv", []string{"run", "../../profiles/builtin/opposed.yaml", "--method", "exact", "--format", "csv", "--seed", "1"}},
+		{"cards_table", []string{"opposed", "tank-hunt", "--attacker", "engineer-section", "--defender", "tank-destroyer", "--seed", "1"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

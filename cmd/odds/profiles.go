@@ -247,7 +247,11 @@ func (a *app) writeProfile(p any) error {
 			return &ioError{err}
 		}
 	default:
-		fmt.Fprintf(&b, "%s %s %s\n", system, kind, name)
+		if a.format.v == "markdown" {
+			fmt.Fprintf(&b, "### %s %s %s\n\n", system, kind, name)
+		} else {
+			fmt.Fprintf(&b, "%s %s %s\n", system, kind, name)
+		}
 		rows := make([][]string, len(fields))
 		for i, f := range fields {
 			rows[i] = []string{f.Name, fmt.Sprint(f.Value)}

@@ -1,0 +1,209 @@
+package profiles
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"odds/resolve/all"
+)
+
+func TestBuiltins(t *testing.T) {
+	r, err := New(all.Systems())
+	if err != nil {
+		t.Fatal(err)
+	}
+	units := map[string]int{}
+	kinds := map[string]int{}
+	for _, e := range r.List("") {
+		kinds[e.Kind]++
+		if e.Kind == "unit" {
+			units[e.System]++
+		}
+		if e.Source != "built-in" {
+			t.Errorf("%s: source %q, want built-in", e.Name, e.Source)
+		}
+	}
+	for _, s := range all.Systems() {
+		if len(s.Card) > 0 && units[s.Name] < 6 {
+			t.Errorf("%s: %d built-in unit cards, want at least 6", s.Name, units[s.Name])
+		}
+	}
+	if kinds["die"] < 2 || kinds["matchup"] < 1 {
+		t.Errorf("built-ins: %v", kinds)
+	}
+	if len(r.Warnings) != 0 {
+		t.Errorf("built-ins shadow each other: %v", r.Warnings)
+	}
+	for name, data := range Builtins() {
+		if !strings.Contains(string(data), "ILLUSTRATIVE") {
+			t.Errorf("%s does not say which values are illustrative", name)
+		}
+	}
+}
+
+// parse returns the problems of a file as "line:col: path: msg" strings.
+func parse(t *testing.T, src string) []string {
+	t.Helper()
+	_, errs := Parse("f.yaml", []byte(src), all.Systems())
+	var out []string
+	for _, e := range errs {
+		if e.Pos.File != "f.yaml" {
+			t.Errorf("error in file %q", e.Pos.File)
+		}
+		out = append(out, strings.TrimPrefix(e.Error(), "f.yaml:"))
+	}
+	return out
+}
+
+func TestParseErrors(t *testing.T) {
+	cases := []struct {
+		src  string
+		want []string
+	}{
+		{"units: [", []string{"1:1: not valid YAML"}},
+		{"- a\n- b\n", []string{"1:1: want a mapping with units, dice and/or matchups, found a list"}},
+		{"unit: []\n", []string{"1:1: unit: unknown field: want units, dice or matchups"}},
+		{"units: {}\n", []string{"1:8: units: want a list, found a mapping"}},
+		{"units:\n  - rifle\n", []string{"2:5: units[0]: want a mapping"}},
+		{"units:\n  - name: a\n    system: opposed\n    element: inf\n    hesa: 3\n", []string{"2:5: units[0]: missing def"}},
+		{"units:\n  - name: a\n    system: opposed\n    element: inf\n    hesa: -1\n    def: 1\n", []string{"5:11: units[0].hesa: want an integer 0..12, found \"-1\""}},
+		{"units:\n  - name: a\n    system: opposed\n    element: inf\n    hesa: [1]\n    def: 1\n", []string{"5:11: units[0].hesa: want an integer 0..12, found a list"}},
+		{"units:\n  - name: a\n    system: opposed\n    element: inf\n    hesa: 1\n    def: 1\n    quality: 4\n", []string{"7:14: units[0].quality: want an integer -3..3"}},
+		{"units:\n  - name: a\n    system: opposed\n    element: inf\n    hesa: 1\n    def: 1\n    mg: maybe\n", []string{"7:9: units[0].mg: want true or false"}},
+		{"units:\n  - name: a\n    system: opposed\n    element: inf\n    hesa: 1\n    hesa: 2\n    def: 1\n", []string{"6:5: units[0].hesa: given twice"}},
+		{"units:\n  - name: a\n    system: roll\n", []string{"3:13: units[0].system: want one of opposed"}},
+		{"units:\n  - {name: a, system: opposed, element: inf, hesa: 1, def: 1}\n  - {name: a, system: opposed, element: inf, hesa: 1, def: 1}\n", []string{"3:5: units[1]: a second unit named \"a\""}},
+		{"dice:\n  - {name: d, role: attack, colour: red, strength: 1, faces: []}\n", []string{"2:62: dice[0].faces: want a list of 1 to 20 faces, found a list of 0"}},
+		{"dice:\n  - {name: d, role: both, colour: red, strength: 1, faces: [[]]}\n", []string{"2:21: dice[0].role: want one of attack, defence"}},
+		{"dice:\n  - {name: d, colour: red, strength: 1, faces: [[]]}\n", []string{"2:5: dice[0]: missing role"}},
+		{"matchups:\n  - {name: m, system: opposed, action: shoot}\n", []string{"2:40: matchups[0].action: want one of fire, tank-hunt, melee, overrun, rally"}},
+		{"matchups:\n  - {name: m, system: opposed, action: rally, attacker: x}\n", []string{"2:47: matchups[0].attacker: unknown field: want name, system, action, note, set, unit"}},
+		{"matchups:\n  - {name: m, system: opposed, action: fire, set: {cover: wet}}\n", []string{"2:59: matchups[0].set.cover: want one of none, soft, hard (or all), got \"wet\""}},
+	}
+	for _, c := range cases {
+		got := parse(t, c.src)
+		if len(got) != len(c.want) {
+			t.Errorf("%q: got %d problems %q, want %q", c.src, len(got), got, c.want)
+			continue
+		}
+		for i := range got {
+			if !strings.HasPrefix(got[i], c.want[i]) {
+				t.Errorf("%q:\n got  %s\n want %s…", c.src, got[i], c.want[i])
+			}
+		}
+	}
+}
+
+// Every problem of a file is reported, not just the first.
+func TestAllProblems(t *testing.T) {
+	src := `units:
+  - name: Bad Name
+    system: opposed
+    element: tank
+    hesa: 99
+    def: x
+    colour: red
+dice:
+  - {name: d, role: attack, colour: red, strength: 0, faces: [[boom]]}
+extra: 1
+`
+	got := parse(t, src)
+	if len(got) != 8 {
+		t.Errorf("%d problems, want 8:\n%s", len(got), strings.Join(got, "\n"))
+	}
+}
+
+func writeFile(t *testing.T, dir, name, src string) string {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestShadowing(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "a.yaml", "units:\n  - {name: rifle-section, system: opposed, element: inf, hesa: 5, def: 2}\n")
+	// An exact copy of a built-in replaces it silently.
+	builtin := Builtins()["opposed.yaml"]
+	writeFile(t, dir, "b.yaml", string(builtin))
+	r, err := New(all.Systems())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Load(filepath.Join(dir, "a.yaml")); err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Warnings) != 1 || !strings.Contains(r.Warnings[0], `unit "rifle-section" shadows the built-in one`) {
+		t.Errorf("warnings %q", r.Warnings)
+	}
+	u, _ := r.Unit("rifle-section", "opposed")
+	if u.Stats["hesa"] != 5 {
+		t.Errorf("the user's card did not win: hesa %d", u.Stats["hesa"])
+	}
+	r, _ = New(all.Systems())
+	if err := r.Load(filepath.Join(dir, "b.yaml")); err != nil || len(r.Warnings) != 0 {
+		t.Errorf("a copy of the built-ins: err %v, warnings %q", err, r.Warnings)
+	}
+}
+
+func TestFolderAndReferences(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "1-cards.yaml", "units:\n  - {name: sniper, system: opposed, element: inf, hesa: 4, def: 1, quality: 2}\n")
+	writeFile(t, dir, "2-matchups.yaml", "matchups:\n  - {name: m, system: opposed, action: fire, attacker: sniper, defender: mg-team}\n")
+	writeFile(t, dir, "notes.txt", "not yaml: [")
+	r, _ := New(all.Systems())
+	if err := r.Load(dir); err != nil {
+		t.Fatalf("a folder whose matchup names a card of another file: %v", err)
+	}
+	if _, err := r.Matchup("m"); err != nil {
+		t.Error(err)
+	}
+	bad := t.TempDir()
+	writeFile(t, bad, "m.yaml", "matchups:\n  - {name: m, system: opposed, action: fire, attacker: snipper}\n")
+	r, _ = New(all.Systems())
+	err := r.Load(bad)
+	if err == nil || !strings.Contains(err.Error(), "m.yaml:2:56: matchup m.attacker: no opposed unit card \"snipper\"") {
+		t.Errorf("dangling reference: %v", err)
+	}
+	r, _ = New(all.Systems())
+	if err := r.Load(filepath.Join(dir, "missing.yaml")); err == nil || !strings.Contains(err.Error(), "missing.yaml:1:1: cannot read") {
+		t.Errorf("missing file: %v", err)
+	}
+}
+
+func TestClosest(t *testing.T) {
+	r, _ := New(all.Systems())
+	_, err := r.Unit("rifle-sectoin", "opposed")
+	if err == nil || !strings.Contains(err.Error(), "closest: rifle-section") {
+		t.Errorf("typo: %v", err)
+	}
+	_, err = r.Unit("tank", "opposed")
+	if err == nil || !strings.Contains(err.Error(), "light-tank") {
+		t.Errorf("part of a name: %v", err)
+	}
+	if _, err := r.Find("blue-attak"); err == nil || !strings.Contains(err.Error(), "blue-attack") {
+		t.Errorf("Find: %v", err)
+	}
+}
+
+// The loader never panics, and every problem it reports has a position.
+func FuzzParse(f *testing.F) {
+	for _, data := range Builtins() {
+		f.Add(data)
+	}
+	f.Add([]byte("units: [{name: a, system: opposed, hesa: &x 1, def: *x, element: inf}]"))
+	f.Add([]byte("matchups: [{name: m, system: opposed, action: fire, set: {hesa: [1, 2..4]}}]"))
+	systems := all.Systems()
+	f.Fuzz(func(t *testing.T, data []byte) {
+		_, errs := Parse("f.yaml", data, systems)
+		for _, e := range errs {
+			if e.Pos.Line < 1 || e.Pos.Col < 1 || strings.Contains(e.Msg, "\n") {
+				t.Fatalf("bad error %q at %v", e.Msg, e.Pos)
+			}
+		}
+	})
+}
