@@ -63,6 +63,13 @@ with a built-in's name replaces it.
 		Short: "list the profiles in force",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			known := []string{"symbol"} // dice exist before the symbol system's actions
+			for _, s := range a.systems {
+				known = append(known, s.Name)
+			}
+			if system != "" && !contains(known, system) {
+				return usagef("", "--system: want one of %s, got %q", strings.Join(known, ", "), system)
+			}
 			reg, err := a.registry()
 			if err != nil {
 				return err
