@@ -47,11 +47,7 @@ var (
 )
 
 // fill collects parameter values taken from cards.
-type fill []resolve.Filled
-
-func (f *fill) set(param string, v int, role string) {
-	*f = append(*f, resolve.Filled{Param: param, Value: v, Role: role})
-}
+type fill struct{ resolve.Fill }
 
 // fighterFromCard fills one side of a close combat: HESA (not for CSW and
 // Cmd, which fight at 4), element and quality.
@@ -60,10 +56,10 @@ func (f *fill) fighterFromCard(c resolve.Values, side string) {
 		return
 	}
 	if e := c["element"]; e != elemCSW && e != elemCmd {
-		f.set(side+"-hesa", c["hesa"], side)
+		f.Set(side+"-hesa", c["hesa"], side)
 	}
-	f.set(side+"-element", c["element"], side) // vehicle is "other": same index
-	f.set(side+"-quality", c["quality"], side)
+	f.Set(side+"-element", c["element"], side) // vehicle is "other": same index
+	f.Set(side+"-quality", c["quality"], side)
 }
 
 // Outcome names, kebab-case from the sheet's result tables.
@@ -96,36 +92,13 @@ const (
 	elemOther
 )
 
-func intParam(name string, lo, hi, def int, usage string) resolve.Param {
-	return resolve.Param{Name: name, Kind: resolve.Int, Min: lo, Max: hi, Default: def, Usage: usage}
-}
-
-func optIntParam(name string, lo, hi int, usage string) resolve.Param {
-	return resolve.Param{Name: name, Kind: resolve.Int, Min: lo, Max: hi, Optional: true, Usage: usage}
-}
-
 func withGroup(p resolve.Param, group string) resolve.Param {
 	p.Group = group
 	return p
 }
 
-func boolParam(name, usage string) resolve.Param {
-	return resolve.Param{Name: name, Kind: resolve.Bool, Usage: usage}
-}
-
-func choiceParam(name string, choices []string, def int, usage string) resolve.Param {
-	return resolve.Param{Name: name, Kind: resolve.Choice, Choices: choices, Default: def, Usage: usage}
-}
-
 func qualityParam(name, who string) resolve.Param {
-	return intParam(name, -maxQuality, maxQuality, 0, who+"'s troop quality, added to its roll")
-}
-
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
+	return resolve.IntParam(name, -maxQuality, maxQuality, 0, who+"'s troop quality, added to its roll")
 }
 
 // duel is one d10 per side. Its cells are the dice difference a-b, -9..9;
@@ -226,18 +199,18 @@ func fireAction() *resolve.Action {
 		Outcome: fireOutcomes,
 		Stats:   marginStats,
 		Params: []resolve.Param{
-			withGroup(optIntParam("hesa", 0, maxStat, "firer's HESA value: HE/small arms fire (give this or --ap)"), "fire-mode"),
-			withGroup(optIntParam("ap", 0, maxStat, "firer's AP value: AP fire, read on the AP column (give this or --hesa)"), "fire-mode"),
-			intParam("def", 0, maxStat, 0, "target's Def value"),
-			boolParam("within-4", "target within range 4 (+1 to the firer unless --firer-suppressed)"),
-			boolParam("firer-suppressed", "the firer is suppressed (loses the within-4 bonus)"),
-			boolParam("not-front", "no part of the firer is to the target's front (+1 firer)"),
+			withGroup(resolve.OptInt("hesa", 0, maxStat, "firer's HESA value: HE/small arms fire (give this or --ap)"), "fire-mode"),
+			withGroup(resolve.OptInt("ap", 0, maxStat, "firer's AP value: AP fire, read on the AP column (give this or --hesa)"), "fire-mode"),
+			resolve.IntParam("def", 0, maxStat, 0, "target's Def value"),
+			resolve.BoolParam("within-4", "target within range 4 (+1 to the firer unless --firer-suppressed)"),
+			resolve.BoolParam("firer-suppressed", "the firer is suppressed (loses the within-4 bonus)"),
+			resolve.BoolParam("not-front", "no part of the firer is to the target's front (+1 firer)"),
 			qualityParam("firer-quality", "firer"),
-			choiceParam("cover", coverChoices, coverNone, "target's cover: none, soft (+1) or hard (+2)"),
-			boolParam("smoke", "target in smoke (+2, not added to cover)"),
-			boolParam("hull-down", "target hull-down (+2, not added to cover)"),
-			boolParam("firer-moved", "the firer moved (+1 target)"),
-			boolParam("over-half-range", "AP fire at a target over half range (+1 target)"),
+			resolve.ChoiceParam("cover", coverChoices, coverNone, "target's cover: none, soft (+1) or hard (+2)"),
+			resolve.BoolParam("smoke", "target in smoke (+2, not added to cover)"),
+			resolve.BoolParam("hull-down", "target hull-down (+2, not added to cover)"),
+			resolve.BoolParam("firer-moved", "the firer moved (+1 target)"),
+			resolve.BoolParam("over-half-range", "AP fire at a target over half range (+1 target)"),
 			qualityParam("target-quality", "target"),
 		},
 		Compile: compileFire,
@@ -247,17 +220,17 @@ func fireAction() *resolve.Action {
 			if a := c["attacker"]; a != nil {
 				// AP against a vehicle card, HE/small arms against the rest.
 				if d := c["defender"]; d != nil && d["element"] == cardVehicle {
-					f.set("ap", a["ap"], "attacker")
+					f.Set("ap", a["ap"], "attacker")
 				} else {
-					f.set("hesa", a["hesa"], "attacker")
+					f.Set("hesa", a["hesa"], "attacker")
 				}
-				f.set("firer-quality", a["quality"], "attacker")
+				f.Set("firer-quality", a["quality"], "attacker")
 			}
 			if d := c["defender"]; d != nil {
-				f.set("def", d["def"], "defender")
-				f.set("target-quality", d["quality"], "defender")
+				f.Set("def", d["def"], "defender")
+				f.Set("target-quality", d["quality"], "defender")
 			}
-			return f
+			return f.Fill
 		},
 	}
 }
@@ -272,13 +245,13 @@ func compileFire(v resolve.Values) (resolve.Plan, error) {
 	case !ap && v.Bool("over-half-range"):
 		return nil, resolve.Errorf("over-half-range", "applies to AP fire only (give --ap, not --hesa)")
 	}
-	firer := v["hesa"] + v["ap"] + v["firer-quality"] + b2i(v.Bool("not-front"))
+	firer := v["hesa"] + v["ap"] + v["firer-quality"] + resolve.B2I(v.Bool("not-front"))
 	if v.Bool("within-4") && !v.Bool("firer-suppressed") {
 		firer++
 	}
 	target := v["def"] + v["target-quality"] +
 		coverBonus(v["cover"], v.Bool("smoke"), v.Bool("hull-down")) +
-		b2i(v.Bool("firer-moved")) + b2i(ap && v.Bool("over-half-range"))
+		resolve.B2I(v.Bool("firer-moved")) + resolve.B2I(ap && v.Bool("over-half-range"))
 	return newDuel(fireOutcomes, firer-target, fireBand(ap)), nil
 }
 
@@ -290,20 +263,20 @@ func tankHuntAction() *resolve.Action {
 		Outcome: huntOutcomes,
 		Stats:   marginStats,
 		Params: []resolve.Param{
-			intParam("def", 0, maxStat, 0, "target's Def value (counts at most 4)"),
-			choiceParam("cover", coverChoices, coverNone, "target's cover: soft or hard gives the hunter +1"),
-			boolParam("smoke", "target in smoke (+1 hunter, same +1 as cover)"),
-			boolParam("engineers", "the tank hunter is an engineer section (+2 hunter)"),
-			boolParam("not-front", "the tank hunter is not to the target's front (+1 hunter)"),
-			boolParam("open-topped", "the target is open topped (+1 hunter)"),
-			boolParam("no-mg", "the target has no machine-gun (+1 hunter)"),
+			resolve.IntParam("def", 0, maxStat, 0, "target's Def value (counts at most 4)"),
+			resolve.ChoiceParam("cover", coverChoices, coverNone, "target's cover: soft or hard gives the hunter +1"),
+			resolve.BoolParam("smoke", "target in smoke (+1 hunter, same +1 as cover)"),
+			resolve.BoolParam("engineers", "the tank hunter is an engineer section (+2 hunter)"),
+			resolve.BoolParam("not-front", "the tank hunter is not to the target's front (+1 hunter)"),
+			resolve.BoolParam("open-topped", "the target is open topped (+1 hunter)"),
+			resolve.BoolParam("no-mg", "the target has no machine-gun (+1 hunter)"),
 			qualityParam("hunter-quality", "tank hunter"),
 			qualityParam("target-quality", "target"),
 		},
 		Compile: func(v resolve.Values) (resolve.Plan, error) {
-			hunter := 4 + v["hunter-quality"] + 2*b2i(v.Bool("engineers")) +
-				b2i(v.Bool("not-front")) + b2i(v.Bool("open-topped")) + b2i(v.Bool("no-mg")) +
-				b2i(v["cover"] != coverNone || v.Bool("smoke"))
+			hunter := 4 + v["hunter-quality"] + 2*resolve.B2I(v.Bool("engineers")) +
+				resolve.B2I(v.Bool("not-front")) + resolve.B2I(v.Bool("open-topped")) + resolve.B2I(v.Bool("no-mg")) +
+				resolve.B2I(v["cover"] != coverNone || v.Bool("smoke"))
 			target := min(v["def"], 4) + v["target-quality"]
 			return newDuel(huntOutcomes, hunter-target, huntBand), nil
 		},
@@ -311,16 +284,16 @@ func tankHuntAction() *resolve.Action {
 		FromCards: func(c resolve.Cards) []resolve.Filled {
 			var f fill
 			if a := c["attacker"]; a != nil {
-				f.set("engineers", b2i(a["element"] == elemEng), "attacker")
-				f.set("hunter-quality", a["quality"], "attacker")
+				f.Set("engineers", resolve.B2I(a["element"] == elemEng), "attacker")
+				f.Set("hunter-quality", a["quality"], "attacker")
 			}
 			if d := c["defender"]; d != nil {
-				f.set("def", d["def"], "defender")
-				f.set("target-quality", d["quality"], "defender")
-				f.set("open-topped", d["open-topped"], "defender")
-				f.set("no-mg", 1-d["mg"], "defender")
+				f.Set("def", d["def"], "defender")
+				f.Set("target-quality", d["quality"], "defender")
+				f.Set("open-topped", d["open-topped"], "defender")
+				f.Set("no-mg", 1-d["mg"], "defender")
 			}
-			return f
+			return f.Fill
 		},
 	}
 }
@@ -342,7 +315,7 @@ func fighter(v resolve.Values, side string) (int, error) {
 	default:
 		score = v[hesaFlag]
 	}
-	score += v[side+"-quality"] + b2i(v.Bool(side+"-commander"))
+	score += v[side+"-quality"] + resolve.B2I(v.Bool(side+"-commander"))
 	if elem == elemEng {
 		score += 2
 	}
@@ -351,9 +324,9 @@ func fighter(v resolve.Values, side string) (int, error) {
 
 func sideParams(side string) []resolve.Param {
 	return []resolve.Param{
-		optIntParam(side+"-hesa", 0, maxStat, side+"'s HESA value (not for csw or cmd elements, which use 4)"),
-		choiceParam(side+"-element", elementChoices, elemInf, side+"'s element type: inf, eng (+2), cav, csw or cmd (fight at 4), other"),
-		boolParam(side+"-commander", "a commander within 4 of the "+side+" (+1)"),
+		resolve.OptInt(side+"-hesa", 0, maxStat, side+"'s HESA value (not for csw or cmd elements, which use 4)"),
+		resolve.ChoiceParam(side+"-element", elementChoices, elemInf, side+"'s element type: inf, eng (+2), cav, csw or cmd (fight at 4), other"),
+		resolve.BoolParam(side+"-commander", "a commander within 4 of the "+side+" (+1)"),
 		qualityParam(side+"-quality", side),
 	}
 }
@@ -361,8 +334,8 @@ func sideParams(side string) []resolve.Param {
 func meleeAction() *resolve.Action {
 	params := append(sideParams("attacker"), sideParams("defender")...)
 	params = append(params,
-		boolParam("smoke", "an inf or eng attacker attacks through smoke (+1 attacker)"),
-		choiceParam("cover", coverChoices, coverNone, "defender's cover: soft (+1) or hard (+2)"),
+		resolve.BoolParam("smoke", "an inf or eng attacker attacks through smoke (+1 attacker)"),
+		resolve.ChoiceParam("cover", coverChoices, coverNone, "defender's cover: soft (+1) or hard (+2)"),
 	)
 	return &resolve.Action{
 		Name:    "melee",
@@ -394,7 +367,7 @@ func meleeAction() *resolve.Action {
 			var f fill
 			f.fighterFromCard(c["attacker"], "attacker")
 			f.fighterFromCard(c["defender"], "defender")
-			return f
+			return f.Fill
 		},
 	}
 }
@@ -420,10 +393,10 @@ func overrunAction() *resolve.Action {
 		FromCards: func(c resolve.Cards) []resolve.Filled {
 			var f fill
 			if a := c["attacker"]; a != nil {
-				f.set("attacker-quality", a["quality"], "attacker")
+				f.Set("attacker-quality", a["quality"], "attacker")
 			}
 			f.fighterFromCard(c["defender"], "defender")
-			return f
+			return f.Fill
 		},
 	}
 }
@@ -461,13 +434,13 @@ func rallyAction() *resolve.Action {
 		Outcome: rallyOutcomes,
 		Stats:   rallyStats,
 		Params: []resolve.Param{
-			boolParam("commander", "a commander within 4 performs the rally (+1)"),
-			intParam("elements-lost", 0, 99, 0, "friendly elements lost (-1 for every full 3)"),
-			boolParam("unsupported", "the element is unsupported (-1)"),
+			resolve.BoolParam("commander", "a commander within 4 performs the rally (+1)"),
+			resolve.IntParam("elements-lost", 0, 99, 0, "friendly elements lost (-1 for every full 3)"),
+			resolve.BoolParam("unsupported", "the element is unsupported (-1)"),
 			qualityParam("quality", "recovering element"),
 		},
 		Compile: func(v resolve.Values) (resolve.Plan, error) {
-			mod := b2i(v.Bool("commander")) - v["elements-lost"]/3 - b2i(v.Bool("unsupported")) + v["quality"]
+			mod := resolve.B2I(v.Bool("commander")) - v["elements-lost"]/3 - resolve.B2I(v.Bool("unsupported")) + v["quality"]
 			return &single{layout: resolve.NewLayout(rallyOutcomes, rallyStats, 10, func(c int, vals []float64) int {
 				t := c + 1 + mod
 				vals[0] = float64(t)
@@ -478,9 +451,9 @@ func rallyAction() *resolve.Action {
 		FromCards: func(c resolve.Cards) []resolve.Filled {
 			var f fill
 			if u := c["unit"]; u != nil {
-				f.set("quality", u["quality"], "unit")
+				f.Set("quality", u["quality"], "unit")
 			}
-			return f
+			return f.Fill
 		},
 	}
 }
