@@ -142,7 +142,7 @@ func BenchmarkExactVsMC(b *testing.B) {
 	for _, s := range all.Systems() {
 		for _, act := range s.Actions {
 			v := act.Defaults()
-			for k, x := range exampleValues[act.Name] {
+			for k, x := range exampleValues[s.Name+" "+act.Name] {
 				v[k] = x
 			}
 			plan, err := act.Compile(v)
@@ -176,9 +176,13 @@ type enumOnly struct{ resolve.Plan }
 
 // exampleValues are the least parameters each action needs.
 var exampleValues = map[string]resolve.Values{
-	"fire":    {"hesa": 3, "def": 1},
-	"melee":   {"attacker-hesa": 3, "defender-hesa": 2},
-	"overrun": {"defender-hesa": 3},
+	"opposed fire":    {"hesa": 3, "def": 1},
+	"opposed melee":   {"attacker-hesa": 3, "defender-hesa": 2},
+	"opposed overrun": {"defender-hesa": 3},
+	"rof fire":        {"rof": 3, "target-teams": 2},
+	"rof rfc":         {"rfp": 3},
+	"rof artillery":   {"battery": 2, "turns": 2},
+	"rof assault":     {"assault": 4, "teams": 2},
 }
 
 // BenchmarkFloorParallel runs the opposed floor on one and on two

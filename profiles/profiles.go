@@ -130,7 +130,7 @@ func Parse(name string, data []byte, systems []*resolve.System) (*File, Errors) 
 		switch key {
 		case "units":
 			p.list(v, key, func(i int, n *yaml.Node, path string) {
-				if u := p.unit(n, path); u != nil && p.unique(seen[key], u.Name, n, path, "unit") {
+				if u := p.unit(n, path); u != nil && p.unique(seen[key], u.System+"/"+u.Name, n, path, "unit") {
 					f.Units = append(f.Units, u)
 				}
 			})
@@ -157,12 +157,12 @@ func Parse(name string, data []byte, systems []*resolve.System) (*File, Errors) 
 	return f, nil
 }
 
-func (p *parser) unique(seen map[string]bool, name string, n *yaml.Node, path, kind string) bool {
-	if seen[name] {
-		p.errf(n, path, "a second %s named %q in this file", kind, name)
+func (p *parser) unique(seen map[string]bool, key string, n *yaml.Node, path, kind string) bool {
+	if seen[key] {
+		p.errf(n, path, "a second %s named %q in this file", kind, key[strings.LastIndex(key, "/")+1:])
 		return false
 	}
-	seen[name] = true
+	seen[key] = true
 	return true
 }
 

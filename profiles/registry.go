@@ -4,6 +4,7 @@ import (
 	"embed"
 	"fmt"
 	"os"
+	"path"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -20,7 +21,7 @@ var builtinFS embed.FS
 // the order given; a later entry with an earlier one's name shadows it.
 type Registry struct {
 	systems  []*resolve.System
-	units    map[string]*Unit
+	units    map[string]*Unit // by system/name: each system has its own cards
 	dice     map[string]*Die
 	matchups map[string]*Matchup
 	builtin  map[string]bool // kind/name of entries that are built in
@@ -129,20 +130,21 @@ func (r *Registry) add(f *File, builtin bool) {
 			if r.builtin[key] {
 				what = "the built-in one"
 			}
-			r.Warnings = append(r.Warnings, fmt.Sprintf("%s: %s %q shadows %s", at, kind, name, what))
+			r.Warnings = append(r.Warnings, fmt.Sprintf("%s: %s %q shadows %s", at, kind, path.Base(name), what))
 		}
 		r.builtin[key] = builtin
 	}
 	for _, u := range f.Units {
-		old, had := r.units[u.Name]
+		key := u.System + "/" + u.Name
+		old, had := r.units[key]
 		same := false
 		if had {
 			x, y := *old, *u
 			y.Pos = x.Pos
 			same = reflect.DeepEqual(x, y)
 		}
-		shadow("unit", u.Name, u.Pos, had, same)
-		r.units[u.Name] = u
+		shadow("unit", key, u.Pos, had, same)
+		r.units[key] = u
 	}
 	for _, d := range f.Dice {
 		old, had := r.dice[d.Name]
@@ -195,20 +197,23 @@ func sortedKeys[V any](m map[string]V) []string {
 // Unit returns the unit card with the given name for system. An unknown
 // name is reported with the closest known names.
 func (r *Registry) Unit(name, system string) (*Unit, error) {
-	u, ok := r.units[name]
-	if !ok {
-		var names []string
-		for n, u := range r.units {
-			if u.System == system {
-				names = append(names, n)
-			}
+	if u, ok := r.units[system+"/"+name]; ok {
+		return u, nil
+	}
+	var names, elsewhere []string
+	for _, u := range r.units {
+		switch {
+		case u.System == system:
+			names = append(names, u.Name)
+		case u.Name == name:
+			elsewhere = append(elsewhere, u.System)
 		}
-		return nil, fmt.Errorf("no %s unit card %q%s", system, name, closest(name, names))
 	}
-	if u.System != system {
-		return nil, fmt.Errorf("unit card %q is a %s card, not %s", name, u.System, system)
+	if len(elsewhere) > 0 {
+		sort.Strings(elsewhere)
+		return nil, fmt.Errorf("no %s unit card %q (there is one for %s)%s", system, name, strings.Join(elsewhere, ", "), closest(name, names))
 	}
-	return u, nil
+	return nil, fmt.Errorf("no %s unit card %q%s", system, name, closest(name, names))
 }
 
 // Matchup returns the named matchup.
@@ -219,16 +224,23 @@ func (r *Registry) Matchup(name string) (*Matchup, error) {
 	return nil, fmt.Errorf("no matchup %q%s", name, closest(name, sortedKeys(r.matchups)))
 }
 
-// Find returns the entry of any kind with the given name, for show.
-func (r *Registry) Find(name string) (any, error) {
-	if u, ok := r.units[name]; ok {
-		return u, nil
+// Find returns every entry with the given name (a name may stand for a
+// card in several systems, a die and a matchup), for show.
+func (r *Registry) Find(name string) ([]any, error) {
+	var found []any
+	for _, k := range sortedKeys(r.units) {
+		if u := r.units[k]; u.Name == name {
+			found = append(found, u)
+		}
 	}
 	if d, ok := r.dice[name]; ok {
-		return d, nil
+		found = append(found, d)
 	}
 	if m, ok := r.matchups[name]; ok {
-		return m, nil
+		found = append(found, m)
+	}
+	if len(found) > 0 {
+		return found, nil
 	}
 	var all []string
 	for _, e := range r.List("") {
@@ -246,9 +258,9 @@ func (r *Registry) List(system string) []Entry {
 		}
 		return p.File
 	}
-	for _, n := range sortedKeys(r.units) {
-		if u := r.units[n]; system == "" || u.System == system {
-			out = append(out, Entry{n, u.System, "unit", src("unit", n, u.Pos), u.Note})
+	for _, k := range sortedKeys(r.units) {
+		if u := r.units[k]; system == "" || u.System == system {
+			out = append(out, Entry{u.Name, u.System, "unit", src("unit", k, u.Pos), u.Note})
 		}
 	}
 	for _, n := range sortedKeys(r.dice) {

@@ -59,6 +59,8 @@ func TestGolden(t *testing.T) {
 		{"profiles_list_table", []string{"profiles", "list"}},
 		{"profiles_show_markdown", []string{"profiles", "show", "tank-destroyer", "--format", "markdown"}},
 		{"run_builtin_csv", []string{"run", "../../profiles/builtin/opposed.yaml", "--method", "exact", "--format", "csv", "--seed", "1"}},
+		{"rof_fire_table", []string{"rof", "fire", "--attacker", "mg-team", "--defender", "rifle-team", "--target-teams", "2", "--seed", "1"}},
+		{"rof_move_csv", []string{"rof", "move", "--unit", "medium-tank", "--terrain", "difficult", "--distance", "4..8", "--format", "csv", "--seed", "1"}},
 		{"cards_table", []string{"opposed", "tank-hunt", "--attacker", "engineer-section", "--defender", "tank-destroyer", "--seed", "1"}},
 	}
 	for _, c := range cases {
@@ -115,6 +117,14 @@ func TestBadInput(t *testing.T) {
 		{[]string{"opposed", "melee", "--attacker-hesa", "2"}, "--defender-hesa"},
 		{[]string{"opposed", "nosuch"}, `unknown action "nosuch" for opposed`},
 		{[]string{"nosuch"}, `unknown command "nosuch"`},
+		{[]string{"rof", "fire", "--rof", "0"}, "--rof: want 1..20, got 0"},
+		{[]string{"rof", "fire", "--rof", "2", "--at", "3", "--ar", "-1"}, "--ar: want 0..10, got -1"},
+		{[]string{"rof", "fire", "--rof", "2", "--cover", "wet"}, "--cover: want one of open, hard"},
+		{[]string{"rof", "fire", "--rof", "2", "--target-teams", "0"}, "--target-teams: want 1..6, got 0"},
+		{[]string{"rof", "fire"}, "--rof: the firing team's RoF is needed"},
+		{[]string{"rof", "fire", "--rof", "2", "--ar", "3"}, "--at: armoured targets can only be affected by AT weapons"},
+		{[]string{"rof", "move", "--road", "tracked"}, "--road: the road bonus is for tracked and wheeled vehicles"},
+		{[]string{"rof", "artillery"}, "--battery"},
 		{[]string{"roll"}, "roll: want a dice expression"},
 		{[]string{"roll", ""}, "empty expression"},
 		{[]string{"roll", "6d0"}, "column 3: the number of sides"},
@@ -154,6 +164,14 @@ var actionArgs = [][]string{
 	{"opposed", "melee", "--attacker-hesa", "3", "--defender-hesa", "2"},
 	{"opposed", "overrun", "--defender-hesa", "4"},
 	{"opposed", "rally", "--elements-lost", "4"},
+	{"rof", "fire", "--rof", "3", "--leader", "--target-teams", "2"},
+	{"rof", "fire", "--rof", "2", "--at", "6", "--ar", "3"},
+	{"rof", "rfc", "--rfp", "3", "--cover", "hard"},
+	{"rof", "move", "--team", "vehicle", "--terrain", "difficult", "--distance", "7"},
+	{"rof", "orders"},
+	{"rof", "artillery", "--battery", "2", "--turns", "2"},
+	{"rof", "assault", "--assault", "4", "--support", "1", "--teams", "2"},
+	{"rof", "rally", "--leader"},
 	{"roll", "3d6+d4 vs 2d8"},
 }
 

@@ -87,11 +87,11 @@ with a built-in's name replaces it.
 			if err != nil {
 				return err
 			}
-			p, err := reg.Find(args[0])
+			found, err := reg.Find(args[0])
 			if err != nil {
 				return usagef("'odds profiles list' lists them", "%v", err)
 			}
-			return a.writeProfile(p)
+			return a.writeProfiles(found)
 		},
 	}
 	validate := &cobra.Command{
@@ -230,44 +230,67 @@ func (a *app) system(name string) *resolve.System {
 	return nil
 }
 
-func (a *app) writeProfile(p any) error {
-	name, system, kind, fields := a.profileFields(p)
+// writeProfiles shows profiles: JSON a list of {name, system, kind,
+// fields}, CSV rows of name, system, kind, field, value, tables one each.
+func (a *app) writeProfiles(ps []any) error {
 	var b strings.Builder
 	switch a.format.v {
 	case "json":
-		doc := jsonParams{{Name: "name", Value: name}, {Name: "system", Value: system}, {Name: "kind", Value: kind}, {Name: "fields", Value: jsonParams(fields)}}
-		out, err := doc.MarshalJSON()
+		var docs []json.RawMessage
+		for _, p := range ps {
+			name, system, kind, fields := a.profileFields(p)
+			doc := jsonParams{{Name: "name", Value: name}, {Name: "system", Value: system}, {Name: "kind", Value: kind}, {Name: "fields", Value: jsonParams(fields)}}
+			out, err := doc.MarshalJSON()
+			if err != nil {
+				return &ioError{err}
+			}
+			docs = append(docs, out)
+		}
+		out, err := marshal(docs)
 		if err != nil {
 			return &ioError{err}
 		}
-		var pretty strings.Builder
-		if err := indentJSON(&pretty, out); err != nil {
+		if err := indentJSON(&b, out); err != nil {
 			return &ioError{err}
 		}
-		b.WriteString(pretty.String())
 	case "csv":
-		rows := [][]string{{"field", "value"}, {"name", name}, {"system", system}, {"kind", kind}}
-		for _, f := range fields {
-			rows = append(rows, []string{f.Name, fmt.Sprint(f.Value)})
+		rows := [][]string{{"name", "system", "kind", "field", "value"}}
+		for _, p := range ps {
+			name, system, kind, fields := a.profileFields(p)
+			for _, f := range fields {
+				rows = append(rows, []string{name, system, kind, f.Name, fmt.Sprint(f.Value)})
+			}
 		}
 		if err := writeCSV(&b, rows); err != nil {
 			return &ioError{err}
 		}
 	default:
+		for i, p := range ps {
+			if i > 0 {
+				b.WriteByte('\n')
+			}
+			if err := a.writeProfileTable(&b, p); err != nil {
+				return &ioError{err}
+			}
+		}
+	}
+	return a.writeBytes([]byte(b.String()))
+}
+
+func (a *app) writeProfileTable(b *strings.Builder, p any) error {
+	name, system, kind, fields := a.profileFields(p)
+	{
 		if a.format.v == "markdown" {
-			fmt.Fprintf(&b, "### %s %s %s\n\n", system, kind, name)
+			fmt.Fprintf(b, "### %s %s %s\n\n", system, kind, name)
 		} else {
-			fmt.Fprintf(&b, "%s %s %s\n", system, kind, name)
+			fmt.Fprintf(b, "%s %s %s\n", system, kind, name)
 		}
 		rows := make([][]string, len(fields))
 		for i, f := range fields {
 			rows[i] = []string{f.Name, fmt.Sprint(f.Value)}
 		}
-		if err := table(&b, a.format.v == "markdown", []string{"field", "value"}, rows); err != nil {
-			return &ioError{err}
-		}
+		return table(b, a.format.v == "markdown", []string{"field", "value"}, rows)
 	}
-	return a.writeBytes([]byte(b.String()))
 }
 
 func (a *app) runCommand() *cobra.Command {

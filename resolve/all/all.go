@@ -6,12 +6,14 @@ package all
 import (
 	"odds/resolve"
 	"odds/resolve/opposed"
+	"odds/resolve/rof"
 )
 
 // Systems returns every rule system, in the order odds lists them.
 func Systems() []*resolve.System {
 	systems := []*resolve.System{
 		opposed.System(),
+		rof.System(),
 	}
 	seen := map[string]bool{}
 	for _, s := range systems {

@@ -1,0 +1,165 @@
+package rof
+
+import (
+	"odds/dice"
+	"odds/resolve"
+)
+
+// Fire outcomes for the target team; destroyed comes only from a pen 6.
+var fireOutcomes = []string{"destroyed", "killed", "suppressed", "ready"}
+
+var fireStats = []string{"hits", "rfps", "teams-killed"}
+
+func fireAction() *resolve.Action {
+	return &resolve.Action{
+		Name:    "fire",
+		Short:   "RoF dice to hit (4+), hits allocated evenly, ping/pen dice, then the received fire check",
+		Sheet:   "002: Firing; Firing Modifiers; Armored Targets; Ping Dice; Pen Dice; Received Fire Checks; Leaders",
+		Outcome: fireOutcomes,
+		Stats:   fireStats,
+		Params: append([]resolve.Param{
+			resolve.OptInt("rof", 1, maxRoF, "RoF of each firing team: d6 rolled to hit"),
+			resolve.IntParam("firing-teams", 1, maxTeams, 1, "firing teams, each rolling its RoF"),
+			resolve.BoolParam("leader", "a leader directs the fire: one more die"),
+			resolve.BoolParam("concealed", "target concealed from all firing teams (+1 to hit)"),
+			resolve.BoolParam("long-range", "target at long range, up to 2x range (+1 to hit)"),
+			resolve.IntParam("target-teams", 1, maxTeams, 1, "valid target teams sharing the hits, the target first"),
+			resolve.OptInt("at", 0, maxArmour, "firing weapon's AT, against armoured targets"),
+			resolve.OptInt("ar", 0, maxArmour, "target's armour: makes it an armoured (vehicle) target"),
+		}, targetParams()...),
+		Roles: []resolve.Role{attacker, defender},
+		FromCards: func(c resolve.Cards) []resolve.Filled {
+			var f resolve.Fill
+			d := c["defender"]
+			if a := c["attacker"]; a != nil {
+				f.Set("rof", a["rof"], "attacker")
+				if d != nil && d["team"] == vehicle {
+					f.Set("at", a["at"], "attacker")
+				}
+			}
+			if d != nil {
+				f.Set("team", d["team"], "defender")
+				if d["team"] == vehicle {
+					f.Set("ar", d["ar"], "defender")
+				}
+			}
+			return f
+		},
+		Compile: compileFire,
+	}
+}
+
+// firePlan is one activation's fire at K target teams.
+type firePlan struct {
+	dice, toHit, teams int
+	armoured           bool
+	ineffective        bool // AR at least double AT
+	ping, pen          int  // dice per hit: AT ping dice, or AT-AR pen dice
+	rfc                rfc
+	maxHits, maxRFP    int
+	layout             *resolve.Layout
+}
+
+func compileFire(v resolve.Values) (resolve.Plan, error) {
+	if !v.Has("rof") {
+		return nil, resolve.Errorf("rof", "the firing team's RoF is needed (or --attacker CARD)")
+	}
+	armoured := v.Has("ar")
+	t, err := targetOf(v, armoured)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case armoured && t.team != vehicle:
+		return nil, resolve.Errorf("ar", "armour belongs to vehicle targets (--team vehicle)")
+	case t.team == vehicle && !armoured:
+		return nil, resolve.Errorf("ar", "a vehicle target needs its armour (--ar N)")
+	case armoured && !v.Has("at"):
+		return nil, resolve.Errorf("at", "armoured targets can only be affected by AT weapons: give the weapon's --at")
+	}
+	p := &firePlan{
+		dice:     v["rof"]*v["firing-teams"] + resolve.B2I(v.Bool("leader")),
+		toHit:    4 + resolve.B2I(v.Bool("concealed")) + resolve.B2I(v.Bool("long-range")),
+		teams:    v["target-teams"],
+		armoured: armoured,
+		rfc:      newRFC(t),
+	}
+	if p.dice > maxDice {
+		return nil, resolve.Errorf("rof", "%d dice in one activation; at most %d", p.dice, maxDice)
+	}
+	p.maxHits = p.dice
+	p.maxRFP = min(p.dice, p.teams)
+	if armoured {
+		at, ar := v["at"], v["ar"]
+		switch {
+		case ar >= 2*at:
+			p.ineffective = true
+		case at <= ar:
+			p.ping = at
+		default:
+			p.pen = at - ar
+		}
+		p.maxRFP = p.dice * max(p.ping, p.pen)
+	}
+	nh, nr, nk := p.maxHits+1, p.maxRFP+1, p.teams+1
+	p.layout = resolve.NewLayout(fireOutcomes, fireStats, len(fireOutcomes)*nh*nr*nk, func(c int, vals []float64) int {
+		k := c % nk
+		c /= nk
+		r := c % nr
+		c /= nr
+		h := c % nh
+		vals[0], vals[1], vals[2] = float64(h), float64(r), float64(k)
+		return c / nh
+	})
+	return p, nil
+}
+
+// team resolves the hits allocated to one target team and returns its
+// outcome (an index into fireOutcomes) and the RFPs it received.
+func (p *firePlan) team(s *dice.Stream, hits int) (outcome, rfps int) {
+	switch {
+	case hits == 0 || p.ineffective:
+		return 1 + ready, 0
+	case !p.armoured:
+		rfps = 1 // a non-vehicle team takes at most one hit: one RFP
+	case p.pen > 0:
+		m := hits * p.pen
+		if six := s.Count(m, 6, 6, 6); six > 0 {
+			return 0, m - six // a pen 6 destroys; the other dice are RFPs
+		}
+		rfps = m
+	default:
+		rfps = s.Count(hits*p.ping, 6, 6, 6) // ping 6s are RFPs
+	}
+	return 1 + p.rfc.check(s, rfps), rfps
+}
+
+// Trial rolls the to-hit dice, allocates the hits evenly over the target
+// teams (the target first; non-vehicles at most one each, the excess is
+// lost) and resolves each team. The outcome is the target team's.
+func (p *firePlan) Trial(s *dice.Stream) int {
+	hits := s.Count(p.dice, 6, p.toHit, 6)
+	outcome, rfps, dead := 0, 0, 0
+	each, extra := hits/p.teams, hits%p.teams
+	for i := range p.teams {
+		n := each + resolve.B2I(i < extra)
+		if !p.armoured {
+			n = resolve.B2I(i < hits)
+		}
+		o, r := p.team(s, n)
+		if i == 0 {
+			outcome = o
+		}
+		rfps += r
+		dead += resolve.B2I(o <= 1) // destroyed or killed
+	}
+	return ((outcome*(p.maxHits+1)+hits)*(p.maxRFP+1)+rfps)*(p.teams+1) + dead
+}
+
+func (p *firePlan) Run(s *dice.Stream, n int, counts []uint64) {
+	for range n {
+		counts[p.Trial(s)]++
+	}
+}
+
+func (p *firePlan) Layout() *resolve.Layout { return p.layout }

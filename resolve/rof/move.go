@@ -1,0 +1,182 @@
+package rof
+
+import (
+	"odds/dice"
+	"odds/resolve"
+)
+
+// Road bonus choices: none, or the bonus of a tracked (+6") or wheeled
+// (+12") vehicle.
+var roadChoices = []string{"none", "tracked", "wheeled"}
+
+var terrainChoices = []string{"open", "difficult", "very-difficult"}
+
+const (
+	difficult     = 1
+	veryDifficult = 2
+)
+
+var moveStats = []string{"distance"}
+
+func moveAction() *resolve.Action {
+	return &resolve.Action{
+		Name:    "move",
+		Short:   "movement distance: higher (infantry) or lower (gun) of 2d6+2, or 2d6 (vehicle), road bonus, terrain checks",
+		Sheet:   "002: Moving (Movement Distances, Road Bonus, Terrain Checks); Leaders",
+		Outcome: []string{"the distances in inches, or reaches / falls-short with --distance"},
+		Stats:   moveStats,
+		Params: []resolve.Param{
+			resolve.ChoiceParam("team", teamChoices, infantry, "moving team: infantry (higher of 2d6 + 2), gun (lower of 2d6 + 2), vehicle (2d6)"),
+			resolve.ChoiceParam("drive", driveChoices, tracked, "a vehicle's drive, for terrain checks"),
+			resolve.ChoiceParam("road", roadChoices, 0, "road bonus for vehicles: tracked +6, wheeled +12"),
+			resolve.ChoiceParam("terrain", terrainChoices, 0, "terrain crossed: difficult or very-difficult call for the team type's check"),
+			resolve.IntParam("quality", 2, 6, 4, "quality check for terrain: passes on a d6 of at least this"),
+			resolve.BoolParam("leader", "a leader allows 3 extra inches, ending in base contact"),
+			resolve.OptInt("distance", 1, 40, "inches to cover: results become reaches / falls-short"),
+		},
+		Roles: []resolve.Role{unit},
+		FromCards: func(c resolve.Cards) []resolve.Filled {
+			var f resolve.Fill
+			if u := c["unit"]; u != nil {
+				f.Set("team", u["team"], "unit")
+				f.Set("drive", u["drive"], "unit")
+				f.Set("quality", u["quality"], "unit")
+			}
+			return f
+		},
+		Compile: compileMove,
+	}
+}
+
+// terrainRule is what a failed check leaves of the move, by drive and
+// terrain (sheet: Terrain Checks). check is false where the team moves
+// freely; blocked where it may not move at all.
+type terrainRule struct {
+	check, blocked bool
+	fail           int // inches moved after a failed check
+}
+
+func terrainFor(team, drive, terrain int) terrainRule {
+	switch {
+	case terrain == 0 || team == infantry:
+		return terrainRule{}
+	case team == gun:
+		return terrainRule{blocked: terrain == veryDifficult}
+	case drive == tracked:
+		return terrainRule{check: true, fail: 1} // pass or move 1"
+	case terrain == veryDifficult:
+		return terrainRule{blocked: true} // half-tracked and wheeled may not move
+	case drive == halfTracked:
+		return terrainRule{check: true, fail: 0} // pass or stop
+	}
+	return terrainRule{check: true, fail: 1} // wheeled: pass or move 1" and stop
+}
+
+func compileMove(v resolve.Values) (resolve.Plan, error) {
+	team, road := v["team"], v["road"]
+	switch {
+	case road != 0 && team != vehicle:
+		return nil, resolve.Errorf("road", "the road bonus is for tracked and wheeled vehicles (--team vehicle)")
+	case road != 0 && v["terrain"] != 0:
+		return nil, resolve.Errorf("road", "a move on the road crosses no terrain: drop --terrain or --road")
+	}
+	bonus := []int{0, 6, 12}[road] + 3*resolve.B2I(v.Bool("leader"))
+	rule := terrainFor(team, v["drive"], v["terrain"])
+	q := v["quality"]
+	top := 8 + bonus
+	if team == vehicle {
+		top = 12 + bonus
+	}
+	roll := func(s *dice.Stream) int {
+		switch team {
+		case infantry:
+			return s.Highest(2, 6) + 2
+		case gun:
+			return s.Lowest(2, 6) + 2
+		}
+		return s.Sum(2, 6)
+	}
+	trial := func(s *dice.Stream) int {
+		if rule.blocked {
+			return 0
+		}
+		if rule.check && s.D(6) < q {
+			return rule.fail
+		}
+		return roll(s) + bonus
+	}
+	layout := resolve.NewLayout(intNames(0, top), moveStats, top+1, func(c int, vals []float64) int {
+		vals[0] = float64(c)
+		return c
+	})
+	if v.Has("distance") {
+		d := v["distance"]
+		layout = resolve.NewLayout([]string{"reaches", "falls-short"}, moveStats, top+1, func(c int, vals []float64) int {
+			vals[0] = float64(c)
+			return resolve.B2I(c < d)
+		})
+	}
+	return &plan{trial: trial, layout: layout}, nil
+}
+
+// --- orders ---
+
+var orderStats = []string{"order-points", "hero"}
+
+func ordersAction() *resolve.Action {
+	return &resolve.Action{
+		Name:    "orders",
+		Short:   "order points: the higher of two d6; doubles reveal the hero die",
+		Sheet:   "002: Turn Sequence 2-3",
+		Outcome: intNames(1, 6),
+		Stats:   orderStats,
+		Compile: func(v resolve.Values) (resolve.Plan, error) {
+			return &plan{
+				trial: func(s *dice.Stream) int {
+					a, b := s.Two(6)
+					return (max(a, b)-1)*2 + resolve.B2I(a == b)
+				},
+				layout: resolve.NewLayout(intNames(1, 6), orderStats, 12, func(c int, vals []float64) int {
+					vals[0], vals[1] = float64(c/2+1), float64(c%2)
+					return c / 2
+				}),
+			}, nil
+		},
+	}
+}
+
+// --- rally ---
+
+func rallyAction() *resolve.Action {
+	return &resolve.Action{
+		Name:    "rally",
+		Short:   "rally check of a suppressed team: a quality check, again with a leader in contact",
+		Sheet:   "002: Activation Procedure 2; Rally Check; Leaders",
+		Outcome: []string{"rallied", "suppressed"},
+		Params: []resolve.Param{
+			resolve.IntParam("quality", 2, 6, 4, "quality check: passes on a d6 of at least this"),
+			resolve.BoolParam("leader", "a leader in base contact attempts a second rally"),
+			resolve.BoolParam("out-of-sight", "the team is outside the LoS of every enemy team: rallies automatically"),
+		},
+		Roles: []resolve.Role{unit},
+		FromCards: func(c resolve.Cards) []resolve.Filled {
+			var f resolve.Fill
+			if u := c["unit"]; u != nil {
+				f.Set("quality", u["quality"], "unit")
+			}
+			return f
+		},
+		Compile: func(v resolve.Values) (resolve.Plan, error) {
+			q, leader, auto := v["quality"], v.Bool("leader"), v.Bool("out-of-sight")
+			return &plan{
+				trial: func(s *dice.Stream) int {
+					if auto || s.D(6) >= q || (leader && s.D(6) >= q) {
+						return 0
+					}
+					return 1
+				},
+				layout: resolve.NewLayout([]string{"rallied", "suppressed"}, nil, 2, func(c int, _ []float64) int { return c }),
+			}, nil
+		},
+	}
+}

@@ -1,0 +1,148 @@
+package rof
+
+import (
+	"strconv"
+
+	"odds/dice"
+	"odds/resolve"
+)
+
+// Bounds. The sheet gives none; these keep a trial small and every value
+// any card plausibly has (docs/rules/rof.md).
+const (
+	maxRoF     = 20 // a team's RoF
+	maxDice    = 30 // RoF dice of one activation
+	maxTeams   = 6  // firing, target or assaulting teams
+	maxArmour  = 10 // AT and AR
+	maxRFP     = 30
+	maxBattery = 10
+)
+
+// System returns the d6 rate-of-fire system.
+func System() *resolve.System {
+	return &resolve.System{
+		Name:   "rof",
+		Short:  "d6 rate of fire: RoF dice to hit, ping and pen dice, received-fire checks",
+		Sheets: []string{"002"},
+		Actions: []*resolve.Action{fireAction(), rfcAction(), moveAction(), ordersAction(),
+			artilleryAction(), assaultAction(), rallyAction()},
+		Card: cardFields,
+	}
+}
+
+// Drives of a vehicle.
+var driveChoices = []string{"tracked", "half-tracked", "wheeled"}
+
+const (
+	tracked = iota
+	halfTracked
+	wheeled
+)
+
+// cardFields are a rate-of-fire unit card.
+var cardFields = []resolve.Param{
+	{Name: "team", Kind: resolve.Choice, Choices: teamChoices, Required: true, Usage: "team type"},
+	{Name: "rof", Kind: resolve.Int, Min: 1, Max: maxRoF, Required: true, Usage: "rate of fire: dice rolled to hit"},
+	{Name: "at", Kind: resolve.Int, Min: 0, Max: maxArmour, Usage: "anti-tank rating (0: no AT weapon)"},
+	{Name: "ar", Kind: resolve.Int, Min: 0, Max: maxArmour, Usage: "front armour (vehicles)"},
+	{Name: "flank-ar", Kind: resolve.Int, Min: 0, Max: maxArmour, Usage: "flank armour (vehicles)"},
+	{Name: "quality", Kind: resolve.Int, Min: 2, Max: 6, Default: 4, Usage: "quality check: passes on a d6 of at least this"},
+	{Name: "assault", Kind: resolve.Int, Min: 2, Max: 6, Default: 4, Usage: "assault check: passes on a d6 of at least this"},
+	{Name: "drive", Kind: resolve.Choice, Choices: driveChoices, Usage: "how a vehicle moves"},
+	{Name: "open-topped", Kind: resolve.Bool, Usage: "an open-topped vehicle"},
+}
+
+var (
+	attacker = resolve.Role{Name: "attacker", Usage: "firing (or assaulting) team's unit card"}
+	defender = resolve.Role{Name: "defender", Usage: "target team's unit card"}
+	unit     = resolve.Role{Name: "unit", Usage: "team's unit card"}
+)
+
+// targetParams are the flags that describe the team taking a received
+// fire check, shared by fire, rfc and artillery.
+func targetParams() []resolve.Param {
+	return []resolve.Param{
+		resolve.OptChoice("team", teamChoices, "target team: infantry (default), gun or vehicle (the default with --ar)"),
+		resolve.ChoiceParam("cover", coverChoices, open, "target's ground: open or hard cover"),
+		resolve.BoolParam("moving", "the target was ordered to move (infantry in the open then reads open ground)"),
+		resolve.BoolParam("suppressed", "the target is already suppressed"),
+		resolve.BoolParam("open-topped", "an open-topped vehicle in contact: reads open ground"),
+	}
+}
+
+// targetOf reads the target flags; team defaults to vehicle when the
+// target is armoured.
+func targetOf(v resolve.Values, armoured bool) (target, error) {
+	t := target{team: infantry, cover: v["cover"], moving: v.Bool("moving"), suppressed: v.Bool("suppressed"), openTopped: v.Bool("open-topped")}
+	switch {
+	case v.Has("team"):
+		t.team = v["team"]
+	case armoured:
+		t.team = vehicle
+	}
+	if t.openTopped && t.team != vehicle {
+		return t, resolve.Errorf("open-topped", "applies to vehicles (give --team vehicle)")
+	}
+	return t, nil
+}
+
+// outcomeNames names the checks' results.
+var checkOutcomes = []string{"killed", "suppressed", "ready"}
+
+func intNames(lo, hi int) []string {
+	n := make([]string, 0, hi-lo+1)
+	for v := lo; v <= hi; v++ {
+		n = append(n, strconv.Itoa(v))
+	}
+	return n
+}
+
+// plan is a trial function with its layout; Run is Trial in a loop.
+type plan struct {
+	trial  func(s *dice.Stream) int
+	layout *resolve.Layout
+}
+
+func (p *plan) Trial(s *dice.Stream) int { return p.trial(s) }
+
+func (p *plan) Run(s *dice.Stream, n int, counts []uint64) {
+	t := p.trial
+	for range n {
+		counts[t(s)]++
+	}
+}
+
+func (p *plan) Layout() *resolve.Layout { return p.layout }
+
+// --- rfc ---
+
+func rfcAction() *resolve.Action {
+	return &resolve.Action{
+		Name:    "rfc",
+		Short:   "received fire check: a d6 per RFP, the worst result counts",
+		Sheet:   "002: Received Fire Checks; Suppression; Assaults (open-topped vehicles)",
+		Outcome: checkOutcomes,
+		Params: append([]resolve.Param{
+			resolve.IntParam("rfp", 0, maxRFP, 1, "RFPs the team received: one d6 each"),
+		}, targetParams()...),
+		Roles: []resolve.Role{unit},
+		FromCards: func(c resolve.Cards) []resolve.Filled {
+			var f resolve.Fill
+			if u := c["unit"]; u != nil {
+				f.Set("team", u["team"], "unit")
+			}
+			return f
+		},
+		Compile: func(v resolve.Values) (resolve.Plan, error) {
+			t, err := targetOf(v, false)
+			if err != nil {
+				return nil, err
+			}
+			r, n := newRFC(t), v["rfp"]
+			return &plan{
+				trial:  func(s *dice.Stream) int { return r.check(s, n) },
+				layout: resolve.NewLayout(checkOutcomes, nil, 3, func(c int, _ []float64) int { return c }),
+			}, nil
+		},
+	}
+}
