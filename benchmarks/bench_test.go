@@ -209,3 +209,31 @@ func BenchmarkFloorParallel(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkActions times the Monte Carlo kernel of every action (one
+// worker), next to the floor cost of one d6, so that each action reads as
+// a multiple of drawing a die (run.sh prints the table).
+func BenchmarkActions(b *testing.B) {
+	b.Run("floor-d6", func(b *testing.B) {
+		src := rand.NewPCG(1, 2)
+		var sink uint64
+		for b.Loop() {
+			sink += FloorD6(src, kernelBatch)
+		}
+		perTrial(b, kernelBatch)
+		_ = sink
+	})
+	for _, s := range all.Systems() {
+		for _, act := range s.Actions {
+			v := act.Defaults()
+			for k, x := range exampleValues[s.Name+" "+act.Name] {
+				v[k] = x
+			}
+			plan, err := act.Compile(v)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.Run(s.Name+"-"+act.Name, func(b *testing.B) { benchKernel(b, plan) })
+		}
+	}
+}

@@ -45,3 +45,20 @@ func FloorSuccesses(src *rand.PCG, n int, hist *[7]uint64) {
 		hist[c]++
 	}
 }
+
+// FloorD6 draws n d6 (9 per word) and sums them: the cost of one die, the
+// unit in which BenchmarkActions reads every action.
+func FloorD6(src *rand.PCG, n int) uint64 {
+	var frac, sum uint64
+	left := 0
+	for range n {
+		if left == 0 {
+			frac, left = src.Uint64(), 9
+		}
+		var d uint64
+		d, frac = bits.Mul64(frac, 6)
+		left--
+		sum += d
+	}
+	return sum
+}

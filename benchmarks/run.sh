@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Reproduces the performance table in README.md. Figures are ratios measured
 # in this one run (the machines are shared and noisy), plus peak memory.
-# Takes about a minute and a half on two cores.
+# Takes about two minutes on two cores.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=$(mktemp)
 {
 	go test ./benchmarks -run '^$' -bench 'Run1e8|FloorParallel' -benchtime 5x
 	go test ./benchmarks -run '^$' -bench '^BenchmarkExact$' -benchtime 1s
+	go test ./benchmarks -run '^$' -bench '^BenchmarkActions$' -benchtime 1s
 } | tee "$out" >&2
 
 # ns/trial (or ns/op) of a benchmark, by name without the -GOMAXPROCS suffix.
@@ -48,4 +49,12 @@ cat <<TABLE
 | peak memory, opposed fire, 1e6 trials | ${m6} MB |
 | peak memory, opposed fire, 1e9 trials | ${m9} MB |
 TABLE
+
+# Every action's Monte Carlo kernel, one worker, as a multiple of one d6.
+d6=$(get BenchmarkActions/floor-d6)
+echo
+echo "| action (benchmarks/bench_test.go exampleValues) | ns/trial | in d6 draws |"
+echo "|---|---|---|"
+awk '$1 ~ /^BenchmarkActions\// && $1 !~ /floor-d6/ { name = $1; sub(/^BenchmarkActions\//, "", name); sub(/-[0-9]+$/, "", name); for (i = 2; i < NF; i++) if ($(i+1) == "ns/trial") print name, $i }' "$out" |
+	while read -r name ns; do printf '| %s | %s | %s |\n' "$name" "$ns" "$(ratio "$ns" "$d6")"; done
 rm -f "$out" "$out.odds"

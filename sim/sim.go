@@ -74,6 +74,10 @@ type Result struct {
 // estimate made before enumerating.
 const estimateDescents = 256
 
+// estimateAfter is the path count at which the estimate is made: trees
+// smaller than this are enumerated before an estimate could pay off.
+const estimateAfter = 4096
+
 // ErrTooLarge is returned (wrapped) when exact enumeration exceeds its budget.
 var ErrTooLarge = errors.New("too many dice paths to enumerate")
 
@@ -131,11 +135,6 @@ func runExact(ctx context.Context, plan resolve.Plan, budget int64, depthCap int
 	}
 	prob := make([]float64, cells)
 	e := dice.NewEnumerator(depthCap)
-	// Refuse at once what is far beyond the budget, rather than after
-	// enumerating the budget's worth of paths.
-	if est := e.Estimate(estimateDescents, func(s *dice.Stream) { plan.Trial(s) }); est > 4*float64(budget) {
-		return nil, fmt.Errorf("%w (about %.2g paths, more than %d)", ErrTooLarge, est, budget)
-	}
 	s := e.Stream()
 	var paths int64
 	leftover := 0.0
@@ -152,6 +151,15 @@ func runExact(ctx context.Context, plan resolve.Plan, budget int64, depthCap int
 		paths++
 		if paths%4096 == 0 && ctx.Err() != nil {
 			return nil, ctx.Err()
+		}
+		// Past a few thousand paths, estimate the whole tree (on a
+		// separate enumerator) and refuse at once what is far beyond the
+		// budget, rather than after enumerating the budget's worth.
+		if paths == estimateAfter {
+			est := dice.NewEnumerator(depthCap).Estimate(estimateDescents, func(s *dice.Stream) { plan.Trial(s) })
+			if est > 4*float64(budget) {
+				return nil, fmt.Errorf("%w (about %.2g paths, more than %d)", ErrTooLarge, est, budget)
+			}
 		}
 		if !e.Next() {
 			break
