@@ -139,17 +139,10 @@ func BenchmarkExact(b *testing.B) {
 // trials (one worker) on every action, from which sim.AutoPaths is set:
 // per path, enumeration costs what a few Monte Carlo trials cost.
 func BenchmarkExactVsMC(b *testing.B) {
-	for _, s := range all.Systems() {
-		for _, act := range s.Actions {
-			v := act.Defaults()
-			for k, x := range exampleValues[s.Name+" "+act.Name] {
-				v[k] = x
-			}
-			plan, err := act.Compile(v)
-			if err != nil {
-				b.Fatal(err)
-			}
-			b.Run(s.Name+"-"+act.Name+"/exact", func(b *testing.B) {
+	for _, ex := range examplePlans(b) {
+		name, plan := ex.name, ex.plan
+		{ // one pair of benchmarks per action
+			b.Run(name+"/exact", func(b *testing.B) {
 				var paths int64
 				for b.Loop() {
 					res, err := sim.Run(context.Background(), enumOnly{plan}, sim.Options{Method: sim.Exact})
@@ -160,7 +153,7 @@ func BenchmarkExactVsMC(b *testing.B) {
 				}
 				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(paths), "ns/path")
 			})
-			b.Run(s.Name+"-"+act.Name+"/mc-1e6", func(b *testing.B) {
+			b.Run(name+"/mc-1e6", func(b *testing.B) {
 				for b.Loop() {
 					if _, err := sim.Run(context.Background(), plan, sim.Options{Method: sim.MC, Trials: 1e6, Seed: 1, Workers: 1}); err != nil {
 						b.Fatal(err)
@@ -169,6 +162,31 @@ func BenchmarkExactVsMC(b *testing.B) {
 			})
 		}
 	}
+}
+
+// example is a compiled action, named system-action.
+type example struct {
+	name string
+	plan resolve.Plan
+}
+
+// examplePlans compiles every action of every system with exampleValues.
+func examplePlans(b *testing.B) []example {
+	var out []example
+	for _, s := range all.Systems() {
+		for _, act := range s.Actions {
+			v := act.Defaults()
+			for k, x := range exampleValues[s.Name+" "+act.Name] {
+				v[k] = x
+			}
+			plan, err := act.Compile(v)
+			if err != nil {
+				b.Fatal(err)
+			}
+			out = append(out, example{s.Name + "-" + act.Name, plan})
+		}
+	}
+	return out
 }
 
 // enumOnly hides a plan's own exact method so the enumeration driver runs.
@@ -223,17 +241,7 @@ func BenchmarkActions(b *testing.B) {
 		perTrial(b, kernelBatch)
 		_ = sink
 	})
-	for _, s := range all.Systems() {
-		for _, act := range s.Actions {
-			v := act.Defaults()
-			for k, x := range exampleValues[s.Name+" "+act.Name] {
-				v[k] = x
-			}
-			plan, err := act.Compile(v)
-			if err != nil {
-				b.Fatal(err)
-			}
-			b.Run(s.Name+"-"+act.Name, func(b *testing.B) { benchKernel(b, plan) })
-		}
+	for _, ex := range examplePlans(b) {
+		b.Run(ex.name, func(b *testing.B) { benchKernel(b, ex.plan) })
 	}
 }

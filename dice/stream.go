@@ -115,7 +115,9 @@ func (s *Stream) Count(n, sides, lo, hi int) int {
 	base, span := uint64(lo-1), uint64(hi-lo)
 	// The word and its budget live in registers for the whole pool: going
 	// through s on every die would put a store and a load on the critical
-	// path of each extraction.
+	// path of each extraction. Sum and the Tally kernels repeat this loop
+	// body on purpose: a shared helper would either keep the word in
+	// memory or cost a call per die (benchmarks/: 2.6x the floor vs 1.0x).
 	frac, used := s.frac, s.used
 	c := 0
 	for range n {
