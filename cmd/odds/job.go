@@ -150,7 +150,7 @@ func paramsOf(act *resolve.Action, c cell) []param {
 		case resolve.Choice:
 			val = p.Choices[x]
 		}
-		ps = append(ps, param{Name: p.Name, Value: val, Default: c.sources[p.Name] == "default", Source: c.sources[p.Name]})
+		ps = append(ps, param{Name: p.Name, Value: val, Source: c.sources[p.Name]})
 	}
 	return ps
 }

@@ -23,10 +23,9 @@ import (
 
 // param is one input of a result, after cards and defaults.
 type param struct {
-	Name    string
-	Value   any // int, bool or string
-	Default bool
-	Source  string // default, flag, "attacker card NAME", "matchup NAME"
+	Name   string
+	Value  any    // int, bool or string
+	Source string // default, flag, "attacker card NAME", "matchup NAME"
 }
 
 // report is one result (one grid cell) ready to render.
@@ -259,7 +258,7 @@ func binValues(outs []sim.Outcome, trials int64, exact bool) []sim.Outcome {
 func paramLine(ps []param) string {
 	var s []string
 	for _, p := range ps {
-		if p.Default {
+		if p.Source == "default" {
 			continue
 		}
 		switch v := p.Value.(type) {
