@@ -132,11 +132,11 @@ boolean takes =both (--smoke=both); several make a grid, one result per cell.`,
 	f := root.PersistentFlags()
 	f.Var(&a.trials, "trials", "Monte Carlo trials per result (with --precision: the most it may run)")
 	f.Var(&a.seed, "seed", "seed of the random streams; the same seed gives the same numbers for any --workers")
-	f.Var(&a.workers, "workers", "parallel workers (default: all cores)")
+	f.Var(&a.workers, "workers", "parallel workers")
 	f.Var(&a.method, "method", "auto: exact when enumeration is cheap, else Monte Carlo; exact; mc")
 	f.Var(&a.precision, "precision", "run Monte Carlo until every 95% interval half-width is at most P")
 	f.Var(&a.format, "format", "output format")
-	f.StringVar(&a.out, "out", "", "write the output to FILE (written whole, or not at all)")
+	f.StringVar(&a.out, "out", "", "write the output to `FILE` (written whole, or not at all)")
 	f.Var(&a.maxPaths, "max-paths", "the most dice paths --method exact may enumerate")
 	f.StringArrayVar(&a.profilePaths, "profiles", nil, "load unit cards, dice and matchups from `PATH` (a YAML file or a folder; repeatable; also $ODDS_PROFILES)")
 	root.Flag("workers").DefValue = "all cores"
