@@ -76,9 +76,6 @@ func (e *Enumerator) Weight() float64 { return e.weight }
 // Truncated reports whether the path just replayed hit the depth cap.
 func (e *Enumerator) Truncated() bool { return e.truncated }
 
-// Depth returns the number of draws on the path just replayed.
-func (e *Enumerator) Depth() int { return e.depth }
-
 // Next moves to the next path and reports whether there is one.
 func (e *Enumerator) Next() bool {
 	for len(e.stack) > 0 {

@@ -62,10 +62,6 @@ func mix(z uint64) uint64 {
 	return z ^ (z >> 31)
 }
 
-// Uint64 returns a raw word from the generator (Monte Carlo mode only). It
-// exists for the benchmark floor and for tests of the generator.
-func (s *Stream) Uint64() uint64 { return s.src.Uint64() }
-
 // D rolls one die with the given number of sides (1..MaxSides) and returns
 // 1..sides.
 func (s *Stream) D(sides int) int {
@@ -96,12 +92,6 @@ func (s *Stream) next(n uint64) int {
 	hi, lo := bits.Mul64(s.src.Uint64(), n)
 	s.frac, s.used = lo, n
 	return int(hi)
-}
-
-// Successes rolls n dice with the given sides and counts those showing at
-// least target.
-func (s *Stream) Successes(n, sides, target int) int {
-	return s.Count(n, sides, target, sides)
 }
 
 // Count rolls n dice with the given sides and counts those showing lo..hi

@@ -86,7 +86,7 @@ func targetOf(v resolve.Values, armoured bool) (target, error) {
 	return t, nil
 }
 
-// outcomeNames names the checks' results.
+// checkOutcomes name a received fire check's results, worst first.
 var checkOutcomes = []string{"killed", "suppressed", "ready"}
 
 func intNames(lo, hi int) []string {

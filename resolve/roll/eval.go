@@ -50,7 +50,6 @@ func termBounds(t *term) (lo, hi int) {
 // Plan is a compiled expression; it implements resolve.Plan and
 // sim.Exacter.
 type Plan struct {
-	expr        *Expr
 	left, right []term
 	lo          int
 	layout      *resolve.Layout
@@ -63,7 +62,7 @@ var stats = []string{"value"}
 // Compile turns a parsed expression into a plan.
 func Compile(e *Expr) *Plan {
 	lo, hi := e.bounds()
-	p := &Plan{expr: e, left: compile(e.Left), right: compile(e.Right), lo: lo}
+	p := &Plan{left: compile(e.Left), right: compile(e.Right), lo: lo}
 	if t := &p.left[0]; len(p.left) == 1 && p.right == nil && t.kind == kDice && t.cmp && t.keep == 0 && t.sign > 0 {
 		p.pool = t
 	}
