@@ -200,3 +200,35 @@ func NewLayout(outcomes, stats []string, n int, classify func(cell int, values [
 	}
 	return l
 }
+
+// NewPlan returns the plan whose Trial is trial over layout's cells; its
+// Run is Trial in a loop. Plans with a batch kernel (a whole Run in one
+// dice call) or their own exact method write their own type instead.
+func NewPlan(layout *Layout, trial func(s *dice.Stream) int) Plan {
+	return &funcPlan{trial: trial, layout: layout}
+}
+
+type funcPlan struct {
+	trial  func(s *dice.Stream) int
+	layout *Layout
+}
+
+func (p *funcPlan) Trial(s *dice.Stream) int { return p.trial(s) }
+
+func (p *funcPlan) Run(s *dice.Stream, n int, counts []uint64) {
+	t := p.trial
+	for range n {
+		counts[t(s)]++
+	}
+}
+
+func (p *funcPlan) Layout() *Layout { return p.layout }
+
+// IntNames names integer outcomes lo..hi by their values.
+func IntNames(lo, hi int) []string {
+	n := make([]string, 0, hi-lo+1)
+	for v := lo; v <= hi; v++ {
+		n = append(n, strconv.Itoa(v))
+	}
+	return n
+}

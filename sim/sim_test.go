@@ -12,27 +12,20 @@ import (
 	"odds/resolve"
 )
 
-// sumPlan is 3d6+d10 rolled die by die: 600 paths, 25 cells (totals 4..28).
-type sumPlan struct{ layout *resolve.Layout }
-
-func newSumPlan() *sumPlan {
-	names := make([]string, 25)
-	for i := range names {
-		names[i] = string(rune('a' + i))
-	}
-	return &sumPlan{resolve.NewLayout(names, []string{"total"}, 25, func(c int, v []float64) int {
+// newSumPlan is 3d6+d10 rolled die by die: 2160 paths, 25 cells (totals
+// 4..28).
+func newSumPlan() resolve.Plan {
+	layout := resolve.NewLayout(resolve.IntNames(4, 28), []string{"total"}, 25, func(c int, v []float64) int {
 		v[0] = float64(c + 4)
 		return c
-	})}
+	})
+	return resolve.NewPlan(layout, func(s *dice.Stream) int { return s.D(6) + s.D(6) + s.D(6) + s.D(10) - 4 })
 }
 
-func (p *sumPlan) Trial(s *dice.Stream) int { return s.D(6) + s.D(6) + s.D(6) + s.D(10) - 4 }
-func (p *sumPlan) Run(s *dice.Stream, n int, counts []uint64) {
-	for range n {
-		counts[p.Trial(s)]++
-	}
+// outcomesOnly is a layout of n cells, each its own outcome.
+func outcomesOnly(n int) *resolve.Layout {
+	return resolve.NewLayout(resolve.IntNames(0, n-1), nil, n, func(c int, _ []float64) int { return c })
 }
-func (p *sumPlan) Layout() *resolve.Layout { return p.layout }
 
 // Same seed, same counts, whatever the worker count; the trial count is not
 // a multiple of the chunk size, so the last chunk is partial.
@@ -86,28 +79,14 @@ func TestExactDriver(t *testing.T) {
 }
 
 // Ten d10 die by die is 1e10 paths: exact refuses fast, auto falls back.
-type bigPlan struct{ layout *resolve.Layout }
-
-func (p *bigPlan) Trial(s *dice.Stream) int {
-	t := 0
-	for range 10 {
-		t += s.D(10)
-	}
-	return t - 10
-}
-func (p *bigPlan) Run(s *dice.Stream, n int, counts []uint64) {
-	for range n {
-		counts[p.Trial(s)]++
-	}
-}
-func (p *bigPlan) Layout() *resolve.Layout { return p.layout }
-
 func TestBudget(t *testing.T) {
-	names := make([]string, 91)
-	for i := range names {
-		names[i] = "v"
-	}
-	plan := &bigPlan{resolve.NewLayout(names, nil, 91, func(c int, v []float64) int { return c })}
+	plan := resolve.NewPlan(outcomesOnly(91), func(s *dice.Stream) int {
+		t := 0
+		for range 10 {
+			t += s.D(10)
+		}
+		return t - 10
+	})
 	_, err := Run(context.Background(), plan, Options{Method: Exact, MaxPaths: 100_000})
 	if !errors.Is(err, ErrTooLarge) {
 		t.Fatalf("exact over budget: err = %v, want ErrTooLarge", err)
@@ -120,25 +99,14 @@ func TestBudget(t *testing.T) {
 
 // A procedure deeper than the depth cap leaves mass unexplored; exact
 // refuses when that mass exceeds MaxLeftover.
-type untilPlan struct{ layout *resolve.Layout }
-
-func (p *untilPlan) Trial(s *dice.Stream) int {
-	n := 0
-	for s.Count(1, 2, 2, 2) == 0 && !s.Truncated() {
-		n++
-	}
-	return min(n, 9)
-}
-func (p *untilPlan) Run(s *dice.Stream, n int, counts []uint64) {
-	for range n {
-		counts[p.Trial(s)]++
-	}
-}
-func (p *untilPlan) Layout() *resolve.Layout { return p.layout }
-
 func TestDepthCap(t *testing.T) {
-	names := []string{"0", "1", "2", "3", "4", "5", "6", "7", "8", "9+"}
-	plan := &untilPlan{resolve.NewLayout(names, nil, 10, func(c int, v []float64) int { return c })}
+	plan := resolve.NewPlan(outcomesOnly(10), func(s *dice.Stream) int { // coin flips until heads, 9+ lumped
+		n := 0
+		for s.Count(1, 2, 2, 2) == 0 && !s.Truncated() {
+			n++
+		}
+		return min(n, 9)
+	})
 	res, err := Run(context.Background(), plan, Options{Method: Exact, DepthCap: 40})
 	if err != nil {
 		t.Fatal(err)

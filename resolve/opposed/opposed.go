@@ -401,19 +401,6 @@ func overrunAction() *resolve.Action {
 	}
 }
 
-// single is one d10 plus a modifier. Its cells are the die, 1..10.
-type single struct{ layout *resolve.Layout }
-
-func (p *single) Trial(s *dice.Stream) int { return s.D(10) - 1 }
-
-func (p *single) Run(s *dice.Stream, n int, counts []uint64) {
-	for range n {
-		counts[s.D(10)-1]++
-	}
-}
-
-func (p *single) Layout() *resolve.Layout { return p.layout }
-
 func rallyBand(t int) int {
 	switch {
 	case t <= 1:
@@ -441,11 +428,13 @@ func rallyAction() *resolve.Action {
 		},
 		Compile: func(v resolve.Values) (resolve.Plan, error) {
 			mod := resolve.B2I(v.Bool("commander")) - v["elements-lost"]/3 - resolve.B2I(v.Bool("unsupported")) + v["quality"]
-			return &single{layout: resolve.NewLayout(rallyOutcomes, rallyStats, 10, func(c int, vals []float64) int {
+			// One d10; its cells are the die, 1..10.
+			layout := resolve.NewLayout(rallyOutcomes, rallyStats, 10, func(c int, vals []float64) int {
 				t := c + 1 + mod
 				vals[0] = float64(t)
 				return rallyBand(t)
-			})}, nil
+			})
+			return resolve.NewPlan(layout, func(s *dice.Stream) int { return s.D(10) - 1 }), nil
 		},
 		Roles: []resolve.Role{{Name: "unit", Usage: "recovering element's unit card"}},
 		FromCards: func(c resolve.Cards) []resolve.Filled {

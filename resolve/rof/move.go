@@ -105,7 +105,7 @@ func compileMove(v resolve.Values) (resolve.Plan, error) {
 		}
 		return roll(s) + bonus
 	}
-	layout := resolve.NewLayout(intNames(0, top), moveStats, top+1, func(c int, vals []float64) int {
+	layout := resolve.NewLayout(resolve.IntNames(0, top), moveStats, top+1, func(c int, vals []float64) int {
 		vals[0] = float64(c)
 		return c
 	})
@@ -116,7 +116,7 @@ func compileMove(v resolve.Values) (resolve.Plan, error) {
 			return resolve.B2I(c < d)
 		})
 	}
-	return &plan{trial: trial, layout: layout}, nil
+	return resolve.NewPlan(layout, trial), nil
 }
 
 // --- orders ---
@@ -128,19 +128,17 @@ func ordersAction() *resolve.Action {
 		Name:    "orders",
 		Short:   "order points: the higher of two d6; doubles reveal the hero die",
 		Sheet:   "002: Turn Sequence 2-3",
-		Outcome: intNames(1, 6),
+		Outcome: resolve.IntNames(1, 6),
 		Stats:   orderStats,
 		Compile: func(v resolve.Values) (resolve.Plan, error) {
-			return &plan{
-				trial: func(s *dice.Stream) int {
-					a, b := s.Two(6)
-					return (max(a, b)-1)*2 + resolve.B2I(a == b)
-				},
-				layout: resolve.NewLayout(intNames(1, 6), orderStats, 12, func(c int, vals []float64) int {
-					vals[0], vals[1] = float64(c/2+1), float64(c%2)
-					return c / 2
-				}),
-			}, nil
+			layout := resolve.NewLayout(resolve.IntNames(1, 6), orderStats, 12, func(c int, vals []float64) int {
+				vals[0], vals[1] = float64(c/2+1), float64(c%2)
+				return c / 2
+			})
+			return resolve.NewPlan(layout, func(s *dice.Stream) int {
+				a, b := s.Two(6)
+				return (max(a, b)-1)*2 + resolve.B2I(a == b)
+			}), nil
 		},
 	}
 }
@@ -168,15 +166,13 @@ func rallyAction() *resolve.Action {
 		},
 		Compile: func(v resolve.Values) (resolve.Plan, error) {
 			q, leader, auto := v["quality"], v.Bool("leader"), v.Bool("out-of-sight")
-			return &plan{
-				trial: func(s *dice.Stream) int {
-					if auto || s.D(6) >= q || (leader && s.D(6) >= q) {
-						return 0
-					}
-					return 1
-				},
-				layout: resolve.NewLayout([]string{"rallied", "suppressed"}, nil, 2, func(c int, _ []float64) int { return c }),
-			}, nil
+			layout := resolve.NewLayout([]string{"rallied", "suppressed"}, nil, 2, func(c int, _ []float64) int { return c })
+			return resolve.NewPlan(layout, func(s *dice.Stream) int {
+				if auto || s.D(6) >= q || (leader && s.D(6) >= q) {
+					return 0
+				}
+				return 1
+			}), nil
 		},
 	}
 }

@@ -1,8 +1,6 @@
 package rof
 
 import (
-	"strconv"
-
 	"odds/dice"
 	"odds/resolve"
 )
@@ -89,31 +87,6 @@ func targetOf(v resolve.Values, armoured bool) (target, error) {
 // checkOutcomes name a received fire check's results, worst first.
 var checkOutcomes = []string{"killed", "suppressed", "ready"}
 
-func intNames(lo, hi int) []string {
-	n := make([]string, 0, hi-lo+1)
-	for v := lo; v <= hi; v++ {
-		n = append(n, strconv.Itoa(v))
-	}
-	return n
-}
-
-// plan is a trial function with its layout; Run is Trial in a loop.
-type plan struct {
-	trial  func(s *dice.Stream) int
-	layout *resolve.Layout
-}
-
-func (p *plan) Trial(s *dice.Stream) int { return p.trial(s) }
-
-func (p *plan) Run(s *dice.Stream, n int, counts []uint64) {
-	t := p.trial
-	for range n {
-		counts[t(s)]++
-	}
-}
-
-func (p *plan) Layout() *resolve.Layout { return p.layout }
-
 // --- rfc ---
 
 func rfcAction() *resolve.Action {
@@ -139,10 +112,8 @@ func rfcAction() *resolve.Action {
 				return nil, err
 			}
 			r, n := newRFC(t), v["rfp"]
-			return &plan{
-				trial:  func(s *dice.Stream) int { return r.check(s, n) },
-				layout: resolve.NewLayout(checkOutcomes, nil, 3, func(c int, _ []float64) int { return c }),
-			}, nil
+			layout := resolve.NewLayout(checkOutcomes, nil, 3, func(c int, _ []float64) int { return c })
+			return resolve.NewPlan(layout, func(s *dice.Stream) int { return r.check(s, n) }), nil
 		},
 	}
 }

@@ -77,12 +77,12 @@ func compileArtillery(v resolve.Values) (resolve.Plan, error) {
 		return (res*2+resolve.B2I(on))*(turns+1) + used
 	}
 	nt := turns + 1
-	return &plan{trial: trial, layout: resolve.NewLayout(checkOutcomes, artilleryStats, 3*2*nt, func(c int, vals []float64) int {
+	return resolve.NewPlan(resolve.NewLayout(checkOutcomes, artilleryStats, 3*2*nt, func(c int, vals []float64) int {
 		vals[1] = float64(c % nt)
 		c /= nt
 		vals[0] = float64(c % 2)
 		return c / 2
-	})}, nil
+	}), trial), nil
 }
 
 // --- assault ---
@@ -176,21 +176,19 @@ func compileAssault(v resolve.Values) (resolve.Plan, error) {
 		return []int{1, 2, 3}[r.check(s, s.Count(ping, 6, 6, 6))]
 	}
 	n := teams + 1
-	return &plan{
-		trial: func(s *dice.Stream) int {
-			first, dead := 0, 0
-			for i := range teams {
-				o := one(s)
-				if i == 0 {
-					first = o
-				}
-				dead += resolve.B2I(o == 1)
+	layout := resolve.NewLayout(assaultOutcomes, assaultStats, 4*n, func(c int, vals []float64) int {
+		vals[0] = float64(c % n)
+		return c / n
+	})
+	return resolve.NewPlan(layout, func(s *dice.Stream) int {
+		first, dead := 0, 0
+		for i := range teams {
+			o := one(s)
+			if i == 0 {
+				first = o
 			}
-			return first*n + dead
-		},
-		layout: resolve.NewLayout(assaultOutcomes, assaultStats, 4*n, func(c int, vals []float64) int {
-			vals[0] = float64(c % n)
-			return c / n
-		}),
-	}, nil
+			dead += resolve.B2I(o == 1)
+		}
+		return first*n + dead
+	}), nil
 }

@@ -2,7 +2,6 @@ package roll
 
 import (
 	"slices"
-	"strconv"
 
 	"odds/dice"
 	"odds/resolve"
@@ -66,10 +65,7 @@ func Compile(e *Expr) *Plan {
 	if t := &p.left[0]; len(p.left) == 1 && p.right == nil && t.kind == kDice && t.cmp && t.keep == 0 && t.sign > 0 {
 		p.pool = t
 	}
-	names := make([]string, hi-lo+1)
-	for i := range names {
-		names[i] = strconv.Itoa(lo + i)
-	}
+	names := resolve.IntNames(lo, hi)
 	p.layout = resolve.NewLayout(names, stats, len(names), func(c int, v []float64) int {
 		v[0] = float64(lo + c)
 		return c
