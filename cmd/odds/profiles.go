@@ -132,36 +132,14 @@ func exactlyOne(what string) cobra.PositionalArgs {
 }
 
 func (a *app) writeList(entries []profiles.Entry) error {
-	var b strings.Builder
-	switch a.format.v {
-	case "json":
-		if entries == nil {
-			entries = []profiles.Entry{}
-		}
-		out, err := json.MarshalIndent(entries, "", "  ")
-		if err != nil {
-			return &ioError{err}
-		}
-		b.Write(out)
-		b.WriteByte('\n')
-	case "csv":
-		rows := [][]string{{"name", "system", "kind", "source", "note"}}
-		for _, e := range entries {
-			rows = append(rows, []string{e.Name, e.System, e.Kind, e.Source, e.Note})
-		}
-		if err := writeCSV(&b, rows); err != nil {
-			return &ioError{err}
-		}
-	default:
-		var rows [][]string
-		for _, e := range entries {
-			rows = append(rows, []string{e.Name, e.System, e.Kind, e.Source, e.Note})
-		}
-		if err := table(&b, a.format.v == "markdown", []string{"name", "system", "kind", "source", "note"}, rows); err != nil {
-			return &ioError{err}
-		}
+	if entries == nil {
+		entries = []profiles.Entry{} // JSON: [], not null
 	}
-	return a.writeBytes([]byte(b.String()))
+	rows := make([][]string, len(entries))
+	for i, e := range entries {
+		rows[i] = []string{e.Name, e.System, e.Kind, e.Source, e.Note}
+	}
+	return a.writeListing(entries, []string{"name", "system", "kind", "source", "note"}, rows)
 }
 
 // profileFields lays a profile out as ordered fields.

@@ -76,6 +76,28 @@ func (a *app) write(reports []*report) error {
 	return a.writeBytes(buf.Bytes())
 }
 
+// writeListing renders a listing (systems, profiles): JSON as doc, CSV and
+// the tables as header and rows.
+func (a *app) writeListing(doc any, header []string, rows [][]string) error {
+	var b bytes.Buffer
+	var err error
+	switch a.format.v {
+	case "json":
+		var out []byte
+		if out, err = marshal(doc); err == nil {
+			err = indentJSON(&b, out)
+		}
+	case "csv":
+		err = writeCSV(&b, append([][]string{header}, rows...))
+	default:
+		err = table(&b, a.format.v == "markdown", header, rows)
+	}
+	if err != nil {
+		return &ioError{err}
+	}
+	return a.writeBytes(b.Bytes())
+}
+
 // writeBytes writes finished output to stdout or --out.
 func (a *app) writeBytes(data []byte) error {
 	if a.out == "" {

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"encoding/json"
-	"fmt"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -41,33 +39,12 @@ func (a *app) writeSystems() error {
 		}
 		list = append(list, sys)
 	}
-	var b strings.Builder
-	switch a.format.v {
-	case "json":
-		out, err := json.MarshalIndent(map[string]any{"systems": list}, "", "  ")
-		if err != nil {
-			return &ioError{err}
-		}
-		b.Write(out)
-		b.WriteByte('\n')
-	case "csv":
-		b.WriteString("system,action,sheet,outcomes\n")
-		for _, s := range list {
-			for _, act := range s.Actions {
-				fmt.Fprintf(&b, "%s,%s,%q,%s\n", s.Name, act.Name, act.Sheet, strings.Join(act.Outcomes, " "))
-			}
-		}
-	default:
-		rows := [][]string{}
-		for _, s := range list {
-			for _, act := range s.Actions {
-				rows = append(rows, []string{s.Name, act.Name, act.Sheet, strings.Join(act.Outcomes, ", ")})
-			}
-		}
-		rows = append(rows, []string{"roll", "-", "generic dice expressions", "the values"})
-		if err := table(&b, a.format.v == "markdown", []string{"system", "action", "sheet", "results"}, rows); err != nil {
-			return &ioError{err}
+	var rows [][]string
+	for _, s := range list {
+		for _, act := range s.Actions {
+			rows = append(rows, []string{s.Name, act.Name, act.Sheet, strings.Join(act.Outcomes, ", ")})
 		}
 	}
-	return a.writeBytes([]byte(b.String()))
+	rows = append(rows, []string{"roll", "-", "generic dice expressions", "the values"})
+	return a.writeListing(map[string]any{"systems": list}, []string{"system", "action", "sheet", "results"}, rows)
 }
