@@ -200,10 +200,9 @@ func runMC(ctx context.Context, plan resolve.Plan, opts Options) (*Result, error
 		if need <= done || done >= opts.Trials {
 			return mcResult(counts, done), nil
 		}
-		// Round up to whole chunks so rounds start on chunk boundaries.
-		need = min(opts.Trials, (need/ChunkSize+1)*ChunkSize)
-		next = max(need, done+ChunkSize)
-		next = min(next, opts.Trials)
+		// Round up to whole chunks, so that rounds start on chunk
+		// boundaries: done is one, and need > done.
+		next = min(opts.Trials, (need/ChunkSize+1)*ChunkSize)
 	}
 }
 
