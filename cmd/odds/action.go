@@ -77,7 +77,8 @@ func (a *app) actionCommand(s *resolve.System, act *resolve.Action) *cobra.Comma
 				if err != nil {
 					return err
 				}
-				for name, card := range roles {
+				for _, r := range act.Roles { // in order: the first bad card is reported
+					name, card := r.Name, roles[r.Name]
 					if *card == "" {
 						continue
 					}
