@@ -26,8 +26,8 @@ func FloorOpposed(src *rand.PCG, n int, hist *[19]uint64) {
 }
 
 // FloorSuccesses draws n pools of six d6 (9 d6 per word) and tallies the
-// count of dice showing 4 or more, branch-free: a die d (0-based) succeeds
-// when d+3 >= 6, i.e. bit 3 of d+5... computed as (d+3)/6 with d < 6.
+// count of dice showing 4 or more, branch-free: a 0-based die d (0..5)
+// shows 4 or more when d >= 3, and (d+3)/6 is then 1, else 0.
 func FloorSuccesses(src *rand.PCG, n int, hist *[7]uint64) {
 	var frac uint64
 	left := 0

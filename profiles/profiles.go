@@ -208,6 +208,17 @@ func join(path, key string) string {
 	return path + "." + key
 }
 
+// valueOf returns the value of key in mapping n, or nil. A key given twice
+// is reported by fields; this finds the first.
+func valueOf(n *yaml.Node, key string) *yaml.Node {
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value == key {
+			return n.Content[i+1]
+		}
+	}
+	return nil
+}
+
 // list walks a sequence of mappings.
 func (p *parser) list(n *yaml.Node, path string, item func(i int, n *yaml.Node, path string)) {
 	if n.Kind != yaml.SequenceNode {
@@ -335,10 +346,8 @@ func (p *parser) unit(n *yaml.Node, path string) *Unit {
 	have := map[string]bool{}
 	var sys *resolve.System
 	// The system decides which fields exist: find it first.
-	for i := 0; i+1 < len(n.Content); i += 2 {
-		if n.Content[i].Value == "system" {
-			sys = p.system(n.Content[i+1], join(path, "system"))
-		}
+	if v := valueOf(n, "system"); v != nil {
+		sys = p.system(v, join(path, "system"))
 	}
 	if sys != nil && len(sys.Card) == 0 {
 		p.errf(n, join(path, "system"), "the %s system has no unit cards", sys.Name)
@@ -489,21 +498,18 @@ func (p *parser) matchup(n *yaml.Node, path string) *Matchup {
 	have := map[string]bool{}
 	var sys *resolve.System
 	var act *resolve.Action
-	for i := 0; i+1 < len(n.Content); i += 2 {
-		if n.Content[i].Value == "system" {
-			sys = p.system(n.Content[i+1], join(path, "system"))
-		}
+	// The system and action decide which fields exist: find them first.
+	if v := valueOf(n, "system"); v != nil {
+		sys = p.system(v, join(path, "system"))
 	}
-	for i := 0; i+1 < len(n.Content); i += 2 {
-		if k, v := n.Content[i], n.Content[i+1]; k.Value == "action" && sys != nil {
-			if name, ok := p.scalar(v, join(path, "action")); ok {
-				if act = sys.Action(name); act == nil {
-					var names []string
-					for _, a := range sys.Actions {
-						names = append(names, a.Name)
-					}
-					p.errf(v, join(path, "action"), "want one of %s, found %q", strings.Join(names, ", "), name)
+	if v := valueOf(n, "action"); v != nil && sys != nil {
+		if name, ok := p.scalar(v, join(path, "action")); ok {
+			if act = sys.Action(name); act == nil {
+				var names []string
+				for _, a := range sys.Actions {
+					names = append(names, a.Name)
 				}
+				p.errf(v, join(path, "action"), "want one of %s, found %q", strings.Join(names, ", "), name)
 			}
 		}
 	}
