@@ -95,9 +95,12 @@ type Action struct {
 	// returns the plan. Its errors name the flags at fault.
 	Compile func(v Values) (Plan, error)
 	// Roles are the unit cards the action takes (--attacker NAME, …), and
-	// FromCards turns the cards given into parameter values.
+	// FromCards turns the cards given into parameter values. given holds
+	// the values given by flag or matchup for the grid cell being filled,
+	// so that a card can be read by them (fire's --target); a card that
+	// cannot be read without one more flag is an error naming that flag.
 	Roles     []Role
-	FromCards func(c Cards) []Filled
+	FromCards func(c Cards, given Values) ([]Filled, error)
 }
 
 // Role is a unit card an action takes: its name is the flag (attacker,

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"maps"
 
 	"odds/profiles"
 	"odds/resolve"
@@ -28,34 +29,10 @@ type cell struct {
 
 // cells resolves a job's parameters, lowest precedence first: defaults,
 // then cards, then given values; several given values make a grid, the
-// first parameter varying slowest.
+// first parameter varying slowest. Cards are read per cell, with that
+// cell's given values (fire's --target chooses what a card fires).
 func (j *job) cells() ([]cell, error) {
-	base := cell{values: j.act.Defaults(), sources: map[string]string{}}
-	for k := range base.values {
-		base.sources[k] = "default"
-	}
-	if len(j.cards) > 0 && j.act.FromCards != nil {
-		cards := resolve.Cards{}
-		for role, u := range j.cards {
-			cards[role] = u.Stats
-		}
-		// A given parameter of a group (fire's --hesa or --ap) sets the
-		// mode: cards then fill neither.
-		overridden := map[string]bool{}
-		for name := range j.given {
-			if g := j.act.Param(name).Group; g != "" {
-				overridden[g] = true
-			}
-		}
-		for _, f := range j.act.FromCards(cards) {
-			if overridden[j.act.Param(f.Param).Group] {
-				continue
-			}
-			base.values[f.Param] = f.Value
-			base.sources[f.Param] = f.Role + " card " + j.cards[f.Role].Name
-		}
-	}
-	grid := []cell{base}
+	grid := []resolve.Values{{}}
 	for _, p := range j.act.Params {
 		vals, ok := j.given[p.Name]
 		if !ok {
@@ -64,23 +41,62 @@ func (j *job) cells() ([]cell, error) {
 		if len(grid)*len(vals) > maxCells {
 			return nil, usagef("sweep fewer values at once", "--%s: the grid would have more than %d cells", p.Name, maxCells)
 		}
-		next := make([]cell, 0, len(grid)*len(vals))
+		next := make([]resolve.Values, 0, len(grid)*len(vals))
 		for _, g := range grid {
 			for _, v := range vals {
-				c := cell{values: resolve.Values{}, sources: map[string]string{}}
-				for k, x := range g.values {
-					c.values[k] = x
-				}
-				for k, s := range g.sources {
-					c.sources[k] = s
-				}
-				c.values[p.Name], c.sources[p.Name] = v, j.givenBy
+				c := maps.Clone(g)
+				c[p.Name] = v
 				next = append(next, c)
 			}
 		}
 		grid = next
 	}
-	return grid, nil
+	cells := make([]cell, len(grid))
+	for i, given := range grid {
+		c := cell{values: j.act.Defaults(), sources: map[string]string{}}
+		for k := range c.values {
+			c.sources[k] = "default"
+		}
+		if err := j.fillCards(c, given); err != nil {
+			return nil, err
+		}
+		for k, v := range given {
+			c.values[k], c.sources[k] = v, j.givenBy
+		}
+		cells[i] = c
+	}
+	return cells, nil
+}
+
+// fillCards sets the values the job's cards give for one cell.
+func (j *job) fillCards(c cell, given resolve.Values) error {
+	if len(j.cards) == 0 || j.act.FromCards == nil {
+		return nil
+	}
+	cards := resolve.Cards{}
+	for role, u := range j.cards {
+		cards[role] = u.Stats
+	}
+	fills, err := j.act.FromCards(cards, given)
+	if err != nil {
+		return &usageError{err: err}
+	}
+	// A given parameter of a group (fire's --hesa or --ap) sets the mode:
+	// cards then fill neither.
+	overridden := map[string]bool{}
+	for name := range given {
+		if g := j.act.Param(name).Group; g != "" {
+			overridden[g] = true
+		}
+	}
+	for _, f := range fills {
+		if overridden[j.act.Param(f.Param).Group] {
+			continue
+		}
+		c.values[f.Param] = f.Value
+		c.sources[f.Param] = f.Role + " card " + j.cards[f.Role].Name
+	}
+	return nil
 }
 
 // maxCells bounds a sweep.

@@ -117,6 +117,10 @@ func TestBadInput(t *testing.T) {
 		{[]string{"opposed", "melee", "--attacker-hesa", "2"}, "--defender-hesa"},
 		{[]string{"opposed", "nosuch"}, `unknown action "nosuch" for opposed`},
 		{[]string{"nosuch"}, `unknown command "nosuch"`},
+		{[]string{"opposed", "fire", "--hesa", "3"}, "--def: the target's Def is needed"},
+		{[]string{"opposed", "tank-hunt"}, "--def: the target's Def is needed"},
+		{[]string{"opposed", "fire", "--attacker", "medium-tank", "--def", "4", "--hull-down"}, "--target: the attacker card has HESA"},
+		{[]string{"opposed", "fire", "--attacker", "medium-tank", "--target", "vehicle", "--hesa", "3", "--def", "4"}, "--target: --target vehicle fires the AP value"},
 		{[]string{"rof", "fire", "--rof", "0"}, "--rof: want 1..20, got 0"},
 		{[]string{"rof", "fire", "--rof", "2", "--at", "3", "--ar", "-1"}, "--ar: want 0..10, got -1"},
 		{[]string{"rof", "fire", "--rof", "2", "--cover", "wet"}, "--cover: want one of open, hard"},
@@ -199,7 +203,7 @@ func TestWorkersReproduce(t *testing.T) {
 func TestOutFile(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "fire.csv")
-	code, out, errs := run(context.Background(), "opposed", "fire", "--hesa", "2", "--format", "csv", "--out", path)
+	code, out, errs := run(context.Background(), "opposed", "fire", "--hesa", "2", "--def", "1", "--format", "csv", "--out", path)
 	if code != 0 || out != "" {
 		t.Fatalf("exit %d, stdout %q, stderr %q", code, out, errs)
 	}
@@ -226,7 +230,7 @@ func TestInterrupted(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	path := filepath.Join(t.TempDir(), "out.json")
-	code, out, errs := run(ctx, "opposed", "fire", "--hesa", "3", "--method", "mc", "--trials", "1e12", "--out", path)
+	code, out, errs := run(ctx, "opposed", "fire", "--hesa", "3", "--def", "1", "--method", "mc", "--trials", "1e12", "--out", path)
 	if code != 130 || out != "" || !strings.Contains(errs, "interrupted") {
 		t.Fatalf("exit %d, stdout %q, stderr %q; want 130 and 'interrupted'", code, out, errs)
 	}

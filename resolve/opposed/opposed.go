@@ -178,17 +178,20 @@ func combatBand(m int) int {
 	return 6
 }
 
-// coverBonus is the target's cover modifier on the fire table: +1 soft
-// cover, +2 hard cover, hull-down or smoke. They do not add up: the best
-// one counts.
+// coverBonus is the target's cover modifier on the fire table. The sheet
+// has two lines: "+1 Target is in soft cover" and "+2 Target in hard cover,
+// hull-down or smoke". The lines add up (soft cover and smoke is +3); the
+// three things of the +2 line are one modifier and do not add up with each
+// other (docs/rules/opposed.md, interpretation 2).
 func coverBonus(cover int, smoke, hullDown bool) int {
-	switch {
-	case cover == coverHard || smoke || hullDown:
-		return 2
-	case cover == coverSoft:
-		return 1
+	bonus := 0
+	if cover == coverSoft {
+		bonus++
 	}
-	return 0
+	if cover == coverHard || smoke || hullDown {
+		bonus += 2
+	}
+	return bonus
 }
 
 func fireAction() *resolve.Action {
@@ -201,38 +204,64 @@ func fireAction() *resolve.Action {
 		Params: []resolve.Param{
 			withGroup(resolve.OptInt("hesa", 0, maxStat, "firer's HESA value: HE/small arms fire (give this or --ap)"), "fire-mode"),
 			withGroup(resolve.OptInt("ap", 0, maxStat, "firer's AP value: AP fire, read on the AP column (give this or --hesa)"), "fire-mode"),
-			resolve.IntParam("def", 0, maxStat, 0, "target's Def value"),
+			resolve.OptInt("def", 0, maxStat, "target's Def value"),
+			resolve.OptChoice("target", targetChoices, "what an --attacker card fires at: soft (its HESA) or vehicle (its AP); a --defender card tells it"),
 			resolve.BoolParam("within-4", "target within range 4 (+1 to the firer unless --firer-suppressed)"),
 			resolve.BoolParam("firer-suppressed", "the firer is suppressed (loses the within-4 bonus)"),
 			resolve.BoolParam("not-front", "no part of the firer is to the target's front (+1 firer)"),
 			qualityParam("firer-quality", "firer"),
 			resolve.ChoiceParam("cover", coverChoices, coverNone, "target's cover: none, soft (+1) or hard (+2)"),
-			resolve.BoolParam("smoke", "target in smoke (+2, not added to cover)"),
-			resolve.BoolParam("hull-down", "target hull-down (+2, not added to cover)"),
+			resolve.BoolParam("smoke", "target in smoke (+2; adds to soft cover, not to hard cover or hull-down)"),
+			resolve.BoolParam("hull-down", "target hull-down (+2; adds to soft cover, not to hard cover or smoke)"),
 			resolve.BoolParam("firer-moved", "the firer moved (+1 target)"),
 			resolve.BoolParam("over-half-range", "AP fire at a target over half range (+1 target)"),
 			qualityParam("target-quality", "target"),
 		},
 		Compile: compileFire,
 		Roles:   twoRoles,
-		FromCards: func(c resolve.Cards) []resolve.Filled {
-			var f fill
-			if a := c["attacker"]; a != nil {
-				// AP against a vehicle card, HE/small arms against the rest.
-				if d := c["defender"]; d != nil && d["element"] == cardVehicle {
-					f.Set("ap", a["ap"], "attacker")
-				} else {
-					f.Set("hesa", a["hesa"], "attacker")
-				}
-				f.Set("firer-quality", a["quality"], "attacker")
-			}
-			if d := c["defender"]; d != nil {
-				f.Set("def", d["def"], "defender")
-				f.Set("target-quality", d["quality"], "defender")
-			}
-			return f.Fill
-		},
+		FromCards: fireFromCards,
 	}
+}
+
+// Targets of fire: what the attacker's card fires with.
+var targetChoices = []string{"soft", "vehicle"}
+
+const (
+	targetSoft = iota
+	targetVehicle
+)
+
+// fireFromCards fires the attacker card's AP at a vehicle and its HESA at
+// anything else. The target is --target when given, else the defender
+// card's element; a card with both values and no way to tell is an error.
+func fireFromCards(c resolve.Cards, given resolve.Values) ([]resolve.Filled, error) {
+	var f fill
+	a, d := c["attacker"], c["defender"]
+	if a != nil {
+		target := -1
+		switch {
+		case given.Has("target"):
+			target = given["target"]
+		case d != nil && d["element"] == cardVehicle:
+			target = targetVehicle
+		case d != nil || a["ap"] == 0:
+			target = targetSoft
+		case !given.Has("hesa") && !given.Has("ap"):
+			return nil, resolve.Errorf("target", "the attacker card has HESA %d and AP %d: say what it fires at, --target soft (HESA) or --target vehicle (AP)", a["hesa"], a["ap"])
+		}
+		switch target {
+		case targetVehicle:
+			f.Set("ap", a["ap"], "attacker")
+		case targetSoft:
+			f.Set("hesa", a["hesa"], "attacker")
+		}
+		f.Set("firer-quality", a["quality"], "attacker")
+	}
+	if d != nil {
+		f.Set("def", d["def"], "defender")
+		f.Set("target-quality", d["quality"], "defender")
+	}
+	return f.Fill, nil
 }
 
 func compileFire(v resolve.Values) (resolve.Plan, error) {
@@ -244,6 +273,12 @@ func compileFire(v resolve.Values) (resolve.Plan, error) {
 		return nil, resolve.Errorf("hesa", "the firer needs --hesa N (HE/small arms fire) or --ap N (AP fire)")
 	case !ap && v.Bool("over-half-range"):
 		return nil, resolve.Errorf("over-half-range", "applies to AP fire only (give --ap, not --hesa)")
+	case v.Has("target") && v["target"] == targetSoft && !hesa:
+		return nil, resolve.Errorf("target", "--target soft fires the HESA value: give --hesa, not --ap")
+	case v.Has("target") && v["target"] == targetVehicle && !ap:
+		return nil, resolve.Errorf("target", "--target vehicle fires the AP value: give --ap, not --hesa")
+	case !v.Has("def"):
+		return nil, resolve.Errorf("def", "the target's Def is needed: give --def N (or --defender CARD)")
 	}
 	firer := v["hesa"] + v["ap"] + v["firer-quality"] + resolve.B2I(v.Bool("not-front"))
 	if v.Bool("within-4") && !v.Bool("firer-suppressed") {
@@ -263,7 +298,7 @@ func tankHuntAction() *resolve.Action {
 		Outcome: huntOutcomes,
 		Stats:   marginStats,
 		Params: []resolve.Param{
-			resolve.IntParam("def", 0, maxStat, 0, "target's Def value (counts at most 4)"),
+			resolve.OptInt("def", 0, maxStat, "target's Def value (counts at most 4)"),
 			resolve.ChoiceParam("cover", coverChoices, coverNone, "target's cover: soft or hard gives the hunter +1"),
 			resolve.BoolParam("smoke", "target in smoke (+1 hunter, same +1 as cover)"),
 			resolve.BoolParam("engineers", "the tank hunter is an engineer section (+2 hunter)"),
@@ -274,6 +309,9 @@ func tankHuntAction() *resolve.Action {
 			qualityParam("target-quality", "target"),
 		},
 		Compile: func(v resolve.Values) (resolve.Plan, error) {
+			if !v.Has("def") {
+				return nil, resolve.Errorf("def", "the target's Def is needed: give --def N (or --defender CARD)")
+			}
 			hunter := 4 + v["hunter-quality"] + 2*resolve.B2I(v.Bool("engineers")) +
 				resolve.B2I(v.Bool("not-front")) + resolve.B2I(v.Bool("open-topped")) + resolve.B2I(v.Bool("no-mg")) +
 				resolve.B2I(v["cover"] != coverNone || v.Bool("smoke"))
@@ -281,7 +319,7 @@ func tankHuntAction() *resolve.Action {
 			return newDuel(huntOutcomes, hunter-target, huntBand), nil
 		},
 		Roles: twoRoles,
-		FromCards: func(c resolve.Cards) []resolve.Filled {
+		FromCards: func(c resolve.Cards, _ resolve.Values) ([]resolve.Filled, error) {
 			var f fill
 			if a := c["attacker"]; a != nil {
 				f.Set("engineers", resolve.B2I(a["element"] == elemEng), "attacker")
@@ -293,14 +331,15 @@ func tankHuntAction() *resolve.Action {
 				f.Set("open-topped", d["open-topped"], "defender")
 				f.Set("no-mg", 1-d["mg"], "defender")
 			}
-			return f.Fill
+			return f.Fill, nil
 		},
 	}
 }
 
 // fighter is one side of a close combat: its HESA (or 4 for CSW and Cmd
-// elements) and the modifiers both sides share.
-func fighter(v resolve.Values, side string) (int, error) {
+// elements), commander and quality, and +2 for engineers where the table
+// has that line (hand-to-hand, not the tank overrun's defender).
+func fighter(v resolve.Values, side string, engineers bool) (int, error) {
 	elem := v[side+"-element"]
 	hesaFlag := side + "-hesa"
 	score := 4
@@ -316,23 +355,26 @@ func fighter(v resolve.Values, side string) (int, error) {
 		score = v[hesaFlag]
 	}
 	score += v[side+"-quality"] + resolve.B2I(v.Bool(side+"-commander"))
-	if elem == elemEng {
+	if engineers && elem == elemEng {
 		score += 2
 	}
 	return score, nil
 }
 
-func sideParams(side string) []resolve.Param {
+// sideParams are one side of a close combat; elements says what the
+// element types do in this table.
+func sideParams(side, elements string) []resolve.Param {
 	return []resolve.Param{
 		resolve.OptInt(side+"-hesa", 0, maxStat, side+"'s HESA value (not for csw or cmd elements, which use 4)"),
-		resolve.ChoiceParam(side+"-element", elementChoices, elemInf, side+"'s element type: inf, eng (+2), cav, csw or cmd (fight at 4), other"),
+		resolve.ChoiceParam(side+"-element", elementChoices, elemInf, side+"'s element type: "+elements),
 		resolve.BoolParam(side+"-commander", "a commander within 4 of the "+side+" (+1)"),
 		qualityParam(side+"-quality", side),
 	}
 }
 
 func meleeAction() *resolve.Action {
-	params := append(sideParams("attacker"), sideParams("defender")...)
+	params := append(sideParams("attacker", "inf, eng (+2), cav (+2 initiating), csw or cmd (fight at 4), other"),
+		sideParams("defender", "inf, eng (+2), cav, csw or cmd (fight at 4), other")...)
 	params = append(params,
 		resolve.BoolParam("smoke", "an inf or eng attacker attacks through smoke (+1 attacker)"),
 		resolve.ChoiceParam("cover", coverChoices, coverNone, "defender's cover: soft (+1) or hard (+2)"),
@@ -345,11 +387,11 @@ func meleeAction() *resolve.Action {
 		Stats:   marginStats,
 		Params:  params,
 		Compile: func(v resolve.Values) (resolve.Plan, error) {
-			att, err := fighter(v, "attacker")
+			att, err := fighter(v, "attacker", true)
 			if err != nil {
 				return nil, err
 			}
-			def, err := fighter(v, "defender")
+			def, err := fighter(v, "defender", true)
 			if err != nil {
 				return nil, err
 			}
@@ -363,17 +405,18 @@ func meleeAction() *resolve.Action {
 			return newDuel(combatOutcomes, att-def, combatBand), nil
 		},
 		Roles: twoRoles,
-		FromCards: func(c resolve.Cards) []resolve.Filled {
+		FromCards: func(c resolve.Cards, _ resolve.Values) ([]resolve.Filled, error) {
 			var f fill
 			f.fighterFromCard(c["attacker"], "attacker")
 			f.fighterFromCard(c["defender"], "defender")
-			return f.Fill
+			return f.Fill, nil
 		},
 	}
 }
 
 func overrunAction() *resolve.Action {
-	params := append([]resolve.Param{qualityParam("attacker-quality", "overrunning tank")}, sideParams("defender")...)
+	params := append([]resolve.Param{qualityParam("attacker-quality", "overrunning tank")},
+		sideParams("defender", "csw or cmd fight at 4, the rest at their HESA (engineers get no +2 here)")...)
 	return &resolve.Action{
 		Name:    "overrun",
 		Short:   "tank overrun: attacker d10+8 vs defender d10+HESA",
@@ -382,7 +425,7 @@ func overrunAction() *resolve.Action {
 		Stats:   marginStats,
 		Params:  params,
 		Compile: func(v resolve.Values) (resolve.Plan, error) {
-			def, err := fighter(v, "defender")
+			def, err := fighter(v, "defender", false) // no engineer line in the overrun table
 			if err != nil {
 				return nil, err
 			}
@@ -390,13 +433,13 @@ func overrunAction() *resolve.Action {
 			return newDuel(combatOutcomes, att-def, combatBand), nil
 		},
 		Roles: twoRoles,
-		FromCards: func(c resolve.Cards) []resolve.Filled {
+		FromCards: func(c resolve.Cards, _ resolve.Values) ([]resolve.Filled, error) {
 			var f fill
 			if a := c["attacker"]; a != nil {
 				f.Set("attacker-quality", a["quality"], "attacker")
 			}
 			f.fighterFromCard(c["defender"], "defender")
-			return f.Fill
+			return f.Fill, nil
 		},
 	}
 }
@@ -437,12 +480,12 @@ func rallyAction() *resolve.Action {
 			return resolve.NewPlan(layout, func(s *dice.Stream) int { return s.D(10) - 1 }), nil
 		},
 		Roles: []resolve.Role{{Name: "unit", Usage: "recovering element's unit card"}},
-		FromCards: func(c resolve.Cards) []resolve.Filled {
+		FromCards: func(c resolve.Cards, _ resolve.Values) ([]resolve.Filled, error) {
 			var f fill
 			if u := c["unit"]; u != nil {
 				f.Set("quality", u["quality"], "unit")
 			}
-			return f.Fill
+			return f.Fill, nil
 		},
 	}
 }

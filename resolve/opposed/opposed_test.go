@@ -92,10 +92,12 @@ type duelCase struct {
 var duelCases = []duelCase{
 	{"fire HESA 3 vs Def 1", "fire", resolve.Values{"hesa": 3, "def": 1}, 3, 1, heTable},
 	{"fire within 4, not front, veteran", "fire", resolve.Values{"hesa": 2, "within-4": 1, "not-front": 1, "firer-quality": 1, "def": 2}, 2 + 1 + 1 + 1, 2, heTable},
-	{"fire within 4 but suppressed", "fire", resolve.Values{"hesa": 2, "within-4": 1, "firer-suppressed": 1}, 2, 0, heTable},
+	{"fire within 4 but suppressed", "fire", resolve.Values{"hesa": 2, "def": 0, "within-4": 1, "firer-suppressed": 1}, 2, 0, heTable},
 	{"fire at soft cover", "fire", resolve.Values{"hesa": 4, "def": 1, "cover": coverSoft}, 4, 1 + 1, heTable},
 	{"hard cover, hull-down and smoke are one +2", "fire", resolve.Values{"hesa": 4, "def": 1, "cover": coverHard, "smoke": 1, "hull-down": 1}, 4, 1 + 2, heTable},
-	{"smoke beats soft cover", "fire", resolve.Values{"hesa": 4, "cover": coverSoft, "smoke": 1}, 4, 2, heTable},
+	{"soft cover and smoke are +1 and +2", "fire", resolve.Values{"hesa": 4, "def": 0, "cover": coverSoft, "smoke": 1}, 4, 1 + 2, heTable},
+	{"soft cover and hull-down are +1 and +2", "fire", resolve.Values{"ap": 6, "def": 2, "cover": coverSoft, "hull-down": 1}, 6, 2 + 1 + 2, apTable},
+	{"smoke and hull-down are one +2", "fire", resolve.Values{"ap": 6, "def": 2, "smoke": 1, "hull-down": 1}, 6, 2 + 2, apTable},
 	{"firer moved, green target", "fire", resolve.Values{"hesa": 3, "def": 2, "firer-moved": 1, "target-quality": -1}, 3, 2 + 1 - 1, heTable},
 	{"AP over half range", "fire", resolve.Values{"ap": 5, "def": 3, "over-half-range": 1}, 5, 3 + 1, apTable},
 	{"AP point blank", "fire", resolve.Values{"ap": 6, "def": 1, "within-4": 1}, 7, 1, apTable},
@@ -111,6 +113,7 @@ var duelCases = []duelCase{
 		2 + 2, 3 + 2 + 1 - 1, closeTable},
 	{"overrun vs command element", "overrun", resolve.Values{"defender-element": elemCmd, "defender-commander": 1}, 8, 4 + 1, closeTable},
 	{"overrun by green crew vs HESA 5", "overrun", resolve.Values{"attacker-quality": -2, "defender-hesa": 5, "defender-quality": 1}, 8 - 2, 5 + 1, closeTable},
+	{"overrun gives engineers no +2", "overrun", resolve.Values{"defender-hesa": 3, "defender-element": elemEng}, 8, 3, closeTable},
 }
 
 func TestDuelsExact(t *testing.T) {
@@ -190,7 +193,11 @@ func TestCompileErrors(t *testing.T) {
 	}{
 		{"fire", resolve.Values{}, "hesa", "--hesa N"},
 		{"fire", resolve.Values{"hesa": 2, "ap": 3}, "ap", "not both"},
-		{"fire", resolve.Values{"hesa": 2, "over-half-range": 1}, "over-half-range", "AP fire only"},
+		{"fire", resolve.Values{"hesa": 2, "def": 1, "over-half-range": 1}, "over-half-range", "AP fire only"},
+		{"fire", resolve.Values{"hesa": 2}, "def", "--def N"},
+		{"fire", resolve.Values{"hesa": 2, "def": 1, "target": targetVehicle}, "target", "give --ap"},
+		{"fire", resolve.Values{"ap": 2, "def": 1, "target": targetSoft}, "target", "give --hesa"},
+		{"tank-hunt", resolve.Values{}, "def", "--def N"},
 		{"melee", resolve.Values{"defender-hesa": 2}, "attacker-hesa", "HESA"},
 		{"melee", resolve.Values{"attacker-hesa": 2, "defender-hesa": 2, "defender-element": elemCSW}, "defender-hesa", "fights at 4"},
 		{"overrun", resolve.Values{}, "defender-hesa", "HESA"},
@@ -200,6 +207,45 @@ func TestCompileErrors(t *testing.T) {
 		var fe *resolve.FlagError
 		if !errors.As(err, &fe) || fe.Flag != c.flag || !strings.Contains(err.Error(), c.msg) {
 			t.Errorf("%s %v: err = %v, want a --%s error saying %q", c.action, c.set, err, c.flag, c.msg)
+		}
+	}
+}
+
+// A card with HESA and AP fires by what it fires at: the --target given,
+// else the defender card, else only if the card has no AP.
+func TestFireFromCards(t *testing.T) {
+	tank := resolve.Values{"hesa": 4, "ap": 6, "quality": 1, "element": cardVehicle}
+	inf := resolve.Values{"hesa": 3, "def": 2, "element": elemInf}
+	cases := []struct {
+		name  string
+		cards resolve.Cards
+		given resolve.Values
+		want  map[string]int // the fire mode filled, and its value
+		err   string
+	}{
+		{"tank at a vehicle card", resolve.Cards{"attacker": tank, "defender": tank}, resolve.Values{}, map[string]int{"ap": 6}, ""},
+		{"tank at an infantry card", resolve.Cards{"attacker": tank, "defender": inf}, resolve.Values{}, map[string]int{"hesa": 4}, ""},
+		{"tank with --target vehicle", resolve.Cards{"attacker": tank}, resolve.Values{"target": targetVehicle}, map[string]int{"ap": 6}, ""},
+		{"tank with --target soft", resolve.Cards{"attacker": tank}, resolve.Values{"target": targetSoft}, map[string]int{"hesa": 4}, ""},
+		{"tank at flags only", resolve.Cards{"attacker": tank}, resolve.Values{"def": 4}, nil, "--target soft"},
+		{"infantry has no AP", resolve.Cards{"attacker": inf}, resolve.Values{}, map[string]int{"hesa": 3}, ""},
+	}
+	for _, c := range cases {
+		fills, err := fireFromCards(c.cards, c.given)
+		if c.err != "" {
+			if err == nil || !strings.Contains(err.Error(), c.err) {
+				t.Errorf("%s: err = %v, want one saying %q", c.name, err, c.err)
+			}
+			continue
+		}
+		got := map[string]int{}
+		for _, f := range fills {
+			if f.Param == "hesa" || f.Param == "ap" {
+				got[f.Param] = f.Value
+			}
+		}
+		if len(got) != 1 || got["hesa"] != c.want["hesa"] || got["ap"] != c.want["ap"] {
+			t.Errorf("%s: fills %v, want %v", c.name, got, c.want)
 		}
 	}
 }

@@ -28,7 +28,7 @@ func fireAction() *resolve.Action {
 			resolve.OptInt("ar", 0, maxArmour, "target's armour: makes it an armoured (vehicle) target"),
 		}, targetParams()...),
 		Roles: []resolve.Role{attacker, defender},
-		FromCards: func(c resolve.Cards) []resolve.Filled {
+		FromCards: func(c resolve.Cards, _ resolve.Values) ([]resolve.Filled, error) {
 			var f resolve.Fill
 			d := c["defender"]
 			if a := c["attacker"]; a != nil {
@@ -43,7 +43,7 @@ func fireAction() *resolve.Action {
 					f.Set("ar", d["ar"], "defender")
 				}
 			}
-			return f
+			return f, nil
 		},
 		Compile: compileFire,
 	}

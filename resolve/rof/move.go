@@ -35,14 +35,14 @@ func moveAction() *resolve.Action {
 			resolve.OptInt("distance", 1, 40, "inches to cover: results become reaches / falls-short"),
 		},
 		Roles: []resolve.Role{unit},
-		FromCards: func(c resolve.Cards) []resolve.Filled {
+		FromCards: func(c resolve.Cards, _ resolve.Values) ([]resolve.Filled, error) {
 			var f resolve.Fill
 			if u := c["unit"]; u != nil {
 				f.Set("team", u["team"], "unit")
 				f.Set("drive", u["drive"], "unit")
 				f.Set("quality", u["quality"], "unit")
 			}
-			return f
+			return f, nil
 		},
 		Compile: compileMove,
 	}
@@ -157,12 +157,12 @@ func rallyAction() *resolve.Action {
 			resolve.BoolParam("out-of-sight", "the team is outside the LoS of every enemy team: rallies automatically"),
 		},
 		Roles: []resolve.Role{unit},
-		FromCards: func(c resolve.Cards) []resolve.Filled {
+		FromCards: func(c resolve.Cards, _ resolve.Values) ([]resolve.Filled, error) {
 			var f resolve.Fill
 			if u := c["unit"]; u != nil {
 				f.Set("quality", u["quality"], "unit")
 			}
-			return f
+			return f, nil
 		},
 		Compile: func(v resolve.Values) (resolve.Plan, error) {
 			q, leader, auto := v["quality"], v.Bool("leader"), v.Bool("out-of-sight")

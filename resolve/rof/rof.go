@@ -99,12 +99,12 @@ func rfcAction() *resolve.Action {
 			resolve.IntParam("rfp", 0, maxRFP, 1, "RFPs the team received: one d6 each"),
 		}, targetParams()...),
 		Roles: []resolve.Role{unit},
-		FromCards: func(c resolve.Cards) []resolve.Filled {
+		FromCards: func(c resolve.Cards, _ resolve.Values) ([]resolve.Filled, error) {
 			var f resolve.Fill
 			if u := c["unit"]; u != nil {
 				f.Set("team", u["team"], "unit")
 			}
-			return f
+			return f, nil
 		},
 		Compile: func(v resolve.Values) (resolve.Plan, error) {
 			t, err := targetOf(v, false)

@@ -24,7 +24,7 @@ func artilleryAction() *resolve.Action {
 			resolve.OptInt("flank-ar", 0, maxArmour, "a vehicle target's flank armour: ping dice are the battery less this"),
 		}, targetParams()...),
 		Roles: []resolve.Role{defender},
-		FromCards: func(c resolve.Cards) []resolve.Filled {
+		FromCards: func(c resolve.Cards, _ resolve.Values) ([]resolve.Filled, error) {
 			var f resolve.Fill
 			if d := c["defender"]; d != nil {
 				f.Set("team", d["team"], "defender")
@@ -32,7 +32,7 @@ func artilleryAction() *resolve.Action {
 					f.Set("flank-ar", d["flank-ar"], "defender")
 				}
 			}
-			return f
+			return f, nil
 		},
 		Compile: compileArtillery,
 	}
@@ -111,7 +111,7 @@ func assaultAction() *resolve.Action {
 			resolve.BoolParam("open-topped", "the enemy vehicle is open topped: reads open ground in contact"),
 		},
 		Roles: []resolve.Role{attacker, defender},
-		FromCards: func(c resolve.Cards) []resolve.Filled {
+		FromCards: func(c resolve.Cards, _ resolve.Values) ([]resolve.Filled, error) {
 			var f resolve.Fill
 			if a := c["attacker"]; a != nil {
 				f.Set("assault", a["assault"], "attacker")
@@ -127,7 +127,7 @@ func assaultAction() *resolve.Action {
 					f.Set("open-topped", d["open-topped"], "defender")
 				}
 			}
-			return f
+			return f, nil
 		},
 		Compile: compileAssault,
 	}
