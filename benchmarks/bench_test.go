@@ -168,7 +168,7 @@ type example struct {
 }
 
 // examplePlans compiles every action of every system with exampleValues.
-func examplePlans(b *testing.B) []example {
+func examplePlans(b testing.TB) []example {
 	var out []example
 	for _, s := range all.Systems() {
 		for _, act := range s.Actions {
@@ -186,18 +186,29 @@ func examplePlans(b *testing.B) []example {
 	return out
 }
 
+// Every action compiles with its example values: the benchmarks cannot rot
+// when an action starts to need a flag.
+func TestExamplePlans(t *testing.T) {
+	if len(examplePlans(t)) == 0 {
+		t.Fatal("no example plans")
+	}
+}
+
 // enumOnly hides a plan's own exact method so the enumeration driver runs.
 type enumOnly struct{ resolve.Plan }
 
 // exampleValues are the least parameters each action needs.
 var exampleValues = map[string]resolve.Values{
-	"opposed fire":    {"hesa": 3, "def": 1},
-	"opposed melee":   {"attacker-hesa": 3, "defender-hesa": 2},
-	"opposed overrun": {"defender-hesa": 3},
-	"rof fire":        {"rof": 3, "target-teams": 2},
-	"rof rfc":         {"rfp": 3},
-	"rof artillery":   {"battery": 2, "turns": 2},
-	"rof assault":     {"assault": 4, "teams": 2},
+	"opposed fire":      {"hesa": 3, "def": 1},
+	"opposed tank-hunt": {"def": 3},
+	"rof rally":         {"quality": 4},
+	"opposed melee":     {"attacker-hesa": 3, "defender-hesa": 2},
+	"opposed overrun":   {"defender-hesa": 3},
+	"rof fire":          {"rof": 3, "target-teams": 2},
+	"rof rfc":           {"rfp": 3},
+	"rof artillery":     {"battery": 2, "turns": 2},
+	"rof assault":       {"assault": 4, "teams": 2},
+	"rof move":          {"quality": 4},
 }
 
 // BenchmarkFloorParallel runs the opposed floor on one and on two

@@ -57,6 +57,10 @@ type Param struct {
 	// Group names a set of alternative parameters (fire's hesa and ap):
 	// giving one of them by flag discards what cards filled in for all.
 	Group string
+	// Sum lets an Int value be written as a sum of terms, each within
+	// Min..Max (rof's "--rof 4+2+2": teams of different RoF firing
+	// together). The value is the total; Compile bounds it.
+	Sum bool
 }
 
 // Format renders a value of p for people and for JSON-like output.

@@ -53,6 +53,17 @@ func parseItem(p *Param, item string) ([]int, error) {
 		}
 		return nil, fmt.Errorf("want one of %s (or all), got %q", strings.Join(p.Choices, ", "), item)
 	}
+	if p.Sum && strings.Contains(item, "+") {
+		total := 0
+		for _, term := range strings.Split(item, "+") {
+			v, err := parseInt(p, term)
+			if err != nil {
+				return nil, fmt.Errorf("in the sum %s: %v", item, err)
+			}
+			total += v
+		}
+		return []int{total}, nil
+	}
 	lo, hi, isRange := strings.Cut(item, "..")
 	a, err := parseInt(p, lo)
 	if err != nil || !isRange {

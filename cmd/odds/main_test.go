@@ -171,11 +171,11 @@ var actionArgs = [][]string{
 	{"rof", "fire", "--rof", "3", "--leader", "--target-teams", "2"},
 	{"rof", "fire", "--rof", "2", "--at", "6", "--ar", "3"},
 	{"rof", "rfc", "--rfp", "3", "--cover", "hard"},
-	{"rof", "move", "--team", "vehicle", "--terrain", "difficult", "--distance", "7"},
+	{"rof", "move", "--team", "vehicle", "--terrain", "difficult", "--quality", "4", "--distance", "7"},
 	{"rof", "orders"},
 	{"rof", "artillery", "--battery", "2", "--turns", "2"},
 	{"rof", "assault", "--assault", "4", "--support", "1", "--teams", "2"},
-	{"rof", "rally", "--leader"},
+	{"rof", "rally", "--leader", "--quality", "4"},
 	{"roll", "3d6+d4 vs 2d8"},
 }
 

@@ -6,7 +6,7 @@ import (
 )
 
 // Fire outcomes for the target team; destroyed comes only from a pen 6.
-var fireOutcomes = []string{"destroyed", "killed", "suppressed", "ready"}
+var fireOutcomes = []string{"target-destroyed", "target-killed", "target-suppressed", "target-ready"}
 
 var fireStats = []string{"hits", "rfps", "teams-killed"}
 
@@ -18,12 +18,14 @@ func fireAction() *resolve.Action {
 		Outcome: fireOutcomes,
 		Stats:   fireStats,
 		Params: append([]resolve.Param{
-			resolve.OptInt("rof", 1, maxRoF, "RoF of each firing team: d6 rolled to hit"),
-			resolve.IntParam("firing-teams", 1, maxTeams, 1, "firing teams, each rolling its RoF"),
+			withSum(resolve.OptInt("rof", 1, maxRoF, "RoF of the firing team: d6 rolled to hit; teams of different RoF firing together add up: 4+2+2")),
+			resolve.IntParam("firing-teams", 1, maxTeams, 1, "identical firing teams, each rolling --rof"),
 			resolve.BoolParam("leader", "a leader directs the fire: one more die"),
 			resolve.BoolParam("concealed", "target concealed from all firing teams (+1 to hit)"),
 			resolve.BoolParam("long-range", "target at long range, up to 2x range (+1 to hit)"),
 			resolve.IntParam("target-teams", 1, maxTeams, 1, "valid target teams sharing the hits, the target first"),
+			resolve.IntParam("small-teams", 0, maxTeams, 0, "how many of the target teams are leaders or small teams: hit after the others"),
+			resolve.BoolParam("target-small", "the target team is a leader or small team (one of --small-teams): hit after the other teams"),
 			resolve.OptInt("at", 0, maxArmour, "firing weapon's AT, against armoured targets"),
 			resolve.OptInt("ar", 0, maxArmour, "target's armour: makes it an armoured (vehicle) target"),
 		}, targetParams()...),
@@ -49,9 +51,15 @@ func fireAction() *resolve.Action {
 	}
 }
 
+func withSum(p resolve.Param) resolve.Param {
+	p.Sum = true
+	return p
+}
+
 // firePlan is one activation's fire at K target teams.
 type firePlan struct {
 	dice, toHit, teams int
+	targetAt           int // the target's place in the allocation order
 	armoured           bool
 	ineffective        bool // AR at least double AT
 	ping, pen          int  // dice per hit: AT ping dice, or AT-AR pen dice
@@ -77,12 +85,25 @@ func compileFire(v resolve.Values) (resolve.Plan, error) {
 	case armoured && !v.Has("at"):
 		return nil, resolve.Errorf("at", "armoured targets can only be affected by AT weapons: give the weapon's --at")
 	}
+	teams, small := v["target-teams"], v["small-teams"]
+	switch {
+	case small > teams:
+		return nil, resolve.Errorf("small-teams", "%d small teams among %d --target-teams", small, teams)
+	case v.Bool("target-small") && small == 0:
+		return nil, resolve.Errorf("target-small", "the target is one of the --small-teams: give --small-teams 1 or more")
+	}
 	p := &firePlan{
 		dice:     v["rof"]*v["firing-teams"] + resolve.B2I(v.Bool("leader")),
 		toHit:    4 + resolve.B2I(v.Bool("concealed")) + resolve.B2I(v.Bool("long-range")),
-		teams:    v["target-teams"],
+		teams:    teams,
 		armoured: armoured,
 		rfc:      newRFC(t),
+	}
+	// Hits go evenly, first to the target, then to the other teams; leaders
+	// and small teams come after all the others, even as the target. The
+	// teams are alike apart from that, so only the target's place matters.
+	if v.Bool("target-small") {
+		p.targetAt = teams - small
 	}
 	if p.dice > maxDice {
 		return nil, resolve.Errorf("rof", "%d dice in one activation; at most %d", p.dice, maxDice)
@@ -115,7 +136,8 @@ func compileFire(v resolve.Values) (resolve.Plan, error) {
 }
 
 // team resolves the hits allocated to one target team and returns its
-// outcome (an index into fireOutcomes) and the RFPs it received.
+// outcome (an index into fireOutcomes) and the RFPs it suffered: none
+// when a pen 6 destroys it.
 func (p *firePlan) team(s *dice.Stream, hits int) (outcome, rfps int) {
 	switch {
 	case hits == 0 || p.ineffective:
@@ -124,8 +146,8 @@ func (p *firePlan) team(s *dice.Stream, hits int) (outcome, rfps int) {
 		rfps = 1 // a non-vehicle team takes at most one hit: one RFP
 	case p.pen > 0:
 		m := hits * p.pen
-		if six := s.Count(m, 6, 6, 6); six > 0 {
-			return 0, m - six // a pen 6 destroys; the other dice are RFPs
+		if s.Count(m, 6, 6, 6) > 0 {
+			return 0, 0 // a pen 6 destroys: the team suffers nothing more
 		}
 		rfps = m
 	default:
@@ -135,7 +157,7 @@ func (p *firePlan) team(s *dice.Stream, hits int) (outcome, rfps int) {
 }
 
 // Trial rolls the to-hit dice, allocates the hits evenly over the target
-// teams (the target first; non-vehicles at most one each, the excess is
+// teams in allocation order (non-vehicles at most one each, the excess is
 // lost) and resolves each team. The outcome is the target team's.
 func (p *firePlan) Trial(s *dice.Stream) int {
 	hits := s.Count(p.dice, 6, p.toHit, 6)
@@ -147,7 +169,7 @@ func (p *firePlan) Trial(s *dice.Stream) int {
 			n = resolve.B2I(i < hits)
 		}
 		o, r := p.team(s, n)
-		if i == 0 {
+		if i == p.targetAt {
 			outcome = o
 		}
 		rfps += r

@@ -9,6 +9,11 @@ import (
 // (+12") vehicle.
 var roadChoices = []string{"none", "tracked", "wheeled"}
 
+const (
+	roadTracked = 1
+	roadWheeled = 2
+)
+
 var terrainChoices = []string{"open", "difficult", "very-difficult"}
 
 const (
@@ -27,10 +32,10 @@ func moveAction() *resolve.Action {
 		Stats:   moveStats,
 		Params: []resolve.Param{
 			resolve.ChoiceParam("team", teamChoices, infantry, "moving team: infantry (higher of 2d6 + 2), gun (lower of 2d6 + 2), vehicle (2d6)"),
-			resolve.ChoiceParam("drive", driveChoices, tracked, "a vehicle's drive, for terrain checks"),
-			resolve.ChoiceParam("road", roadChoices, 0, "road bonus for vehicles: tracked +6, wheeled +12"),
+			resolve.OptChoice("drive", driveChoices, "a vehicle's drive, for terrain checks and the road bonus (default tracked)"),
+			resolve.ChoiceParam("road", roadChoices, 0, "road bonus for vehicles: tracked +6 (half-tracks too), wheeled +12"),
 			resolve.ChoiceParam("terrain", terrainChoices, 0, "terrain crossed: difficult or very-difficult call for the team type's check"),
-			resolve.IntParam("quality", 2, 6, 4, "quality check for terrain: passes on a d6 of at least this"),
+			resolve.OptInt("quality", 2, 6, "quality check for terrain: passes on a d6 of at least this (needed when a check is rolled)"),
 			resolve.BoolParam("leader", "a leader allows 3 extra inches, ending in base contact"),
 			resolve.OptInt("distance", 1, 40, "inches to cover: results become reaches / falls-short"),
 		},
@@ -39,7 +44,9 @@ func moveAction() *resolve.Action {
 			var f resolve.Fill
 			if u := c["unit"]; u != nil {
 				f.Set("team", u["team"], "unit")
-				f.Set("drive", u["drive"], "unit")
+				if u["team"] == vehicle {
+					f.Set("drive", u["drive"], "unit")
+				}
 				f.Set("quality", u["quality"], "unit")
 			}
 			return f, nil
@@ -73,15 +80,23 @@ func terrainFor(team, drive, terrain int) terrainRule {
 }
 
 func compileMove(v resolve.Values) (resolve.Plan, error) {
-	team, road := v["team"], v["road"]
+	team, road, drive := v["team"], v["road"], v["drive"]
 	switch {
+	case v.Has("drive") && team != vehicle:
+		return nil, resolve.Errorf("drive", "only vehicles have a drive (--team vehicle)")
 	case road != 0 && team != vehicle:
 		return nil, resolve.Errorf("road", "the road bonus is for tracked and wheeled vehicles (--team vehicle)")
 	case road != 0 && v["terrain"] != 0:
 		return nil, resolve.Errorf("road", "a move on the road crosses no terrain: drop --terrain or --road")
+	case road == roadTracked && v.Has("drive") && drive == wheeled,
+		road == roadWheeled && v.Has("drive") && drive != wheeled:
+		return nil, resolve.Errorf("road", "--road %s contradicts --drive %s: the bonus follows the drive", roadChoices[road], driveChoices[drive])
 	}
 	bonus := []int{0, 6, 12}[road] + 3*resolve.B2I(v.Bool("leader"))
-	rule := terrainFor(team, v["drive"], v["terrain"])
+	rule := terrainFor(team, drive, v["terrain"])
+	if rule.check && !v.Has("quality") {
+		return nil, resolve.Errorf("quality", "%s terrain calls for a quality check: give the team's --quality (or --unit CARD)", terrainChoices[v["terrain"]])
+	}
 	q := v["quality"]
 	top := 8 + bonus
 	if team == vehicle {
@@ -152,7 +167,7 @@ func rallyAction() *resolve.Action {
 		Sheet:   "002: Activation Procedure 2; Rally Check; Leaders",
 		Outcome: []string{"rallied", "suppressed"},
 		Params: []resolve.Param{
-			resolve.IntParam("quality", 2, 6, 4, "quality check: passes on a d6 of at least this"),
+			resolve.OptInt("quality", 2, 6, "the team's quality check: passes on a d6 of at least this"),
 			resolve.BoolParam("leader", "a leader in base contact attempts a second rally"),
 			resolve.BoolParam("out-of-sight", "the team is outside the LoS of every enemy team: rallies automatically"),
 		},
@@ -166,6 +181,9 @@ func rallyAction() *resolve.Action {
 		},
 		Compile: func(v resolve.Values) (resolve.Plan, error) {
 			q, leader, auto := v["quality"], v.Bool("leader"), v.Bool("out-of-sight")
+			if !v.Has("quality") && !auto {
+				return nil, resolve.Errorf("quality", "the team's quality is needed: give --quality N (or --unit CARD)")
+			}
 			layout := resolve.NewLayout([]string{"rallied", "suppressed"}, nil, 2, func(c int, _ []float64) int { return c })
 			return resolve.NewPlan(layout, func(s *dice.Stream) int {
 				if auto || s.D(6) >= q || (leader && s.D(6) >= q) {

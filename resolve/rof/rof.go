@@ -96,7 +96,7 @@ func rfcAction() *resolve.Action {
 		Sheet:   "002: Received Fire Checks; Suppression; Assaults (open-topped vehicles)",
 		Outcome: checkOutcomes,
 		Params: append([]resolve.Param{
-			resolve.IntParam("rfp", 0, maxRFP, 1, "RFPs the team received: one d6 each"),
+			resolve.OptInt("rfp", 0, maxRFP, "RFPs the team received: one d6 each"),
 		}, targetParams()...),
 		Roles: []resolve.Role{unit},
 		FromCards: func(c resolve.Cards, _ resolve.Values) ([]resolve.Filled, error) {
@@ -107,6 +107,9 @@ func rfcAction() *resolve.Action {
 			return f, nil
 		},
 		Compile: func(v resolve.Values) (resolve.Plan, error) {
+			if !v.Has("rfp") {
+				return nil, resolve.Errorf("rfp", "how many RFPs the team received is needed: give --rfp N")
+			}
 			t, err := targetOf(v, false)
 			if err != nil {
 				return nil, err

@@ -92,10 +92,10 @@ func TestRFC(t *testing.T) {
 func TestFireInfantry(t *testing.T) {
 	hit := 1 - pow(.5, 3)
 	check(t, "RoF 3", compile(t, "fire", resolve.Values{"rof": 3}),
-		map[string]float64{"killed": hit / 6, "suppressed": hit * 2 / 6, "ready": 1 - hit/2, "destroyed": 0})
+		map[string]float64{"target-killed": hit / 6, "target-suppressed": hit * 2 / 6, "target-ready": 1 - hit/2, "target-destroyed": 0})
 	hit = 1 - pow(5.0/6, 4) // RoF 3 + leader, 6s only
 	check(t, "RoF 3 + leader, concealed at long range", compile(t, "fire", resolve.Values{"rof": 3, "leader": 1, "concealed": 1, "long-range": 1}),
-		map[string]float64{"killed": hit / 6, "suppressed": hit * 2 / 6, "ready": 1 - hit/2})
+		map[string]float64{"target-killed": hit / 6, "target-suppressed": hit * 2 / 6, "target-ready": 1 - hit/2})
 }
 
 // Two firing teams of RoF 2 at three target teams: hits Bin(4, 1/2), the
@@ -105,8 +105,8 @@ func TestFireAllocation(t *testing.T) {
 	got := simtest.Exact(t, p)
 	hit := 1 - pow(.5, 4)
 	// open table for moving infantry: killed 2/6, suppressed 1/6
-	if w := hit * 2 / 6; math.Abs(got["killed"]-w) > 1e-12 {
-		t.Errorf("killed = %g, want %g", got["killed"], w)
+	if w := hit * 2 / 6; math.Abs(got["target-killed"]-w) > 1e-12 {
+		t.Errorf("killed = %g, want %g", got["target-killed"], w)
 	}
 	res, _ := runExact(p)
 	mean := res[0] // hits
@@ -122,6 +122,42 @@ func TestFireAllocation(t *testing.T) {
 		t.Errorf("mean teams killed = %g, want %g", res[2], w)
 	}
 	simtest.AgreeMC(t, p, got, 1_000_000, 3)
+}
+
+// Leaders and small teams are hit after the other teams, even as the
+// target. RoF 2 at two teams, the target small: it is hit only when both
+// dice hit (1/4), then one RFP on the hard table: killed 1/6.
+func TestFireSmallTarget(t *testing.T) {
+	p := compile(t, "fire", resolve.Values{"rof": 2, "target-teams": 2, "small-teams": 1, "target-small": 1})
+	check(t, "small target", p, map[string]float64{"target-killed": .25 / 6, "target-suppressed": .25 * 2 / 6, "target-ready": 1 - .25/2})
+	// Not small: it is hit when either die hits (3/4).
+	p = compile(t, "fire", resolve.Values{"rof": 2, "target-teams": 2, "small-teams": 1})
+	check(t, "small other team", p, map[string]float64{"target-killed": .75 / 6, "target-suppressed": .75 * 2 / 6, "target-ready": 1 - .75/2})
+}
+
+// A pen 6 destroys the vehicle: the RFPs it would have had are not
+// suffered. AT 7 vs AR 6, RoF 1: one pen die per hit; mean RFPs is
+// P(hit) * P(no 6) * 1 = 1/2 * 5/6.
+func TestFireRFPsOfDestroyed(t *testing.T) {
+	p := compile(t, "fire", resolve.Values{"rof": 1, "at": 7, "ar": 6})
+	if means, _ := runExact(p); math.Abs(means[1]-5.0/12) > 1e-12 {
+		t.Errorf("mean RFPs = %g, want 5/12", means[1])
+	}
+}
+
+// "--rof 4+2+2" is teams of different RoF firing together: 8 dice.
+func TestRoFSum(t *testing.T) {
+	act := System().Action("fire")
+	got, err := resolve.ParseValues(act.Param("rof"), "4+2+2,3")
+	if err != nil || len(got) != 2 || got[0] != 8 || got[1] != 3 {
+		t.Fatalf("ParseValues(4+2+2,3) = %v, %v; want [8 3]", got, err)
+	}
+	if _, err := resolve.ParseValues(act.Param("rof"), "4+0"); err == nil {
+		t.Error("4+0 parsed; want an error (each team's RoF is 1..20)")
+	}
+	if _, err := resolve.ParseValues(act.Param("firing-teams"), "1+1"); err == nil {
+		t.Error("--firing-teams 1+1 parsed; only --rof takes sums")
+	}
 }
 
 // runExact returns the exact means of a plan's numeric results.
@@ -152,11 +188,11 @@ func TestFireArmour(t *testing.T) {
 	// killed 1-(2/3)^3, ready (1/2)^3.
 	noSix := pow(5.0/6, 3)
 	want := map[string]float64{
-		"destroyed":  .5 * (1 - noSix),
-		"killed":     .5 * noSix * (1 - pow(2.0/3, 3)),
-		"suppressed": .5 * noSix * (pow(2.0/3, 3) - pow(.5, 3)),
+		"target-destroyed":  .5 * (1 - noSix),
+		"target-killed":     .5 * noSix * (1 - pow(2.0/3, 3)),
+		"target-suppressed": .5 * noSix * (pow(2.0/3, 3) - pow(.5, 3)),
 	}
-	want["ready"] = 1 - want["destroyed"] - want["killed"] - want["suppressed"]
+	want["target-ready"] = 1 - want["target-destroyed"] - want["target-killed"] - want["target-suppressed"]
 	check(t, "pen", compile(t, "fire", resolve.Values{"rof": 1, "at": 6, "ar": 3}), want)
 	// AT 3 vs AR 4: 3 ping dice per hit, each 6 an RFP. RoF 1.
 	// P(k RFPs) = 1/2 Bin(3,1/6)(k); with k RFPs on the open table:
@@ -169,9 +205,9 @@ func TestFireArmour(t *testing.T) {
 		ready += pk * pow(.5, k)
 	}
 	check(t, "ping", compile(t, "fire", resolve.Values{"rof": 1, "at": 3, "ar": 4}),
-		map[string]float64{"killed": killed, "ready": ready, "destroyed": 0})
+		map[string]float64{"target-killed": killed, "target-ready": ready, "target-destroyed": 0})
 	// AR at least double AT: ineffective.
-	check(t, "AR 6 vs AT 3", compile(t, "fire", resolve.Values{"rof": 5, "at": 3, "ar": 6}), map[string]float64{"ready": 1})
+	check(t, "AR 6 vs AT 3", compile(t, "fire", resolve.Values{"rof": 5, "at": 3, "ar": 6}), map[string]float64{"target-ready": 1})
 }
 
 // Move: infantry is the higher of 2d6 plus 2: P(max = m) = (2m-1)/36. A gun
@@ -189,7 +225,7 @@ func TestMove(t *testing.T) {
 	check(t, "gun", compile(t, "move", resolve.Values{"team": gun}), gunD)
 	check(t, "wheeled on the road", compile(t, "move", resolve.Values{"team": vehicle, "road": 2}), veh)
 	// Wheeled in difficult terrain, quality 4: fail (1/2) moves 1" and stops.
-	p := compile(t, "move", resolve.Values{"team": vehicle, "drive": wheeled, "terrain": difficult})
+	p := compile(t, "move", resolve.Values{"team": vehicle, "drive": wheeled, "terrain": difficult, "quality": 4})
 	if got := simtest.Exact(t, p); math.Abs(got["1"]-.5) > 1e-12 || math.Abs(got["7"]-.5*6/36) > 1e-12 {
 		t.Errorf("wheeled, difficult: P(1) = %g, P(7) = %g", got["1"], got["7"])
 	}
@@ -223,7 +259,7 @@ func TestOrders(t *testing.T) {
 // Rally: quality 4 passes 1/2; a leader's second attempt: 3/4; out of
 // sight: always.
 func TestRally(t *testing.T) {
-	check(t, "alone", compile(t, "rally", resolve.Values{}), map[string]float64{"rallied": .5})
+	check(t, "alone", compile(t, "rally", resolve.Values{"quality": 4}), map[string]float64{"rallied": .5})
 	check(t, "leader, quality 5", compile(t, "rally", resolve.Values{"leader": 1, "quality": 5}), map[string]float64{"rallied": 1 - pow(4.0/6, 2)})
 	check(t, "out of sight", compile(t, "rally", resolve.Values{"out-of-sight": 1, "quality": 6}), map[string]float64{"rallied": 1})
 }
@@ -248,24 +284,44 @@ func TestArtillery(t *testing.T) {
 // Assault: d6 >= assault - support. Suppressed teams first rally or die.
 func TestAssault(t *testing.T) {
 	check(t, "assault 4, one support", compile(t, "assault", resolve.Values{"assault": 4, "support": 1}),
-		map[string]float64{"enemy-destroyed": 4.0 / 6, "no-effect": 2.0 / 6, "destroyed": 0})
+		map[string]float64{"enemy-destroyed": 4.0 / 6, "enemy-unharmed": 2.0 / 6, "enemy-suppressed": 0})
 	check(t, "suppressed, quality 3", compile(t, "assault", resolve.Values{"assault": 4, "suppressed": 1, "quality": 3}),
-		map[string]float64{"destroyed": 2.0 / 6, "enemy-destroyed": 4.0 / 6 * .5, "no-effect": 4.0 / 6 * .5})
+		map[string]float64{"enemy-destroyed": 4.0 / 6 * .5, "enemy-unharmed": 1 - 4.0/6*.5})
 	// Against a vehicle, flank AR 1, no AT weapon: AT 1 <= AR 1, so one ping
 	// die; a 6 is an RFP, checked on the open table (open topped): killed
 	// 2/6, suppressed 1/6.
 	check(t, "no AT vs open-topped vehicle", compile(t, "assault", resolve.Values{"assault": 3, "enemy": vehicle, "flank-ar": 1, "open-topped": 1}),
 		map[string]float64{"enemy-destroyed": 4.0 / 6 / 6 * 2 / 6, "enemy-suppressed": 4.0 / 6 / 6 / 6})
+	// No AT weapon is AT 1 and rolls even if doubled: flank AR 4, one ping.
+	check(t, "no AT rolls even if doubled", compile(t, "assault", resolve.Values{"assault": 3, "enemy": vehicle, "flank-ar": 4}),
+		map[string]float64{"enemy-destroyed": 4.0 / 6 / 6 * 2 / 6, "enemy-suppressed": 4.0 / 6 / 6 / 6})
+	// An AT weapon is not: AT 1 (+1 = 2) against flank AR 4 is doubled.
+	check(t, "AT 1 doubled by flank AR 4", compile(t, "assault", resolve.Values{"assault": 3, "enemy": vehicle, "flank-ar": 4, "at": 1}),
+		map[string]float64{"enemy-unharmed": 1})
 	// AT 5 (+1 = 6) vs flank AR 3: 3 pen dice; any 6 destroys, else 3 RFPs,
 	// checked with fresh dice on the open table: killed 1-(2/3)^3.
 	noSix := pow(5.0/6, 3)
 	hit := 4.0 / 6
 	check(t, "AT gun crew vs tank", compile(t, "assault", resolve.Values{"assault": 3, "enemy": vehicle, "flank-ar": 3, "at": 5}),
 		map[string]float64{"enemy-destroyed": hit * (1 - noSix + noSix*(1-pow(2.0/3, 3)))})
-	// Three teams: enemy teams destroyed ~ Bin(3, 1/2); the mean is 3/2.
-	p := compile(t, "assault", resolve.Values{"assault": 4, "teams": 3})
-	if means, _ := runExact(p); math.Abs(means[0]-1.5) > 1e-12 {
-		t.Errorf("mean enemy destroyed by 3 teams = %g, want 1.5", means[0])
+	// Two teams against one enemy team: it is destroyed once, with
+	// probability 1 - (1/2)^2; the enemies destroyed are never more than 1.
+	p := compile(t, "assault", resolve.Values{"assault": 4, "teams": 2})
+	check(t, "two teams, one enemy", p, map[string]float64{"enemy-destroyed": .75, "enemy-unharmed": .25})
+	if means, _ := runExact(p); math.Abs(means[0]-.75) > 1e-12 {
+		t.Errorf("mean enemies destroyed by 2 teams on 1 = %g, want 0.75", means[0])
+	}
+	// Three teams on two enemy teams: teams 1 and 3 on the first (3/4),
+	// team 2 on the second (1/2): the mean is 5/4.
+	p = compile(t, "assault", resolve.Values{"assault": 4, "teams": 3, "enemy-teams": 2})
+	check(t, "three teams, two enemies", p, map[string]float64{"enemy-destroyed": .75})
+	if means, _ := runExact(p); math.Abs(means[0]-1.25) > 1e-12 {
+		t.Errorf("mean enemies destroyed by 3 teams on 2 = %g, want 1.25", means[0])
+	}
+	// Two suppressed teams, quality 4: each is lost with 1/2; mean 1.
+	p = compile(t, "assault", resolve.Values{"assault": 4, "teams": 2, "enemy-teams": 1, "suppressed": 1, "quality": 4})
+	if means, _ := runExact(p); math.Abs(means[1]-1) > 1e-12 {
+		t.Errorf("mean assaulters destroyed = %g, want 1", means[1])
 	}
 }
 
@@ -280,7 +336,17 @@ func TestCompileErrors(t *testing.T) {
 		{"fire", resolve.Values{"rof": 2, "ar": 3}, "at"},
 		{"fire", resolve.Values{"rof": 2, "ar": 3, "at": 4, "team": infantry}, "ar"},
 		{"fire", resolve.Values{"rof": 20, "firing-teams": 2}, "rof"},
-		{"rfc", resolve.Values{"open-topped": 1}, "open-topped"},
+		{"rfc", resolve.Values{"rfp": 1, "open-topped": 1}, "open-topped"},
+		{"rfc", resolve.Values{}, "rfp"},
+		{"rally", resolve.Values{}, "quality"},
+		{"move", resolve.Values{"drive": wheeled}, "drive"},
+		{"move", resolve.Values{"team": vehicle, "drive": wheeled, "road": roadTracked}, "road"},
+		{"move", resolve.Values{"team": vehicle, "drive": tracked, "road": roadWheeled}, "road"},
+		{"move", resolve.Values{"team": vehicle, "terrain": difficult}, "quality"},
+		{"fire", resolve.Values{"rof": 2, "target-teams": 2, "small-teams": 3}, "small-teams"},
+		{"fire", resolve.Values{"rof": 2, "target-small": 1}, "target-small"},
+		{"assault", resolve.Values{"assault": 4, "teams": 3}, "teams"},
+		{"assault", resolve.Values{"assault": 4, "suppressed": 1}, "quality"},
 		{"move", resolve.Values{"road": 1}, "road"},
 		{"move", resolve.Values{"team": vehicle, "road": 1, "terrain": difficult}, "road"},
 		{"artillery", resolve.Values{}, "battery"},
@@ -302,11 +368,11 @@ func TestNoAllocations(t *testing.T) {
 		compile(t, "fire", resolve.Values{"rof": 4, "target-teams": 3}),
 		compile(t, "fire", resolve.Values{"rof": 2, "at": 6, "ar": 3, "target-teams": 2}),
 		compile(t, "rfc", resolve.Values{"rfp": 3}),
-		compile(t, "move", resolve.Values{"team": vehicle, "terrain": difficult}),
+		compile(t, "move", resolve.Values{"team": vehicle, "terrain": difficult, "quality": 4}),
 		compile(t, "orders", resolve.Values{}),
 		compile(t, "artillery", resolve.Values{"battery": 2, "turns": 3}),
-		compile(t, "assault", resolve.Values{"assault": 4, "teams": 2, "suppressed": 1}),
-		compile(t, "rally", resolve.Values{"leader": 1}),
+		compile(t, "assault", resolve.Values{"assault": 4, "teams": 3, "enemy-teams": 2, "suppressed": 1, "quality": 4}),
+		compile(t, "rally", resolve.Values{"leader": 1, "quality": 4}),
 	}
 	s := dice.New(1, 1)
 	for _, p := range plans {

@@ -87,14 +87,24 @@ func compileArtillery(v resolve.Values) (resolve.Plan, error) {
 
 // --- assault ---
 
-var assaultOutcomes = []string{"destroyed", "enemy-destroyed", "enemy-suppressed", "no-effect"}
+// Assault outcomes are the (first) enemy team's state; numeric results
+// count both sides' losses.
+var (
+	assaultOutcomes = []string{"enemy-destroyed", "enemy-suppressed", "enemy-unharmed"}
+	assaultStats    = []string{"enemies-destroyed", "assaulters-destroyed"}
+)
 
-var assaultStats = []string{"enemy-destroyed"}
+// Enemy states, worst last: an index into assaultOutcomes is 2 - state.
+const (
+	unharmed = iota
+	enemySuppressed
+	enemyDestroyed
+)
 
 func assaultAction() *resolve.Action {
 	return &resolve.Action{
 		Name:    "assault",
-		Short:   "assault check (d6 >= assault, -1 per supporting team); suppressed teams must rally first",
+		Short:   "assault: teams in contact closest to closest (at most 2 per enemy team), assault checks, AT vs flank armour",
 		Sheet:   "002: Assaults; Armored Targets; Ping Dice; Pen Dice; Received Fire Checks",
 		Outcome: assaultOutcomes,
 		Stats:   assaultStats,
@@ -102,10 +112,11 @@ func assaultAction() *resolve.Action {
 			resolve.OptInt("assault", 2, 6, "assault check: passes on a d6 of at least this"),
 			resolve.IntParam("support", 0, 2, 0, "supporting teams: -1 each to the assault check's number"),
 			resolve.IntParam("teams", 1, maxTeams, 1, "assaulting teams, each rolling its own check"),
+			resolve.IntParam("enemy-teams", 1, maxTeams, 1, "enemy teams contacted; at most 2 assaulting teams touch each"),
 			resolve.BoolParam("suppressed", "the assaulting teams are suppressed: each must pass a rally check or be destroyed"),
-			resolve.IntParam("quality", 2, 6, 4, "quality for that rally check: passes on a d6 of at least this"),
-			resolve.ChoiceParam("enemy", teamChoices, infantry, "the enemy team in contact"),
-			resolve.OptInt("at", 0, maxArmour, "assaulting team's AT (+1 in assault); without one it is AT 1"),
+			resolve.OptInt("quality", 2, 6, "quality for that rally check: passes on a d6 of at least this"),
+			resolve.ChoiceParam("enemy", teamChoices, infantry, "the enemy teams in contact"),
+			resolve.OptInt("at", 1, maxArmour, "assaulting team's AT weapon (+1 in assault); leave out for a team without one: it is AT 1"),
 			resolve.OptInt("flank-ar", 0, maxArmour, "enemy vehicle's flank armour, which assault hits strike"),
 			resolve.ChoiceParam("cover", coverChoices, open, "enemy vehicle's ground, for its received fire check"),
 			resolve.BoolParam("open-topped", "the enemy vehicle is open topped: reads open ground in contact"),
@@ -116,7 +127,7 @@ func assaultAction() *resolve.Action {
 			if a := c["attacker"]; a != nil {
 				f.Set("assault", a["assault"], "attacker")
 				f.Set("quality", a["quality"], "attacker")
-				if a["at"] > 0 {
+				if a["at"] > 0 { // a card's at 0 is no AT weapon
 					f.Set("at", a["at"], "attacker")
 				}
 			}
@@ -133,12 +144,29 @@ func assaultAction() *resolve.Action {
 	}
 }
 
+// assaultPlan is K assaulting teams against M alike enemy teams.
+type assaultPlan struct {
+	tn, quality    int
+	teams, enemies int
+	suppressed     bool
+	vehicle        bool
+	ineffective    bool // a vehicle whose flank AR is double the AT weapon's
+	pen, ping      int
+	rfc            rfc
+	layout         *resolve.Layout
+	state          [maxTeams]int // scratch: each enemy team's state
+}
+
 func compileAssault(v resolve.Values) (resolve.Plan, error) {
-	if !v.Has("assault") {
-		return nil, resolve.Errorf("assault", "the assaulting team's assault number is needed (or --attacker CARD)")
-	}
 	enemy := v["enemy"]
 	switch {
+	case !v.Has("assault"):
+		return nil, resolve.Errorf("assault", "the assaulting team's assault number is needed (or --attacker CARD)")
+	case v.Bool("suppressed") && !v.Has("quality"):
+		return nil, resolve.Errorf("quality", "suppressed teams rally first: give their --quality (or --attacker CARD)")
+	case v["teams"] > 2*v["enemy-teams"]:
+		return nil, resolve.Errorf("teams", "no more than 2 friendly teams touch 1 enemy team: %d teams need --enemy-teams %d or more",
+			v["teams"], (v["teams"]+1)/2)
 	case enemy == vehicle && !v.Has("flank-ar"):
 		return nil, resolve.Errorf("flank-ar", "assault hits against a vehicle strike its flank armour: give --flank-ar")
 	case enemy != vehicle && v.Has("flank-ar"):
@@ -146,49 +174,81 @@ func compileAssault(v resolve.Values) (resolve.Plan, error) {
 	case enemy != vehicle && v.Bool("open-topped"):
 		return nil, resolve.Errorf("open-topped", "applies to vehicles (--enemy vehicle)")
 	}
-	tn := v["assault"] - v["support"]
-	teams, susp, q := v["teams"], v.Bool("suppressed"), v["quality"]
-	at := 1 // teams without AT weapons are AT 1
-	if v.Has("at") && v["at"] > 0 {
-		at = v["at"] + 1 // AT weapons are +1 AT in assault
+	p := &assaultPlan{
+		tn: v["assault"] - v["support"], quality: v["quality"],
+		teams: v["teams"], enemies: v["enemy-teams"],
+		suppressed: v.Bool("suppressed"), vehicle: enemy == vehicle,
+		rfc: newRFC(target{team: vehicle, cover: v["cover"], openTopped: v.Bool("open-topped")}),
 	}
 	ar := v["flank-ar"]
-	pen, ping := max(0, at-ar), 0
-	if at <= ar {
-		ping = at // rolled even if doubled by AR
+	switch at := v["at"] + 1; {
+	case !v.Has("at"):
+		// No AT weapon: AT 1, rolled even if doubled by AR.
+		p.ping, p.pen = min(1, ar), max(0, 1-ar)
+	case ar >= 2*at:
+		p.ineffective = true // "If AR is double AT, the weapon is ineffective"
+	case at <= ar:
+		p.ping = at
+	default:
+		p.pen = at - ar
 	}
-	r := newRFC(target{team: vehicle, cover: v["cover"], openTopped: v.Bool("open-topped")})
-	// one team's assault: an index into assaultOutcomes
-	one := func(s *dice.Stream) int {
-		switch {
-		case susp && s.D(6) < q:
-			return 0 // failed its rally check in contact: destroyed
-		case s.D(6) < tn:
-			return 3
-		case enemy != vehicle:
-			return 1
-		case pen > 0:
-			if six := s.Count(pen, 6, 6, 6); six > 0 {
-				return 1
-			}
-			return []int{1, 2, 3}[r.check(s, pen)]
-		}
-		return []int{1, 2, 3}[r.check(s, s.Count(ping, 6, 6, 6))]
-	}
-	n := teams + 1
-	layout := resolve.NewLayout(assaultOutcomes, assaultStats, 4*n, func(c int, vals []float64) int {
-		vals[0] = float64(c % n)
-		return c / n
+	ne, nk := p.enemies+1, p.teams+1
+	p.layout = resolve.NewLayout(assaultOutcomes, assaultStats, 3*ne*nk, func(c int, vals []float64) int {
+		vals[1] = float64(c % nk)
+		c /= nk
+		vals[0] = float64(c % ne)
+		return c / ne
 	})
-	return resolve.NewPlan(layout, func(s *dice.Stream) int {
-		first, dead := 0, 0
-		for i := range teams {
-			o := one(s)
-			if i == 0 {
-				first = o
-			}
-			dead += resolve.B2I(o == 1)
-		}
-		return first*n + dead
-	}), nil
+	return p, nil
 }
+
+// hit resolves a successful assault check on an enemy team: its new state.
+func (p *assaultPlan) hit(s *dice.Stream) int {
+	switch {
+	case !p.vehicle:
+		return enemyDestroyed
+	case p.ineffective:
+		return unharmed
+	case p.pen > 0 && s.Count(p.pen, 6, 6, 6) > 0:
+		return enemyDestroyed // a pen 6
+	}
+	rfps := p.pen // pen dice 1-5 are RFPs
+	if p.ping > 0 {
+		rfps = s.Count(p.ping, 6, 6, 6) // ping 6s are RFPs
+	}
+	return []int{enemyDestroyed, enemySuppressed, unharmed}[p.rfc.check(s, rfps)]
+}
+
+// Trial places team i against enemy team i mod M (closest to closest, so
+// each enemy gets one team before any gets two) and resolves the teams in
+// order. An enemy team is destroyed at most once: a team whose enemy is
+// already destroyed has nothing left to fight here.
+func (p *assaultPlan) Trial(s *dice.Stream) int {
+	state := s.Buffer(p.enemies) // each enemy team's state; the stream's, not the plan's
+	clear(state)
+	lost := 0
+	for i := range p.teams {
+		if p.suppressed && s.D(6) < p.quality {
+			lost++ // failed its rally check in contact: destroyed
+			continue
+		}
+		e := &state[i%p.enemies]
+		if *e == enemyDestroyed || s.D(6) < p.tn {
+			continue
+		}
+		*e = max(*e, p.hit(s))
+	}
+	dead := 0
+	for _, e := range state {
+		dead += resolve.B2I(e == enemyDestroyed)
+	}
+	return ((2-state[0])*(p.enemies+1)+dead)*(p.teams+1) + lost
+}
+
+func (p *assaultPlan) Run(s *dice.Stream, n int, counts []uint64) {
+	for range n {
+		counts[p.Trial(s)]++
+	}
+}
+
+func (p *assaultPlan) Layout() *resolve.Layout { return p.layout }
