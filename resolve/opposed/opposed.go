@@ -217,8 +217,8 @@ func fireAction() *resolve.Action {
 			resolve.BoolParam("over-half-range", "AP fire at a target over half range (+1 target)"),
 			qualityParam("target-quality", "target"),
 		},
-		Compile: compileFire,
-		Roles:   twoRoles,
+		Compile:   compileFire,
+		Roles:     twoRoles,
 		FromCards: fireFromCards,
 	}
 }
