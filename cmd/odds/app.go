@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -67,7 +68,7 @@ func (e *ioError) Unwrap() error { return e.err }
 func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	a := &app{stdout: stdout, stderr: stderr, systems: all.Systems()}
 	root := a.rootCommand()
-	root.SetArgs(args)
+	root.SetArgs(rollArgs(args))
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	err := root.ExecuteContext(ctx)
@@ -101,6 +102,26 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "odds: hint: %s\n", hint)
 	}
 	return code
+}
+
+// rollArgs lets a dice expression start with a minus ("odds roll -1d6"):
+// after the word roll, an argument that reads as a negative expression
+// rather than a flag gets a leading space, which no flag parser takes for
+// a flag and the roll command trims.
+func rollArgs(args []string) []string {
+	isRoll := false
+	out := slices.Clone(args)
+	for i, arg := range args {
+		switch {
+		case arg == "--":
+			return out
+		case arg == "roll":
+			isRoll = true
+		case isRoll && len(arg) > 1 && arg[0] == '-' && strings.ContainsRune("0123456789dD(", rune(arg[1])):
+			out[i] = " " + arg
+		}
+	}
+	return out
 }
 
 func (a *app) rootCommand() *cobra.Command {

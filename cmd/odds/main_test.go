@@ -139,7 +139,10 @@ func TestBadInput(t *testing.T) {
 		{[]string{"roll", "((2d6)"}, "column 7: want ')'"},
 		{[]string{"roll", "2d6)"}, "column 4: ')' without a matching '('"},
 		{[]string{"roll", "1000d1000", "--method", "exact", "--max-paths", "1000"}, "--method exact: too many dice paths"},
-		{[]string{"roll", "2d6", "--out", "/nonexistent/dir/x.json"}, "--out:"},
+		{[]string{"roll", "d20+5>=15"}, "group it: (d20+5)>=15"},
+		{[]string{"roll", strings.Repeat("(", 100000) + "d6"}, "longer than 1000 characters"},
+		{[]string{"roll", strings.Repeat("(", 50) + "d6" + strings.Repeat(")", 50)}, "nested more than 16 deep"},
+		{[]string{"roll", "d6r1!"}, "one of '!' (explode) and 'r' (re-roll)"},
 	}
 	for _, c := range cases {
 		code, out, errs := run(context.Background(), c.args...)
@@ -197,6 +200,14 @@ func TestWorkersReproduce(t *testing.T) {
 				t.Errorf("odds %v: JSON differs from --workers 1", all)
 			}
 		}
+	}
+}
+
+// A dice expression may start with a minus: it is not taken for a flag.
+func TestRollNegative(t *testing.T) {
+	code, out, errs := run(context.Background(), "roll", "-1d6", "--format", "csv", "--seed", "1")
+	if code != 0 || !strings.Contains(out, "roll,roll,-1d6,") {
+		t.Fatalf("odds roll -1d6: exit %d, stdout %q, stderr %q", code, out, errs)
 	}
 }
 

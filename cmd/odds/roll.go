@@ -18,11 +18,16 @@ func (a *app) rollCommand() *cobra.Command {
   +k, -k, A+B    constants and sums of terms
   NdS>=T         success count: dice showing T or more (also >, <=, <, =)
   NdSkhK, NdSklK keep the K highest / lowest dice (k alone means kh)
+  NdS!           exploding: a die showing its highest face rolls again and
+                 adds (at most 9 times: the tenth roll stands)
+  NdSrK          re-roll once each die showing K or less (d6r1: re-roll 1s)
   (A)>=T         a comparison on a group: 1 if it holds, else 0
   A vs B         an opposed roll: A's total minus B's
 
-Quote the expression so the shell leaves >, < and parentheses alone.`,
-		Example: "  odds roll '6d6>=4'\n  odds roll '2d6kh1+2'\n  odds roll 'd10+3 vs d10+1' --format json",
+A comparison applies to the term on its left: 'd20+5>=15' compares the 5;
+write '(d20+5)>=15' to compare the sum. A leading minus works: odds roll -1d6.
+Quote the expression so the shell leaves >, <, ! and parentheses alone.`,
+		Example: "  odds roll '6d6>=4'\n  odds roll '2d6kh1+2'\n  odds roll '(d20+5)>=15'\n  odds roll '3d6!' --format csv\n  odds roll 'd10+3 vs d10+1' --format json",
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				return usagef("for example: odds roll '6d6>=4'", "roll: want a dice expression")
@@ -30,7 +35,7 @@ Quote the expression so the shell leaves >, < and parentheses alone.`,
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			src := strings.Join(args, " ")
+			src := strings.TrimSpace(strings.Join(args, " "))
 			e, err := roll.Parse(src)
 			if err != nil {
 				return &usageError{err: err, hint: "'odds roll --help' describes the expressions"}

@@ -39,7 +39,7 @@ func termBounds(t *term) (lo, hi int) {
 	case t.kind == kDice && t.cmp:
 		return 0, kept
 	case t.kind == kDice:
-		return kept, kept * t.sides
+		return kept, kept * t.maxFace()
 	case t.cmp:
 		return 0, 1
 	}
@@ -73,7 +73,65 @@ func Compile(e *Expr) *Plan {
 	return p
 }
 
-// compile clamps comparison ranges to the faces a die has; a count that
+// maxFace is the highest value one die of the term can show: an exploding
+// die adds up to MaxExplode more rolls.
+func (t *term) maxFace() int {
+	if t.bang {
+		return (MaxExplode + 1) * t.sides
+	}
+	return t.sides
+}
+
+// dieDist is the distribution of one die's value, values 1..maxFace at
+// indices 0.., for dice with a modifier; nil for a plain die.
+func dieDist(t *term) []float64 {
+	sides := float64(t.sides)
+	switch {
+	case t.reroll > 0:
+		// A face r or less is rolled again once: P(v) = [v > r]/S + (r/S)/S.
+		d := make([]float64, t.sides)
+		for v := 1; v <= t.sides; v++ {
+			d[v-1] = float64(t.reroll) / sides / sides
+			if v > t.reroll {
+				d[v-1] += 1 / sides
+			}
+		}
+		return d
+	case t.bang:
+		// k explosions then a face r that stands: value k*S + r, with
+		// probability S^-(k+1); r < S unless k is the cap.
+		d := make([]float64, t.maxFace())
+		p := 1.0
+		for k := 0; k <= MaxExplode; k++ {
+			p /= sides
+			top := t.sides - 1
+			if k == MaxExplode {
+				top = t.sides
+			}
+			for r := 1; r <= top; r++ {
+				d[k*t.sides+r-1] = p
+			}
+		}
+		return d
+	}
+	return nil
+}
+
+// rollDie rolls one die of a term with a modifier.
+func rollDie(t *term, s *dice.Stream) int {
+	v := s.D(t.sides)
+	if t.reroll > 0 && v <= t.reroll {
+		return s.D(t.sides)
+	}
+	total := v
+	for i := 0; t.bang && v == t.sides && i < MaxExplode; i++ {
+		v = s.D(t.sides)
+		total += v
+	}
+	return total
+}
+
+// compile clamps comparison ranges to the values a die has; a count that
 // can never succeed becomes the constant 0.
 func compile(ts []term) []term {
 	if ts == nil {
@@ -86,8 +144,9 @@ func compile(ts []term) []term {
 		case kGroup:
 			t.group = compile(t.group)
 		case kDice:
+			t.die = dieDist(t)
 			if t.cmp {
-				t.lo, t.hi = max(t.lo, 1), min(t.hi, t.sides)
+				t.lo, t.hi = max(t.lo, 1), min(t.hi, t.maxFace())
 				if t.lo > t.hi && t.keep == 0 {
 					*t = term{kind: kConst, sign: t.sign}
 				}
@@ -137,6 +196,14 @@ func eval(ts []term, s *dice.Stream) int {
 			}
 		case t.keep > 0:
 			x = keep(t, s)
+		case t.die != nil:
+			for range t.n {
+				if d := rollDie(t, s); t.cmp {
+					x += inRange(d, t.lo, t.hi)
+				} else {
+					x += d
+				}
+			}
 		case t.cmp:
 			x = s.Count(t.n, t.sides, t.lo, t.hi)
 		default:
@@ -159,7 +226,11 @@ func inRange(x, lo, hi int) int {
 func keep(t *term, s *dice.Stream) int {
 	buf := s.Buffer(t.n)
 	for i := range buf {
-		buf[i] = s.D(t.sides)
+		if t.die != nil {
+			buf[i] = rollDie(t, s)
+		} else {
+			buf[i] = s.D(t.sides)
+		}
 	}
 	slices.Sort(buf)
 	kept := buf[:t.keep]

@@ -91,27 +91,46 @@ func (x *exacter) term(t *term) (dist, bool) {
 	case t.keep > 0:
 		return x.keep(t)
 	case t.cmp:
-		faces := max(0, t.hi-t.lo+1)
-		return dist{p: dice.Binomial(t.n, float64(faces)/float64(t.sides))}, x.spend(int64(t.n))
+		in := 0.0
+		for v := t.lo; v <= t.hi; v++ {
+			in += faceProb(t, v)
+		}
+		return dist{p: dice.Binomial(t.n, in)}, x.spend(int64(t.n))
 	}
-	if !x.spend(int64(t.n) * int64(t.n) * int64(t.sides) * int64(t.sides)) {
+	m := t.maxFace()
+	if !x.spend(int64(t.n) * int64(t.n) * int64(m) * int64(m)) {
 		return dist{}, false
 	}
-	return dist{lo: t.n, p: dice.SumOfDice(t.n, t.sides)}, true
+	if t.die == nil {
+		return dist{lo: t.n, p: dice.SumOfDice(t.n, t.sides)}, true
+	}
+	acc := []float64{1}
+	for range t.n {
+		acc = dice.Convolve(acc, t.die)
+	}
+	return dist{lo: t.n, p: acc}, true
+}
+
+// faceProb is the probability that one die of t shows v (1..maxFace).
+func faceProb(t *term, v int) float64 {
+	if t.die != nil {
+		return t.die[v-1]
+	}
+	return 1 / float64(t.sides)
 }
 
 // keep computes the distribution of the sum (or count in range) of the
 // kept dice. It walks the faces from the kept end (highest first for kh),
-// choosing how many dice show each face; a face shown by c of the r dice not
-// yet placed has multinomial weight C(r, c) / sides^c, and contributes the
-// dice still within the keep quota. State: dice placed, running total.
+// choosing how many dice show each face; a face v shown by c of the r dice
+// not yet placed has multinomial weight C(r, c) q_v^c (q_v = 1/sides for a
+// plain die), and contributes the dice still within the keep quota. State:
+// dice placed, running total.
 func (x *exacter) keep(t *term) (dist, bool) {
-	n, k, s := t.n, t.keep, t.sides
+	n, k, s := t.n, t.keep, t.maxFace()
 	width := k*s + 1
 	if !x.spend(int64(s) * int64(n+1) * int64(n+1) * int64(width)) {
 		return dist{}, false
 	}
-	logS := math.Log(float64(s))
 	lf := make([]float64, n+1) // log factorials
 	for i := 1; i <= n; i++ {
 		lf[i] = lf[i-1] + math.Log(float64(i))
@@ -128,6 +147,11 @@ func (x *exacter) keep(t *term) (dist, bool) {
 		if t.cmp {
 			gain = inRange(face, t.lo, t.hi)
 		}
+		q := faceProb(t, face)
+		if q == 0 {
+			continue // no die shows it: every state carries over as it is
+		}
+		logQ := math.Log(q)
 		clear(next)
 		for j := 0; j <= n; j++ {
 			for v := range width {
@@ -138,8 +162,7 @@ func (x *exacter) keep(t *term) (dist, bool) {
 				r := n - j
 				for c := 0; c <= r; c++ {
 					took := min(c, max(0, k-j))
-					q := math.Exp(lf[r] - lf[c] - lf[r-c] - float64(c)*logS)
-					next[(j+c)*width+v+took*gain] += w * q
+					next[(j+c)*width+v+took*gain] += w * math.Exp(lf[r]-lf[c]-lf[r-c]+float64(c)*logQ)
 				}
 			}
 		}

@@ -6,12 +6,18 @@ import (
 	"strings"
 )
 
-// Limits keep one trial small and the value range printable.
+// Limits keep one trial small, the value range printable and the parser's
+// recursion shallow: no expression can exhaust the stack or the memory.
 const (
-	MaxDice  = 1000   // dice in one term
-	MaxSides = 10000  // sides of one die
-	MaxConst = 100000 // a constant or a comparison target
-	MaxSpan  = 1 << 20
+	MaxDice    = 1000   // dice in one term
+	MaxSides   = 10000  // sides of one die
+	MaxConst   = 100000 // a constant or a comparison target
+	MaxSpan    = 1 << 20
+	MaxLen     = 1000  // characters in an expression
+	MaxDepth   = 16    // nested parentheses
+	MaxTerms   = 100   // terms, counting those inside groups
+	MaxRolled  = 10000 // dice rolled by one trial (before explosions)
+	MaxExplode = 9     // explosions of one die: the tenth roll stands
 )
 
 // SyntaxError is a problem at a column (1-based) of an expression.
@@ -22,7 +28,11 @@ type SyntaxError struct {
 }
 
 func (e *SyntaxError) Error() string {
-	return fmt.Sprintf("roll %q: column %d: %s", e.Expr, e.Col, e.Msg)
+	expr := e.Expr
+	if len(expr) > 60 {
+		expr = expr[:57] + "..." // the column still says where
+	}
+	return fmt.Sprintf("roll %q: column %d: %s", expr, e.Col, e.Msg)
 }
 
 // term is one signed summand. Groups hold their own terms.
@@ -32,10 +42,13 @@ type term struct {
 	value  int // constant
 	n      int // dice
 	sides  int
-	keep   int  // dice kept, 0 for all
-	high   bool // keep highest
-	cmp    bool // a comparison turns dice into a count, a group into 0/1
-	lo, hi int  // the range the comparison accepts
+	keep   int       // dice kept, 0 for all
+	high   bool      // keep highest
+	bang   bool      // exploding: a die showing its highest face rolls again and adds
+	reroll int       // re-roll once a die showing this or less (0: none)
+	die    []float64 // compiled: one modified die's distribution (dieDist)
+	cmp    bool      // a comparison turns dice into a count, a group into 0/1
+	lo, hi int       // the range the comparison accepts
 	group  []term
 }
 
@@ -48,8 +61,12 @@ const (
 )
 
 type parser struct {
-	src string
-	pos int
+	src      string
+	pos      int
+	depth    int // open parentheses around the current position
+	terms    int
+	rolled   int // dice one trial rolls
+	sumStart int // where the innermost sum began, for the comparison hint
 }
 
 func (p *parser) errf(col int, format string, args ...any) error {
@@ -102,6 +119,10 @@ func (p *parser) found() string {
 // sum := ['+'|'-'] term (('+'|'-') term)*
 func (p *parser) sum() ([]term, error) {
 	var terms []term
+	outer := p.sumStart
+	defer func() { p.sumStart = outer }()
+	p.skip()
+	p.sumStart = p.pos
 	sign := 1
 	switch p.peek() {
 	case '+':
@@ -134,13 +155,20 @@ func (p *parser) term() (term, error) {
 	var t term
 	c := p.peek()
 	start := p.pos
+	if p.terms++; p.terms > MaxTerms {
+		return t, p.errf(start, "more than %d terms: split the question", MaxTerms)
+	}
 	switch {
 	case c == '(':
+		if p.depth++; p.depth > MaxDepth {
+			return t, p.errf(start, "parentheses nested more than %d deep", MaxDepth)
+		}
 		p.pos++
 		g, err := p.sum()
 		if err != nil {
 			return t, err
 		}
+		p.depth--
 		if p.peek() != ')' {
 			return t, p.errf(p.pos, "want ')' to close the '(' at column %d, found %s", start+1, p.found())
 		}
@@ -167,6 +195,12 @@ func (p *parser) term() (term, error) {
 			return t, err
 		}
 		t = term{kind: kDice, n: n, sides: sides}
+		if p.rolled += n; p.rolled > MaxRolled {
+			return t, p.errf(start, "more than %d dice in one expression", MaxRolled)
+		}
+		if err := p.modifier(&t); err != nil {
+			return t, err
+		}
 		if err := p.keep(&t); err != nil {
 			return t, err
 		}
@@ -175,7 +209,7 @@ func (p *parser) term() (term, error) {
 	default:
 		return t, p.errf(p.pos, "want dice (NdS), a number or '(', found %s", p.found())
 	}
-	return t, p.compare(&t)
+	return t, p.compare(&t, start)
 }
 
 func (p *parser) byteAt(i int) byte {
@@ -183,6 +217,33 @@ func (p *parser) byteAt(i int) byte {
 		return p.src[i]
 	}
 	return 0
+}
+
+// modifier := '!' | 'r' number
+func (p *parser) modifier(t *term) error {
+	switch p.byteAt(p.pos) {
+	case '!':
+		if t.sides == 1 {
+			return p.errf(p.pos, "a d1 cannot explode: it always shows its highest face")
+		}
+		p.pos++
+		t.bang = true
+	case 'r', 'R':
+		start := p.pos
+		p.pos++
+		r, err := p.number("the highest face to re-roll after 'r'", 1, t.sides)
+		if err != nil {
+			return err
+		}
+		if r == t.sides {
+			return p.errf(start, "r%d re-rolls every face of a d%d", r, t.sides)
+		}
+		t.reroll = r
+	}
+	if c := p.byteAt(p.pos); t.bang && (c == 'r' || c == 'R') || t.reroll > 0 && c == '!' {
+		return p.errf(p.pos, "one of '!' (explode) and 'r' (re-roll) per die")
+	}
+	return nil
 }
 
 // keep := ('kh'|'kl'|'k') number
@@ -213,8 +274,9 @@ func (p *parser) keep(t *term) error {
 	return nil
 }
 
-// compare := ('>='|'>'|'<='|'<'|'=') number
-func (p *parser) compare(t *term) error {
+// compare := ('>='|'>'|'<='|'<'|'=') number. termStart is where the
+// compared term began.
+func (p *parser) compare(t *term, termStart int) error {
 	start := p.pos
 	op := ""
 	switch p.peek() {
@@ -232,6 +294,12 @@ func (p *parser) compare(t *term) error {
 		return nil
 	}
 	if t.kind == kConst {
+		if p.sumStart < termStart {
+			// A sum before the constant: the user meant to compare the sum.
+			left := strings.TrimSpace(p.src[p.sumStart:start])
+			return p.errf(start, "a comparison applies to the term on its left, here the constant %s; to compare the sum, group it: %s(%s)%s",
+				strings.TrimSpace(p.src[termStart:start]), p.src[:p.sumStart], left, strings.TrimLeft(p.src[start:], " \t"))
+		}
 		return p.errf(start, "a comparison needs dice or a group on its left, not a constant")
 	}
 	p.skip()
@@ -267,6 +335,9 @@ func Parse(src string) (*Expr, error) {
 	p := &parser{src: src}
 	if strings.TrimSpace(src) == "" {
 		return nil, &SyntaxError{Expr: src, Col: 1, Msg: "empty expression: want dice such as 2d6+1 or 6d6>=4"}
+	}
+	if len(src) > MaxLen {
+		return nil, &SyntaxError{Expr: src, Col: MaxLen + 1, Msg: fmt.Sprintf("the expression is longer than %d characters", MaxLen)}
 	}
 	e := &Expr{Src: src}
 	var err error

@@ -38,6 +38,17 @@ func TestParseErrors(t *testing.T) {
 		{"2d6x", 4, "unexpected"},
 		{"200000", 1, "constant must be"},
 		{"1000d1000+1000d1000+1000d1000", 1, "more than"},
+		{strings.Repeat("(", 20) + "d6", 17, "nested more than 16 deep"},
+		{strings.Repeat("(", 100000) + "d6", 1001, "longer than 1000 characters"},
+		{strings.Repeat("d6+", 150) + "1", 301, "more than 100 terms"},
+		{strings.Repeat("1000d6+", 11) + "1", 71, "more than 10000 dice"},
+		{"d20+5>=15", 6, "group it: (d20+5)>=15"},
+		{"2 + d6 + 3 > 4", 11, "group it: (2 + d6 + 3)> 4"},
+		{"d1!", 3, "cannot explode"},
+		{"d6r6", 3, "re-rolls every face"},
+		{"d6r0", 4, "re-roll"},
+		{"d6!r1", 4, "one of '!'"},
+		{"d6r1!", 5, "one of '!'"},
 	}
 	for _, c := range cases {
 		_, err := Parse(c.src)
@@ -47,7 +58,10 @@ func TestParseErrors(t *testing.T) {
 			continue
 		}
 		if se.Col != c.col || !strings.Contains(se.Msg, c.msg) {
-			t.Errorf("Parse(%q): column %d %q; want column %d saying %q", c.src, se.Col, se.Msg, c.col, c.msg)
+			t.Errorf("Parse(%.40q): column %d %q; want column %d saying %q", c.src, se.Col, se.Msg, c.col, c.msg)
+		}
+		if len(err.Error()) > 300 {
+			t.Errorf("Parse(%.40q): error of %d characters", c.src, len(err.Error()))
 		}
 		if strings.Contains(err.Error(), "\n") {
 			t.Errorf("Parse(%q): error spans lines: %q", c.src, err)
@@ -155,6 +169,40 @@ func TestKeepHighest(t *testing.T) {
 var expressions = []string{
 	"6d6>=4", "2d6+1", "3d6", "4d6kh3", "3d8kl2+2", "d10+3 vs d10+1", "(2d6+1)>=8 + d4",
 	"2d6-d6", "5d10>=8", "2d10=10", "3d6<3", "(d6+d6)<=4 vs d2", "-3+2d4",
+	"2d6!", "3d6r1", "4d6r2kh3", "3d4!>=4", "2d4!kl1", "-1d6",
+}
+
+// Exploding and re-rolled dice, by hand. d6!: 1..5 at 1/6; 7..11 at 1/36
+// (a 6, then 1..5); a 6 never stands before the tenth roll. d6r1: a 1 only
+// when rolled twice, 1/36; 2..6 at 1/6 + 1/36 = 7/36. 2d6r1kh1: P(max <= v)
+// = F(v)^2 with F the d6r1 CDF: F(1) = 1/36, F(2) = 8/36.
+func TestModifiedDice(t *testing.T) {
+	got, _ := exact(t, "d6!")
+	for v, want := range map[int]float64{1: 1.0 / 6, 5: 1.0 / 6, 6: 0, 7: 1.0 / 36, 11: 1.0 / 36, 12: 0, 13: 1.0 / 216, 60: math.Pow(6, -10)} {
+		if !simtest.Near(got[v], want) {
+			t.Errorf("d6!: P(%d) = %.12g, want %.12g", v, got[v], want)
+		}
+	}
+	got, _ = exact(t, "d6r1")
+	for v, want := range map[int]float64{1: 1.0 / 36, 2: 7.0 / 36, 6: 7.0 / 36} {
+		if !simtest.Near(got[v], want) {
+			t.Errorf("d6r1: P(%d) = %.12g, want %.12g", v, got[v], want)
+		}
+	}
+	got, _ = exact(t, "2d6r1kh1")
+	if want := math.Pow(8.0/36, 2) - math.Pow(1.0/36, 2); !simtest.Near(got[2], want) {
+		t.Errorf("2d6r1kh1: P(2) = %.12g, want %.12g", got[2], want)
+	}
+	// d6!>=7: the die exploded at least once: 1/6.
+	got, _ = exact(t, "d6!>=7")
+	if !simtest.Near(got[1], 1.0/6) {
+		t.Errorf("d6!>=7: P(1) = %.12g, want 1/6", got[1])
+	}
+	// -1d6: a leading minus negates the term.
+	got, _ = exact(t, "-1d6")
+	if !simtest.Near(got[-6], 1.0/6) || got[1] != 0 {
+		t.Errorf("-1d6: P(-6) = %g, P(1) = %g", got[-6], got[1])
+	}
 }
 
 func TestEnumerationMatchesConvolution(t *testing.T) {
