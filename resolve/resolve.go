@@ -27,7 +27,10 @@ type Plan interface {
 type Layout struct {
 	Outcomes []string // outcome names, kebab-case, in the sheet's order
 	Stats    []string // numeric result names, kebab-case
-	Cells    int
+	// Counts names the stats that count things (teams killed: 0, 1, 2, …),
+	// whose summaries add P(at least k) for every k.
+	Counts []string
+	Cells  int
 	Outcome  []int       // Outcome[cell]: index into Outcomes
 	Values   [][]float64 // Values[stat][cell]: the numeric result
 }

@@ -177,3 +177,53 @@ func TestNoAllocationsPerTrial(t *testing.T) {
 		t.Errorf("Run allocates %.1f times per call", a)
 	}
 }
+
+// Cumulative views, against counts of the 2160 paths of 3d6+d10 (totals
+// 4..28): P(total <= 4) = 1/2160, P(total >= 28) = 1/2160, and
+// P(total >= 5) = 1 - 1/2160. A count of 0..2 (two d2 showing 2) gives
+// P(at least 1) = 3/4, P(at least 2) = 1/4.
+func TestCumulative(t *testing.T) {
+	plan := newSumPlan()
+	res, err := Run(context.Background(), plan, Options{Method: Exact})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := Summarize(plan.Layout(), res)
+	if !s.Numeric {
+		t.Fatal("integer outcomes not numeric")
+	}
+	first, last := s.Outcomes[0], s.Outcomes[len(s.Outcomes)-1]
+	for name, got := range map[string][2]float64{
+		"P(<=4)":  {first.AtMost.P, 1.0 / 2160},
+		"P(>=4)":  {first.AtLeast.P, 1},
+		"P(>=28)": {last.AtLeast.P, 1.0 / 2160},
+		"P(<=28)": {last.AtMost.P, 1},
+		"P(>=5)":  {s.Outcomes[1].AtLeast.P, 1 - 1.0/2160},
+	} {
+		if math.Abs(got[0]-got[1]) > 1e-12 {
+			t.Errorf("%s = %.12g, want %.12g", name, got[0], got[1])
+		}
+	}
+	layout := resolve.NewLayout([]string{"any"}, []string{"twos"}, 3, func(c int, v []float64) int {
+		v[0] = float64(c)
+		return 0
+	})
+	layout.Counts = []string{"twos"}
+	count := resolve.NewPlan(layout, func(s *dice.Stream) int { return s.Count(2, 2, 2, 2) })
+	res, err = Run(context.Background(), count, Options{Method: Exact})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s = Summarize(layout, res)
+	if got := s.Stats[0].AtLeast; len(got) != 2 || math.Abs(got[0].P-.75) > 1e-12 || math.Abs(got[1].P-.25) > 1e-12 {
+		t.Errorf("P(at least k twos) = %+v, want 3/4, 1/4", got)
+	}
+	if s.Numeric {
+		t.Error("outcome \"any\" taken for a number")
+	}
+	// Monte Carlo: the interval of P(at least 1) holds 3/4.
+	res, _ = Run(context.Background(), count, Options{Method: MC, Trials: 100_000, Seed: 5, Workers: 2})
+	if iv := Summarize(layout, res).Stats[0].AtLeast[0]; iv.Lo > .75 || iv.Hi < .75 || iv.Lo == iv.Hi {
+		t.Errorf("MC P(at least 1) interval %+v misses 3/4", iv)
+	}
+}

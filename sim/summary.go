@@ -2,7 +2,9 @@ package sim
 
 import (
 	"math"
+	"slices"
 	"sort"
+	"strconv"
 
 	"gonum.org/v1/gonum/stat"
 
@@ -10,22 +12,30 @@ import (
 )
 
 // Outcome is the probability of one outcome with its 95% interval. For an
-// exact result the interval is the point.
+// exact result the interval is the point. When the outcomes are numbers
+// (Summary.Numeric), AtLeast and AtMost are P(X >= v) and P(X <= v).
 type Outcome struct {
 	Name string
 	Interval
+	AtLeast, AtMost Interval
 }
 
-// Stat summarises one numeric result.
+// Stat summarises one numeric result. For a count (Layout.Counts),
+// AtLeast[k-1] is P(X >= k) for k = 1..the largest value possible.
 type Stat struct {
 	Name                      string
 	Mean, SD, Median, P5, P95 float64
+	AtLeast                   []Interval
 }
 
 // Summary is what a result says to a reader.
 type Summary struct {
 	Outcomes []Outcome
 	Stats    []Stat
+	// Numeric is true when every outcome is an integer, in increasing
+	// order (roll's values, move's inches): then the cumulative columns
+	// mean something.
+	Numeric bool
 }
 
 // Summarize folds the histogram of r into outcomes and numeric results.
@@ -44,10 +54,76 @@ func Summarize(l *resolve.Layout, r *Result) Summary {
 			s.Outcomes = append(s.Outcomes, Outcome{Name: l.Outcomes[i], Interval: w})
 		}
 	}
+	s.Numeric = numericNames(l.Outcomes)
+	if s.Numeric {
+		cumulate(s.Outcomes, r)
+	}
 	for i, name := range l.Stats {
-		s.Stats = append(s.Stats, summarizeStat(name, l.Values[i], r.Prob))
+		st := summarizeStat(name, l.Values[i], r.Prob)
+		if slices.Contains(l.Counts, name) {
+			st.AtLeast = atLeast(l.Values[i], r)
+		}
+		s.Stats = append(s.Stats, st)
 	}
 	return s
+}
+
+// numericNames reports whether names are integers in increasing order.
+func numericNames(names []string) bool {
+	prev := math.MinInt
+	for _, n := range names {
+		v, err := strconv.Atoi(n)
+		if err != nil || v <= prev {
+			return false
+		}
+		prev = v
+	}
+	return len(names) > 0
+}
+
+// estimate is p with its 95% interval: the point when exact, else Wilson's
+// interval of p's count.
+func estimate(p float64, r *Result) Interval {
+	if r.Exact {
+		return Interval{p, p, p}
+	}
+	return WilsonInterval(uint64(math.Round(p*float64(r.Trials))), r.Trials)
+}
+
+// cumulate fills AtLeast and AtMost of numeric outcomes.
+func cumulate(outs []Outcome, r *Result) {
+	below := 0.0
+	for i := range outs {
+		below += outs[i].P
+		outs[i].AtMost = estimate(min(1, below), r)
+	}
+	above := 0.0
+	for i := len(outs) - 1; i >= 0; i-- {
+		above += outs[i].P
+		outs[i].AtLeast = estimate(min(1, above), r)
+	}
+}
+
+// atLeast returns P(X >= k) for k = 1..max of a count whose value in cell
+// c is values[c].
+func atLeast(values []float64, r *Result) []Interval {
+	top := 0
+	for _, v := range values {
+		top = max(top, int(v))
+	}
+	p := make([]float64, top+1)
+	for c, v := range values {
+		if v >= 1 {
+			p[int(v)] += r.Prob[c]
+		}
+	}
+	out := make([]Interval, top)
+	above := 0.0
+	for k := top; k >= 1; k-- {
+		above += p[k]
+		out[k-1] = estimate(min(1, above), r)
+	}
+	return out
 }
 
 // OutcomeCounts sums cell counts by outcome.

@@ -204,10 +204,16 @@ func renderText(w io.Writer, reports []*report, markdown bool) error {
 		outcomes := r.Summary.Outcomes
 		if r.System == "roll" {
 			outcomes = binValues(outcomes, r.Trials, r.Exact)
+		} else if r.Exact {
+			outcomes = possible(outcomes)
 		}
 		top := 0.0
 		for _, o := range outcomes {
 			top = max(top, o.P)
+		}
+		header := []string{"outcome", "p", "95% ci", ""}
+		if r.Summary.Numeric {
+			header = []string{"outcome", "p", "95% ci", "p ≥", "p ≤", ""}
 		}
 		rows := make([][]string, 0, len(outcomes))
 		for _, o := range outcomes {
@@ -215,9 +221,13 @@ func renderText(w io.Writer, reports []*report, markdown bool) error {
 			if r.Exact {
 				ci = "exact"
 			}
-			rows = append(rows, []string{o.Name, pct(o.P), ci, bar(o.P, top)})
+			row := []string{o.Name, pct(o.P), ci}
+			if r.Summary.Numeric {
+				row = append(row, pct(o.AtLeast.P), pct(o.AtMost.P))
+			}
+			rows = append(rows, append(row, bar(o.P, top)))
 		}
-		if err := table(w, markdown, []string{"outcome", "p", "95% ci", ""}, rows); err != nil {
+		if err := table(w, markdown, header, rows); err != nil {
 			return err
 		}
 		if len(r.Summary.Stats) > 0 {
@@ -232,12 +242,51 @@ func renderText(w io.Writer, reports []*report, markdown bool) error {
 				return err
 			}
 		}
+		if rows := atLeastRows(r); len(rows) > 0 {
+			if markdown {
+				fmt.Fprintln(w)
+			}
+			if err := table(w, markdown, []string{"at least", "p", "95% ci"}, rows); err != nil {
+				return err
+			}
+		}
 		if markdown {
 			fmt.Fprintln(w)
 		}
 		fmt.Fprintln(w, footer(r))
 	}
 	return nil
+}
+
+// possible leaves out the outcomes an exact answer shows cannot happen
+// (AP fire's fall-back, a 0" move for infantry): tables show what can.
+// JSON and CSV keep every outcome, so their columns stay stable.
+func possible(outs []sim.Outcome) []sim.Outcome {
+	var out []sim.Outcome
+	for _, o := range outs {
+		if o.P > 0 {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// atLeastRows are "teams-killed ≥ 2" rows for the counts of a result.
+func atLeastRows(r *report) [][]string {
+	var rows [][]string
+	for _, s := range r.Summary.Stats {
+		for k, iv := range s.AtLeast {
+			if r.Exact && iv.P == 0 {
+				break // and so are all higher k
+			}
+			ci := "exact"
+			if !r.Exact {
+				ci = pct(iv.Lo) + " – " + pct(iv.Hi)
+			}
+			rows = append(rows, []string{fmt.Sprintf("%s ≥ %d", s.Name, k+1), pct(iv.P), ci})
+		}
+	}
+	return rows
 }
 
 // maxRows is the most value rows a table shows for a roll.
@@ -271,7 +320,8 @@ func binValues(outs []sim.Outcome, trials int64, exact bool) []sim.Outcome {
 		if !exact {
 			iv = sim.WilsonInterval(uint64(math.Round(p*float64(trials))), trials)
 		}
-		binned = append(binned, sim.Outcome{Name: outs[i].Name + ".." + outs[j].Name, Interval: iv})
+		binned = append(binned, sim.Outcome{Name: outs[i].Name + ".." + outs[j].Name, Interval: iv,
+			AtLeast: outs[i].AtLeast, AtMost: outs[j].AtMost})
 	}
 	return binned
 }
@@ -367,7 +417,7 @@ func table(w io.Writer, markdown bool, header []string, rows [][]string) error {
 }
 
 // numeric are the columns that hold numbers: right-aligned, the rest left.
-var numeric = map[string]bool{"p": true, "95% ci": true, "mean": true, "sd": true, "median": true, "p5": true, "p95": true}
+var numeric = map[string]bool{"p": true, "95% ci": true, "p ≥": true, "p ≤": true, "mean": true, "sd": true, "median": true, "p5": true, "p95": true}
 
 func alignments(header []string) []tw.Align {
 	a := make([]tw.Align, len(header))
@@ -417,17 +467,31 @@ func marshal(v any) ([]byte, error) {
 }
 
 type jsonOutcome struct {
-	Name string     `json:"name"`
+	Name    string     `json:"name"`
+	P       float64    `json:"p"`
+	CI95    [2]float64 `json:"ci95"`
+	AtLeast *jsonP     `json:"at_least,omitempty"` // numeric outcomes: P(X >= name)
+	AtMost  *jsonP     `json:"at_most,omitempty"`  // and P(X <= name)
+}
+
+// jsonP is a probability with its interval.
+type jsonP struct {
+	K    int        `json:"k,omitempty"`
 	P    float64    `json:"p"`
 	CI95 [2]float64 `json:"ci95"`
 }
 
+func newJSONP(k int, iv sim.Interval) jsonP {
+	return jsonP{K: k, P: round12(iv.P), CI95: [2]float64{round12(iv.Lo), round12(iv.Hi)}}
+}
+
 type jsonStat struct {
-	Mean   float64 `json:"mean"`
-	SD     float64 `json:"sd"`
-	Median float64 `json:"median"`
-	P5     float64 `json:"p5"`
-	P95    float64 `json:"p95"`
+	Mean    float64 `json:"mean"`
+	SD      float64 `json:"sd"`
+	Median  float64 `json:"median"`
+	P5      float64 `json:"p5"`
+	P95     float64 `json:"p95"`
+	AtLeast []jsonP `json:"at_least,omitempty"` // counts: P(X >= k), k = 1..
 }
 
 type jsonStats []sim.Stat
@@ -435,7 +499,11 @@ type jsonStats []sim.Stat
 func (ss jsonStats) MarshalJSON() ([]byte, error) {
 	ps := make(jsonParams, len(ss))
 	for i, s := range ss {
-		ps[i] = param{Name: s.Name, Value: jsonStat{round12(s.Mean), round12(s.SD), s.Median, s.P5, s.P95}}
+		js := jsonStat{Mean: round12(s.Mean), SD: round12(s.SD), Median: s.Median, P5: s.P5, P95: s.P95}
+		for k, iv := range s.AtLeast {
+			js.AtLeast = append(js.AtLeast, newJSONP(k+1, iv))
+		}
+		ps[i] = param{Name: s.Name, Value: js}
 	}
 	return ps.MarshalJSON()
 }
@@ -476,7 +544,12 @@ func renderJSON(w io.Writer, reports []*report) error {
 			ElapsedMS: float64(r.Elapsed.Microseconds()) / 1000,
 		}
 		for _, o := range r.Summary.Outcomes {
-			jr.Outcomes = append(jr.Outcomes, jsonOutcome{Name: o.Name, P: round12(o.P), CI95: [2]float64{round12(o.Lo), round12(o.Hi)}})
+			jo := jsonOutcome{Name: o.Name, P: round12(o.P), CI95: [2]float64{round12(o.Lo), round12(o.Hi)}}
+			if r.Summary.Numeric {
+				ge, le := newJSONP(0, o.AtLeast), newJSONP(0, o.AtMost)
+				jo.AtLeast, jo.AtMost = &ge, &le
+			}
+			jr.Outcomes = append(jr.Outcomes, jo)
 		}
 		doc.Results[i] = jr
 	}
@@ -525,18 +598,22 @@ func renderCSV(w io.Writer, reports []*report) error {
 	// others empty.
 	var outcomes, stats []string
 	seenO, seenS := map[string]bool{}, map[string]bool{}
+	numericO := map[string]bool{} // outcomes with ge_ and le_ columns
+	countK := map[string]int{}    // counts: the largest k of their ge columns
 	for _, r := range reports {
 		for _, o := range r.Summary.Outcomes {
 			if !seenO[o.Name] {
 				seenO[o.Name] = true
 				outcomes = append(outcomes, o.Name)
 			}
+			numericO[o.Name] = numericO[o.Name] || r.Summary.Numeric
 		}
 		for _, s := range r.Summary.Stats {
 			if !seenS[s.Name] {
 				seenS[s.Name] = true
 				stats = append(stats, s.Name)
 			}
+			countK[s.Name] = max(countK[s.Name], len(s.AtLeast))
 		}
 	}
 	head := []string{"system", "action"}
@@ -546,9 +623,15 @@ func renderCSV(w io.Writer, reports []*report) error {
 	head = append(head, names...)
 	for _, o := range outcomes {
 		head = append(head, "p_"+o, "lo_"+o, "hi_"+o)
+		if numericO[o] {
+			head = append(head, "ge_"+o, "le_"+o)
+		}
 	}
 	for _, s := range stats {
 		head = append(head, s+"_mean", s+"_sd", s+"_median", s+"_p5", s+"_p95")
+		for k := 1; k <= countK[s]; k++ {
+			head = append(head, fmt.Sprintf("%s_ge%d", s, k))
+		}
 	}
 	head = append(head, "trials", "seed", "exact")
 	if err := cw.Write(head); err != nil {
@@ -572,10 +655,19 @@ func renderCSV(w io.Writer, reports []*report) error {
 			byName[o.Name] = o
 		}
 		for _, n := range outcomes {
-			if o, ok := byName[n]; ok {
-				row = append(row, f(o.P), f(o.Lo), f(o.Hi))
-			} else {
+			o, ok := byName[n]
+			switch {
+			case !ok:
 				row = append(row, "", "", "")
+			default:
+				row = append(row, f(o.P), f(o.Lo), f(o.Hi))
+			}
+			switch {
+			case !numericO[n]:
+			case ok && r.Summary.Numeric:
+				row = append(row, f(o.AtLeast.P), f(o.AtMost.P))
+			default:
+				row = append(row, "", "")
 			}
 		}
 		statBy := map[string]sim.Stat{}
@@ -583,10 +675,18 @@ func renderCSV(w io.Writer, reports []*report) error {
 			statBy[s.Name] = s
 		}
 		for _, n := range stats {
-			if s, ok := statBy[n]; ok {
+			s, ok := statBy[n]
+			if ok {
 				row = append(row, f(s.Mean), f(s.SD), f(s.Median), f(s.P5), f(s.P95))
 			} else {
 				row = append(row, "", "", "", "", "")
+			}
+			for k := range countK[n] {
+				if k < len(s.AtLeast) {
+					row = append(row, f(s.AtLeast[k].P))
+				} else {
+					row = append(row, "")
+				}
 			}
 		}
 		row = append(row, strconv.FormatInt(r.Trials, 10), strconv.FormatUint(r.Seed, 10), strconv.FormatBool(r.Exact))

@@ -132,6 +132,7 @@ func compileFire(v resolve.Values) (resolve.Plan, error) {
 		vals[0], vals[1], vals[2] = float64(h), float64(r), float64(k)
 		return c / nh
 	})
+	p.layout.Counts = []string{"teams-killed"}
 	return p, nil
 }
 

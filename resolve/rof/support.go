@@ -199,6 +199,7 @@ func compileAssault(v resolve.Values) (resolve.Plan, error) {
 		vals[0] = float64(c % ne)
 		return c / ne
 	})
+	p.layout.Counts = assaultStats
 	return p, nil
 }
 
