@@ -29,10 +29,10 @@ type Layout struct {
 	Stats    []string // numeric result names, kebab-case
 	// Counts names the stats that count things (teams killed: 0, 1, 2, …),
 	// whose summaries add P(at least k) for every k.
-	Counts []string
-	Cells  int
-	Outcome  []int       // Outcome[cell]: index into Outcomes
-	Values   [][]float64 // Values[stat][cell]: the numeric result
+	Counts  []string
+	Cells   int
+	Outcome []int       // Outcome[cell]: index into Outcomes
+	Values  [][]float64 // Values[stat][cell]: the numeric result
 }
 
 // Kind is the type of a parameter.
