@@ -78,6 +78,12 @@ const estimateDescents = 256
 // smaller than this are enumerated before an estimate could pay off.
 const estimateAfter = 4096
 
+// checkEvery is how many enumerated paths, or Monte Carlo trials of a
+// chunk, run between two looks at the context: well under a millisecond
+// of work for cheap trials, so Ctrl-C is prompt even when one trial is
+// costly (a roll of thousands of dice).
+const checkEvery = 256
+
 // ErrTooLarge is returned (wrapped) when exact enumeration exceeds its budget.
 var ErrTooLarge = errors.New("too many dice paths to enumerate")
 
@@ -90,6 +96,9 @@ type Exacter interface {
 
 // Run runs plan as opts say.
 func Run(ctx context.Context, plan resolve.Plan, opts Options) (*Result, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err // a grid of small cells stops between cells
+	}
 	start := time.Now()
 	var (
 		res *Result
@@ -149,7 +158,7 @@ func runExact(ctx context.Context, plan resolve.Plan, budget int64, depthCap int
 			prob[cell] += e.Weight()
 		}
 		paths++
-		if paths%4096 == 0 && ctx.Err() != nil {
+		if paths%checkEvery == 0 && ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
 		// Past a few thousand paths, estimate the whole tree (on a
@@ -258,7 +267,14 @@ func runChunks(ctx context.Context, plan resolve.Plan, opts Options, counts []ui
 				}
 				lo, hi := max(from, k*ChunkSize), min(to, (k+1)*ChunkSize)
 				s.Reset(opts.Seed, uint64(k))
-				plan.Run(s, int(hi-lo), hist)
+				// The chunk in slices, one stream throughout: the same
+				// numbers as one Run, with a look at ctx between slices.
+				for n := int(hi - lo); n > 0; n -= ctxSlice {
+					if err := ctx.Err(); err != nil {
+						return err
+					}
+					plan.Run(s, min(n, ctxSlice), hist)
+				}
 			}
 		})
 	}
@@ -272,6 +288,10 @@ func runChunks(ctx context.Context, plan resolve.Plan, opts Options, counts []ui
 	}
 	return nil
 }
+
+// ctxSlice is the trials run between two looks at the context within a
+// chunk: a sixteenth of a chunk.
+const ctxSlice = ChunkSize / 16
 
 // z is the two-sided 95% normal quantile.
 const z = 1.959963984540054

@@ -1,0 +1,136 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+
+	"odds/sim"
+)
+
+// jsonParams keeps the parameters in the action's order.
+type jsonParams []param
+
+func (ps jsonParams) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, p := range ps {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		k, _ := marshal(p.Name)
+		v, err := marshal(p.Value)
+		if err != nil {
+			return nil, err
+		}
+		b.Write(k)
+		b.WriteByte(':')
+		b.Write(v)
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
+
+// marshal is json.Marshal without HTML escaping: expressions hold > and <.
+func marshal(v any) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimRight(b.Bytes(), "\n"), nil
+}
+
+type jsonOutcome struct {
+	Name    string     `json:"name"`
+	P       float64    `json:"p"`
+	CI95    [2]float64 `json:"ci95"`
+	AtLeast *jsonP     `json:"at_least,omitempty"` // numeric outcomes: P(X >= name)
+	AtMost  *jsonP     `json:"at_most,omitempty"`  // and P(X <= name)
+}
+
+// jsonP is a probability with its interval.
+type jsonP struct {
+	K    int        `json:"k,omitempty"`
+	P    float64    `json:"p"`
+	CI95 [2]float64 `json:"ci95"`
+}
+
+func newJSONP(k int, iv sim.Interval) jsonP {
+	return jsonP{K: k, P: round12(iv.P), CI95: [2]float64{round12(iv.Lo), round12(iv.Hi)}}
+}
+
+type jsonStat struct {
+	Mean    float64 `json:"mean"`
+	SD      float64 `json:"sd"`
+	Median  float64 `json:"median"`
+	P5      float64 `json:"p5"`
+	P95     float64 `json:"p95"`
+	AtLeast []jsonP `json:"at_least,omitempty"` // counts: P(X >= k), k = 1..
+}
+
+type jsonStats []sim.Stat
+
+func (ss jsonStats) MarshalJSON() ([]byte, error) {
+	ps := make(jsonParams, len(ss))
+	for i, s := range ss {
+		js := jsonStat{Mean: round12(s.Mean), SD: round12(s.SD), Median: s.Median, P5: s.P5, P95: s.P95}
+		for k, iv := range s.AtLeast {
+			js.AtLeast = append(js.AtLeast, newJSONP(k+1, iv))
+		}
+		ps[i] = param{Name: s.Name, Value: js}
+	}
+	return ps.MarshalJSON()
+}
+
+type jsonResult struct {
+	System    string        `json:"system"`
+	Action    string        `json:"action"`
+	Matchup   string        `json:"matchup,omitempty"`
+	Cards     jsonParams    `json:"cards,omitempty"`
+	Params    jsonParams    `json:"params"`
+	Sources   jsonParams    `json:"sources,omitempty"`
+	Trials    int64         `json:"trials"`
+	Seed      uint64        `json:"seed"`
+	Exact     bool          `json:"exact"`
+	How       string        `json:"how"`
+	Leftover  float64       `json:"unexplored,omitempty"`
+	Outcomes  []jsonOutcome `json:"outcomes"`
+	Stats     jsonStats     `json:"stats"`
+	ElapsedMS float64       `json:"elapsed_ms"`
+}
+
+func renderJSON(w io.Writer, reports []*report) error {
+	doc := struct {
+		Results []jsonResult `json:"results"`
+	}{Results: make([]jsonResult, len(reports))}
+	for i, r := range reports {
+		var sources jsonParams
+		for _, p := range r.Params {
+			if p.Source != "" {
+				sources = append(sources, param{Name: p.Name, Value: p.Source})
+			}
+		}
+		jr := jsonResult{
+			System: r.System, Action: r.Action, Matchup: r.Matchup, Cards: jsonParams(r.Cards),
+			Params: jsonParams(r.Params), Sources: sources,
+			Trials: r.Trials, Seed: r.Seed, Exact: r.Exact, How: r.How, Leftover: r.Leftover,
+			Stats:     jsonStats(r.Summary.Stats),
+			ElapsedMS: float64(r.Elapsed.Microseconds()) / 1000,
+		}
+		for _, o := range r.Summary.Outcomes {
+			jo := jsonOutcome{Name: o.Name, P: round12(o.P), CI95: [2]float64{round12(o.Lo), round12(o.Hi)}}
+			if r.Summary.Numeric {
+				ge, le := newJSONP(0, o.AtLeast), newJSONP(0, o.AtMost)
+				jo.AtLeast, jo.AtMost = &ge, &le
+			}
+			jr.Outcomes = append(jr.Outcomes, jo)
+		}
+		doc.Results[i] = jr
+	}
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	return enc.Encode(doc)
+}

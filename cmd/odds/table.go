@@ -1,0 +1,315 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/olekukonko/tablewriter"
+	"github.com/olekukonko/tablewriter/renderer"
+	"github.com/olekukonko/tablewriter/tw"
+
+	"odds/sim"
+)
+
+const barWidth = 30
+
+// bar draws p as a bar scaled so that the likeliest outcome fills barWidth.
+func bar(p, top float64) string {
+	if top <= 0 || p <= 0 {
+		return ""
+	}
+	eighths := int(math.Round(p / top * barWidth * 8))
+	parts := []string{"", "▏", "▎", "▍", "▌", "▋", "▊", "▉"}
+	s := strings.Repeat("█", eighths/8) + parts[eighths%8]
+	if s == "" {
+		s = "▏"
+	}
+	return s
+}
+
+// pct formats a probability as a percentage that never rounds a possible
+// outcome to zero or a certain one to a hundred.
+func pct(p float64) string {
+	switch {
+	case p == 0:
+		return "0%"
+	case p == 1:
+		return "100%"
+	case p < 0.00005:
+		return "<0.01%"
+	case p > 0.99995:
+		return ">99.99%"
+	}
+	return fmt.Sprintf("%.2f%%", 100*p)
+}
+
+// round12 rounds x to 12 significant digits: the float noise of exact
+// sums (0.015625000000000007) is not part of the answer.
+func round12(x float64) float64 {
+	r, _ := strconv.ParseFloat(strconv.FormatFloat(x, 'g', 12, 64), 64)
+	return r
+}
+
+func num(x float64) string {
+	x = round12(x)
+	if x == math.Trunc(x) && math.Abs(x) < 1e15 {
+		return strconv.FormatFloat(x, 'f', 0, 64)
+	}
+	return strconv.FormatFloat(x, 'f', 3, 64)
+}
+
+func renderText(w io.Writer, reports []*report, markdown bool) error {
+	for i, r := range reports {
+		if i > 0 {
+			fmt.Fprintln(w)
+		}
+		title := r.System + " " + r.Action
+		if r.System == "roll" {
+			title = "roll"
+		}
+		if r.Matchup != "" {
+			title = "matchup " + r.Matchup + ": " + title
+		}
+		for _, c := range r.Cards {
+			title += fmt.Sprintf(" %s=%v", c.Name, c.Value)
+		}
+		if ps := paramLine(r.Params); ps != "" {
+			title += ": " + ps
+		}
+		if markdown {
+			fmt.Fprintf(w, "### %s\n\n", title)
+		} else {
+			fmt.Fprintln(w, title)
+		}
+		outcomes := r.Summary.Outcomes
+		if r.System == "roll" {
+			outcomes = binValues(outcomes, r.Trials, r.Exact)
+		} else if r.Exact {
+			outcomes = possible(outcomes)
+		}
+		top := 0.0
+		for _, o := range outcomes {
+			top = max(top, o.P)
+		}
+		header := []string{"outcome", "p", "95% ci", ""}
+		if r.Summary.Numeric {
+			header = []string{"outcome", "p", "95% ci", "p ≥", "p ≤", ""}
+		}
+		rows := make([][]string, 0, len(outcomes))
+		for _, o := range outcomes {
+			ci := pct(o.Lo) + " – " + pct(o.Hi)
+			if r.Exact {
+				ci = "exact"
+			}
+			row := []string{o.Name, pct(o.P), ci}
+			if r.Summary.Numeric {
+				row = append(row, pct(o.AtLeast.P), pct(o.AtMost.P))
+			}
+			rows = append(rows, append(row, bar(o.P, top)))
+		}
+		if err := table(w, markdown, header, rows); err != nil {
+			return err
+		}
+		if len(r.Summary.Stats) > 0 {
+			rows = rows[:0]
+			for _, s := range r.Summary.Stats {
+				rows = append(rows, []string{s.Name, num(s.Mean), num(s.SD), num(s.Median), num(s.P5), num(s.P95)})
+			}
+			if markdown {
+				fmt.Fprintln(w)
+			}
+			if err := table(w, markdown, []string{"result", "mean", "sd", "median", "p5", "p95"}, rows); err != nil {
+				return err
+			}
+		}
+		if rows := atLeastRows(r); len(rows) > 0 {
+			if markdown {
+				fmt.Fprintln(w)
+			}
+			if err := table(w, markdown, []string{"at least", "p", "95% ci"}, rows); err != nil {
+				return err
+			}
+		}
+		if markdown {
+			fmt.Fprintln(w)
+		}
+		fmt.Fprintln(w, footer(r))
+	}
+	return nil
+}
+
+// possible leaves out the outcomes an exact answer shows cannot happen
+// (AP fire's fall-back, a 0" move for infantry): tables show what can.
+// JSON and CSV keep every outcome, so their columns stay stable.
+func possible(outs []sim.Outcome) []sim.Outcome {
+	var out []sim.Outcome
+	for _, o := range outs {
+		if o.P > 0 {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// atLeastRows are "teams-killed ≥ 2" rows for the counts of a result.
+func atLeastRows(r *report) [][]string {
+	var rows [][]string
+	for _, s := range r.Summary.Stats {
+		for k, iv := range s.AtLeast {
+			if r.Exact && iv.P == 0 {
+				break // and so are all higher k
+			}
+			ci := "exact"
+			if !r.Exact {
+				ci = pct(iv.Lo) + " – " + pct(iv.Hi)
+			}
+			rows = append(rows, []string{fmt.Sprintf("%s ≥ %d", s.Name, k+1), pct(iv.P), ci})
+		}
+	}
+	return rows
+}
+
+// maxRows is the most value rows a table shows for a roll.
+const maxRows = 40
+
+// binValues readies a roll's values for a table: values outside the range
+// that can occur are dropped, and if more than maxRows remain they are
+// merged into equal ranges "lo..hi". Monte Carlo intervals of a merged
+// range are recomputed from its count. Names are the integer values.
+func binValues(outs []sim.Outcome, trials int64, exact bool) []sim.Outcome {
+	first, last := 0, len(outs)-1
+	for first < last && outs[first].P == 0 {
+		first++
+	}
+	for last > first && outs[last].P == 0 {
+		last--
+	}
+	outs = outs[first : last+1]
+	if len(outs) <= maxRows {
+		return outs
+	}
+	width := (len(outs) + maxRows - 1) / maxRows
+	var binned []sim.Outcome
+	for i := 0; i < len(outs); i += width {
+		j := min(i+width, len(outs)) - 1
+		p := 0.0
+		for _, o := range outs[i : j+1] {
+			p += o.P
+		}
+		iv := sim.Interval{P: p, Lo: p, Hi: p}
+		if !exact {
+			iv = sim.WilsonInterval(uint64(math.Round(p*float64(trials))), trials)
+		}
+		binned = append(binned, sim.Outcome{Name: outs[i].Name + ".." + outs[j].Name, Interval: iv,
+			AtLeast: outs[i].AtLeast, AtMost: outs[j].AtMost})
+	}
+	return binned
+}
+
+// paramLine lists the parameters that differ from their defaults.
+func paramLine(ps []param) string {
+	var s []string
+	for _, p := range ps {
+		if p.Source == "default" {
+			continue
+		}
+		switch v := p.Value.(type) {
+		case bool:
+			if v {
+				s = append(s, p.Name)
+			} else {
+				s = append(s, p.Name+"=false")
+			}
+		default:
+			s = append(s, fmt.Sprintf("%s=%v", p.Name, v))
+		}
+	}
+	return strings.Join(s, " ")
+}
+
+func footer(r *report) string {
+	secs := r.Elapsed.Seconds()
+	if r.Exact && r.How == "convolution" {
+		return fmt.Sprintf("exact: by convolution, seed %d, %s", r.Seed, elapsed(r.Elapsed))
+	}
+	if r.Exact {
+		s := fmt.Sprintf("exact: %s dice paths enumerated, seed %d, %s", group(r.Trials), r.Seed, elapsed(r.Elapsed))
+		if r.Leftover > 0 {
+			s += fmt.Sprintf(", %.2g of the probability unexplored (depth cap)", r.Leftover)
+		}
+		return s
+	}
+	rate := ""
+	if secs > 0 {
+		rate = fmt.Sprintf(", %s trials/s", si(float64(r.Trials)/secs))
+	}
+	return fmt.Sprintf("monte carlo: %s trials, seed %d, %d workers, %s%s", group(r.Trials), r.Seed, r.Workers, elapsed(r.Elapsed), rate)
+}
+
+func elapsed(d time.Duration) string {
+	if d < time.Millisecond {
+		return fmt.Sprintf("%d µs", d.Microseconds())
+	}
+	if d < time.Second {
+		return fmt.Sprintf("%.1f ms", float64(d.Microseconds())/1000)
+	}
+	return fmt.Sprintf("%.2f s", d.Seconds())
+}
+
+// group writes n with thousands separators.
+func group(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+func si(x float64) string {
+	switch {
+	case x >= 1e9:
+		return fmt.Sprintf("%.2f G", x/1e9)
+	case x >= 1e6:
+		return fmt.Sprintf("%.1f M", x/1e6)
+	case x >= 1e3:
+		return fmt.Sprintf("%.1f k", x/1e3)
+	}
+	return fmt.Sprintf("%.0f", x)
+}
+
+// table renders one table with tablewriter: box-drawn for the terminal,
+// pipes for markdown.
+func table(w io.Writer, markdown bool, header []string, rows [][]string) error {
+	opts := []tablewriter.Option{
+		tablewriter.WithHeaderAutoFormat(tw.Off),
+		tablewriter.WithRowAlignmentConfig(tw.CellAlignment{PerColumn: alignments(header)}),
+		tablewriter.WithHeaderAlignment(tw.AlignLeft),
+	}
+	if markdown {
+		opts = append(opts, tablewriter.WithRenderer(renderer.NewMarkdown()))
+	}
+	t := tablewriter.NewTable(w, opts...)
+	t.Header(header)
+	if err := t.Bulk(rows); err != nil {
+		return err
+	}
+	return t.Render()
+}
+
+// numeric are the columns that hold numbers: right-aligned, the rest left.
+var numeric = map[string]bool{"p": true, "95% ci": true, "p ≥": true, "p ≤": true, "mean": true, "sd": true, "median": true, "p5": true, "p95": true}
+
+func alignments(header []string) []tw.Align {
+	a := make([]tw.Align, len(header))
+	for i, h := range header {
+		a[i] = tw.AlignLeft
+		if numeric[h] {
+			a[i] = tw.AlignRight
+		}
+	}
+	return a
+}
