@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
@@ -28,6 +30,7 @@ const (
 
 // app holds what every command shares: the global flags and the streams.
 type app struct {
+	ctx            context.Context // the run's: cancelled by Ctrl-C
 	stdout, stderr io.Writer
 	systems        []*resolve.System
 
@@ -66,20 +69,20 @@ func (e *ioError) Unwrap() error { return e.err }
 // Main runs odds with args and returns the exit status. It is main without
 // the process: tests call it directly.
 func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	a := &app{stdout: stdout, stderr: stderr, systems: all.Systems()}
+	a := &app{ctx: ctx, stdout: stdout, stderr: stderr, systems: all.Systems()}
 	root := a.rootCommand()
 	root.SetArgs(rollArgs(args))
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	err := root.ExecuteContext(ctx)
-	if err == nil {
+	if err == nil && ctx.Err() == nil {
 		return exitOK
 	}
 	code, hint := exitUsage, ""
 	var ue *usageError
 	var ie *ioError
 	switch {
-	case errors.Is(err, context.Canceled) || ctx.Err() != nil:
+	case ctx.Err() != nil || errors.Is(err, context.Canceled):
 		fmt.Fprintln(stderr, "odds: interrupted")
 		return exitInterrupted
 	case errors.As(err, &ue):
@@ -202,5 +205,35 @@ func (a *app) options() (sim.Options, error) {
 	if !a.seed.set {
 		opts.Seed = randomSeed()
 	}
-	return opts, nil
+	return opts, a.checkOut()
+}
+
+// checkOut fails fast on an --out that cannot be written, before any
+// trial runs, and refuses to overwrite a profile file being read.
+func (a *app) checkOut() error {
+	if a.out == "" {
+		return nil
+	}
+	target, err := resolveLinks(a.out)
+	if err != nil {
+		return outError(a.out, err)
+	}
+	if st, err := os.Stat(filepath.Dir(target)); err != nil {
+		return outError(a.out, err)
+	} else if !st.IsDir() {
+		return outError(a.out, fmt.Errorf("%s is not a folder", filepath.Dir(target)))
+	}
+	for _, p := range a.profileFiles() {
+		if sameFile(p, target) {
+			return usagef("write the output somewhere else", "--out %s: that is a profile file this run reads", a.out)
+		}
+	}
+	return nil
+}
+
+// sameFile reports whether a and b name one existing file.
+func sameFile(a, b string) bool {
+	sa, errA := os.Stat(a)
+	sb, errB := os.Stat(b)
+	return errA == nil && errB == nil && os.SameFile(sa, sb)
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
@@ -31,7 +32,7 @@ func indentJSON(w io.Writer, data []byte) error {
 
 // renderCSV writes one row per result: system and action, the parameters,
 // then p_, lo_ and hi_ per outcome, the numeric results, and the run.
-func renderCSV(w io.Writer, reports []*report) error {
+func renderCSV(ctx context.Context, w io.Writer, reports []*report) error {
 	cw := csv.NewWriter(w)
 	var names []string // union of parameter names, in first-seen order
 	seen := map[string]bool{}
@@ -89,6 +90,9 @@ func renderCSV(w io.Writer, reports []*report) error {
 	}
 	f := func(x float64) string { return strconv.FormatFloat(x, 'g', 12, 64) }
 	for _, r := range reports {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		row := []string{r.System, r.Action}
 		if reports[0].Matchup != "" {
 			row = append(row, r.Matchup)

@@ -146,7 +146,7 @@ func (a *app) runJobs(ctx context.Context, jobs []*job) error {
 		}
 		reports[i] = r
 	}
-	return a.write(reports)
+	return a.write(ctx, reports)
 }
 
 // paramsOf lists the values of a cell in the action's parameter order,

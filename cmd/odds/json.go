@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"io"
 
@@ -101,11 +102,14 @@ type jsonResult struct {
 	ElapsedMS float64       `json:"elapsed_ms"`
 }
 
-func renderJSON(w io.Writer, reports []*report) error {
+func renderJSON(ctx context.Context, w io.Writer, reports []*report) error {
 	doc := struct {
 		Results []jsonResult `json:"results"`
 	}{Results: make([]jsonResult, len(reports))}
 	for i, r := range reports {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		var sources jsonParams
 		for _, p := range r.Params {
 			if p.Source != "" {

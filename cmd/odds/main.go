@@ -10,6 +10,12 @@ import (
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	go func() {
+		// After the first Ctrl-C the run winds down; a second one is the
+		// default action again and ends the process at once.
+		<-ctx.Done()
+		stop()
+	}()
 	code := Main(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()
 	os.Exit(code)

@@ -1,27 +1,126 @@
 package main
 
 import (
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"syscall"
 )
 
-func writeFileAtomic(path string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+// outError is a failure to write --out, named by the path the user gave.
+func outError(path string, err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err // the user's path, not a temporary file's
+	}
+	var le *os.LinkError
+	if errors.As(err, &le) {
+		err = le.Err
+	}
+	return &ioError{fmt.Errorf("--out %s: %v", path, err)}
+}
+
+// writeOut writes data to path, whole or not at all where that can be had:
+//   - a regular file (or a new one) is written to a temporary file beside
+//     it and renamed over it, keeping the existing file's mode (a new file
+//     gets 0666 less the umask); a symbolic link is followed, so the file
+//     it names is replaced and the link stays;
+//   - a file with other hard links is rewritten in place, so the links
+//     keep seeing it;
+//   - anything else (a device such as /dev/null, a pipe, /dev/stdout) is
+//     written directly: it cannot be replaced, only written to.
+func writeOut(path string, data []byte) error {
+	target, err := resolveLinks(path)
 	if err != nil {
-		return &usageError{err: fmt.Errorf("--out: %v", err)}
+		return outError(path, err)
 	}
-	_, werr := tmp.Write(data)
-	cerr := tmp.Close()
-	if werr == nil {
-		werr = cerr
+	st, err := os.Stat(target)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return writeReplace(path, target, data, 0o666, false)
+	case err != nil:
+		return outError(path, err)
+	case !st.Mode().IsRegular():
+		if st.IsDir() {
+			return outError(path, errors.New("is a folder"))
+		}
+		return writeDirect(path, target, data, 0)
+	case nlink(st) > 1:
+		return writeDirect(path, target, data, os.O_TRUNC)
 	}
-	if werr == nil {
-		werr = os.Rename(tmp.Name(), path)
+	return writeReplace(path, target, data, st.Mode().Perm(), true)
+}
+
+// resolveLinks follows symbolic links to the file path names, which need
+// not exist yet (a dangling link names the file to create).
+func resolveLinks(path string) (string, error) {
+	for range 40 {
+		st, err := os.Lstat(path)
+		if err != nil || st.Mode()&fs.ModeSymlink == 0 {
+			return path, nil
+		}
+		link, err := os.Readlink(path)
+		if err != nil {
+			return "", err
+		}
+		if !filepath.IsAbs(link) {
+			link = filepath.Join(filepath.Dir(path), link)
+		}
+		path = link
 	}
-	if werr != nil {
-		os.Remove(tmp.Name())
-		return &ioError{fmt.Errorf("--out: %v", werr)}
+	return "", errors.New("too many levels of symbolic links")
+}
+
+func nlink(st fs.FileInfo) uint64 {
+	if sys, ok := st.Sys().(*syscall.Stat_t); ok {
+		return uint64(sys.Nlink)
+	}
+	return 1
+}
+
+func writeDirect(path, target string, data []byte, flag int) error {
+	f, err := os.OpenFile(target, os.O_WRONLY|flag, 0)
+	if err != nil {
+		return outError(path, err)
+	}
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return outError(path, err)
+	}
+	return nil
+}
+
+// writeReplace writes a temporary file beside target and renames it over
+// target. keepMode sets perm exactly (the replaced file's); otherwise perm
+// is subject to the umask, as for any new file.
+func writeReplace(path, target string, data []byte, perm fs.FileMode, keepMode bool) error {
+	var suffix [6]byte
+	_, _ = rand.Read(suffix[:])
+	tmp := filepath.Join(filepath.Dir(target), "."+filepath.Base(target)+"."+hex.EncodeToString(suffix[:])+".tmp")
+	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
+	if err != nil {
+		return outError(path, err)
+	}
+	_, err = f.Write(data)
+	if err == nil && keepMode {
+		err = f.Chmod(perm)
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, target)
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return outError(path, err)
 	}
 	return nil
 }

@@ -24,14 +24,7 @@ func (a *app) registry() (*profiles.Registry, error) {
 	if err != nil {
 		return nil, err
 	}
-	var paths []string
-	for _, p := range filepath.SplitList(os.Getenv("ODDS_PROFILES")) {
-		if p != "" {
-			paths = append(paths, p)
-		}
-	}
-	paths = append(paths, a.profilePaths...)
-	if err := reg.Load(paths...); err != nil {
+	if err := reg.Load(a.profileSources()...); err != nil {
 		return nil, err
 	}
 	for _, w := range reg.Warnings {
@@ -39,6 +32,35 @@ func (a *app) registry() (*profiles.Registry, error) {
 	}
 	a.reg = reg
 	return reg, nil
+}
+
+// profileSources are the profile paths given: ODDS_PROFILES, then
+// --profiles.
+func (a *app) profileSources() []string {
+	var paths []string
+	for _, p := range filepath.SplitList(os.Getenv("ODDS_PROFILES")) {
+		if p != "" {
+			paths = append(paths, p)
+		}
+	}
+	return append(paths, a.profilePaths...)
+}
+
+// profileFiles are the files the profile paths name: folders give their
+// YAML files.
+func (a *app) profileFiles() []string {
+	var files []string
+	for _, p := range a.profileSources() {
+		if st, err := os.Stat(p); err == nil && st.IsDir() {
+			for _, pat := range []string{"*.yaml", "*.yml"} {
+				m, _ := filepath.Glob(filepath.Join(p, pat))
+				files = append(files, m...)
+			}
+			continue
+		}
+		files = append(files, p)
+	}
+	return files
 }
 
 func (a *app) profilesCommand() *cobra.Command {

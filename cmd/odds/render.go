@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"time"
 
 	"odds/resolve"
@@ -44,18 +45,23 @@ func newReport(system, action string, params []param, plan resolve.Plan, res *si
 // output is rendered whole before anything is written, and --out is
 // written to a temporary file renamed into place, so an interrupted or
 // failed run leaves no partial file.
-func (a *app) write(reports []*report) error {
+func (a *app) write(ctx context.Context, reports []*report) error {
 	var buf bytes.Buffer
+	// Renderers look at ctx between results: a Ctrl-C during the
+	// rendering of a large grid stops it.
 	var err error
 	switch a.format.v {
 	case "json":
-		err = renderJSON(&buf, reports)
+		err = renderJSON(ctx, &buf, reports)
 	case "csv":
-		err = renderCSV(&buf, reports)
+		err = renderCSV(ctx, &buf, reports)
 	case "markdown":
-		err = renderText(&buf, reports, true)
+		err = renderText(ctx, &buf, reports, true)
 	default:
-		err = renderText(&buf, reports, false)
+		err = renderText(ctx, &buf, reports, false)
+	}
+	if ctx.Err() != nil {
+		return ctx.Err()
 	}
 	if err != nil {
 		return &ioError{err}
@@ -85,13 +91,17 @@ func (a *app) writeListing(doc any, header []string, rows [][]string) error {
 	return a.writeBytes(b.Bytes())
 }
 
-// writeBytes writes finished output to stdout or --out.
+// writeBytes writes finished output to stdout or --out, unless the run
+// was interrupted: then nothing is written.
 func (a *app) writeBytes(data []byte) error {
+	if err := a.ctx.Err(); err != nil {
+		return err
+	}
 	if a.out == "" {
 		if _, err := a.stdout.Write(data); err != nil {
 			return &ioError{err}
 		}
 		return nil
 	}
-	return writeFileAtomic(a.out, data)
+	return writeOut(a.out, data)
 }

@@ -49,7 +49,7 @@ Quote the expression so the shell leaves >, <, ! and parentheses alone.`,
 			if err != nil {
 				return err
 			}
-			return a.write([]*report{newReport("roll", "roll", []param{{Name: "expr", Value: src}}, plan, res, opts)})
+			return a.write(cmd.Context(), []*report{newReport("roll", "roll", []param{{Name: "expr", Value: src}}, plan, res, opts)})
 		},
 	}
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"math"
@@ -62,8 +63,11 @@ func num(x float64) string {
 	return strconv.FormatFloat(x, 'f', 3, 64)
 }
 
-func renderText(w io.Writer, reports []*report, markdown bool) error {
+func renderText(ctx context.Context, w io.Writer, reports []*report, markdown bool) error {
 	for i, r := range reports {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		if i > 0 {
 			fmt.Fprintln(w)
 		}
