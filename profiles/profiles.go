@@ -1,7 +1,9 @@
 package profiles
 
 import (
+	"bytes"
 	"fmt"
+	"io"
 	"regexp"
 	"strconv"
 	"strings"
@@ -101,13 +103,28 @@ func (p *parser) pos(n *yaml.Node) Pos { return Pos{File: p.file, Line: n.Line, 
 
 var yamlLine = regexp.MustCompile(`^yaml: (?:line (\d+): )?(.*)$`)
 
-// Parse parses one profile file. It returns every problem found; a file
-// with problems yields no entries.
+// MaxErrors is the most problems reported for one file; a line then says
+// how many more there were.
+const MaxErrors = 50
+
+// Parse parses one profile file. It returns every problem found (at most
+// MaxErrors), and the entries that are sound in themselves, so that the
+// registry can check what they refer to in the same pass.
 func Parse(name string, data []byte, systems []*resolve.System) (*File, Errors) {
+	f, errs := parseFile(name, data, systems)
+	if len(errs) > MaxErrors {
+		more := len(errs) - MaxErrors
+		errs = append(errs[:MaxErrors], &Error{Pos: errs[MaxErrors].Pos, Msg: fmt.Sprintf("and %d more problems in this file", more)})
+	}
+	return f, errs
+}
+
+func parseFile(name string, data []byte, systems []*resolve.System) (*File, Errors) {
 	p := &parser{file: name, systems: systems}
 	f := &File{Name: name}
 	var doc yaml.Node
-	if err := yaml.Unmarshal(data, &doc); err != nil {
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	if err := dec.Decode(&doc); err != nil && err != io.EOF {
 		line, msg := 1, err.Error()
 		if m := yamlLine.FindStringSubmatch(strings.SplitN(msg, "\n", 2)[0]); m != nil {
 			if m[1] != "" {
@@ -116,6 +133,14 @@ func Parse(name string, data []byte, systems []*resolve.System) (*File, Errors) 
 			msg = m[2]
 		}
 		return nil, Errors{{Pos: Pos{File: name, Line: line, Col: 1}, Msg: "not valid YAML: " + msg}}
+	}
+	var second yaml.Node
+	if err := dec.Decode(&second); err != io.EOF {
+		at := Pos{File: name, Line: second.Line, Col: second.Column}
+		if err != nil || at.Line == 0 {
+			at = Pos{File: name, Line: 1, Col: 1}
+		}
+		return nil, Errors{{Pos: at, Msg: "a second YAML document (after ---): put every entry in one document, or in files of their own"}}
 	}
 	if len(doc.Content) == 0 {
 		return f, nil // an empty file holds nothing
@@ -151,10 +176,7 @@ func Parse(name string, data []byte, systems []*resolve.System) (*File, Errors) 
 		}
 		return true
 	}, "units, dice or matchups")
-	if len(p.errs) > 0 {
-		return nil, p.errs
-	}
-	return f, nil
+	return f, p.errs
 }
 
 func (p *parser) unique(seen map[string]bool, key string, n *yaml.Node, path, kind string) bool {
@@ -190,6 +212,10 @@ func (p *parser) fields(n *yaml.Node, path string, visit func(key string, k, v *
 		k, v := n.Content[i], n.Content[i+1]
 		key := k.Value
 		kp := join(path, key)
+		if k.Tag == "!!merge" {
+			p.errf(k, kp, "merge keys (<<) are not supported: write the fields out")
+			continue
+		}
 		if seen[key] {
 			p.errf(k, kp, "given twice")
 			continue
@@ -378,7 +404,7 @@ func (p *parser) unit(n *yaml.Node, path string) *Unit {
 		}
 		return true
 	}, cardWant(sys))
-	if sys == nil || !ok {
+	if !p.required(n, path, have, "name", "system") || sys == nil || !ok {
 		return nil
 	}
 	var req []string
@@ -543,7 +569,7 @@ func (p *parser) matchup(n *yaml.Node, path string) *Matchup {
 		}
 		return true
 	}, matchupWant(act))
-	if sys == nil || act == nil || !ok || !p.required(n, path, have, "name", "system", "action") || m.Name == "" {
+	if !p.required(n, path, have, "name", "system", "action") || sys == nil || act == nil || !ok || m.Name == "" {
 		return nil
 	}
 	m.System, m.Action = sys.Name, act.Name

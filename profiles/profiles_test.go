@@ -81,6 +81,14 @@ func TestParseErrors(t *testing.T) {
 		{"matchups:\n  - {name: m, system: opposed, action: shoot}\n", []string{"2:40: matchups[0].action: want one of fire, tank-hunt, melee, overrun, rally"}},
 		{"matchups:\n  - {name: m, system: opposed, action: rally, attacker: x}\n", []string{"2:47: matchups[0].attacker: unknown field: want name, system, action, note, set, unit"}},
 		{"matchups:\n  - {name: m, system: opposed, action: fire, set: {cover: wet}}\n", []string{"2:59: matchups[0].set.cover: want one of none, soft, hard (or all), got \"wet\""}},
+		// Entries never vanish silently: no system, a typo, a merge key,
+		// a matchup without system or action, a second document.
+		{"units:\n  - {name: a, element: inf, hesa: 1, def: 1}\n", []string{"2:5: units[0]: missing system"}},
+		{"units:\n  - {name: a, sytem: opposed, element: inf, hesa: 1, def: 1}\n", []string{"2:5: units[0]: missing system"}},
+		{"base: &b {system: opposed, element: inf, hesa: 1, def: 1}\nunits:\n  - {name: a, <<: *b}\n", []string{"1:1: base: unknown field", "3:15: units[0].<<: merge keys (<<) are not supported", "3:5: units[0]: missing system"}},
+		{"matchups:\n  - {name: m, action: fire}\n", []string{"2:5: matchups[0]: missing system"}},
+		{"matchups:\n  - {name: m, system: opposed}\n", []string{"2:5: matchups[0]: missing action"}},
+		{"units: []\n---\nunits: []\n", []string{"2:1: a second YAML document"}},
 	}
 	for _, c := range cases {
 		got := parse(t, c.src)
@@ -112,6 +120,37 @@ extra: 1
 	got := parse(t, src)
 	if len(got) != 8 {
 		t.Errorf("%d problems, want 8:\n%s", len(got), strings.Join(got, "\n"))
+	}
+}
+
+// A file with many problems reports MaxErrors of them and a count.
+func TestErrorCap(t *testing.T) {
+	src := "units:\n" + strings.Repeat("  - rifle\n", 200)
+	got := parse(t, src)
+	if len(got) != MaxErrors+1 || !strings.Contains(got[MaxErrors], "and 150 more problems") {
+		t.Errorf("%d problems, last %q; want %d and a count", len(got), got[len(got)-1], MaxErrors+1)
+	}
+}
+
+// One pass finds a file's own problems and the cards its matchups name
+// that no file has; oversize and endless files are refused up front.
+func TestLoadOnePass(t *testing.T) {
+	dir := t.TempDir()
+	f := writeFile(t, dir, "a.yaml", "units:\n  - rifle\nmatchups:\n  - {name: m, system: opposed, action: fire, attacker: nosuch}\n")
+	reg, err := New(all.Systems())
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = reg.Load(f)
+	if err == nil || !strings.Contains(err.Error(), "want a mapping") || !strings.Contains(err.Error(), `no opposed unit card "nosuch"`) {
+		t.Errorf("Load: %v; want both problems", err)
+	}
+	big := filepath.Join(dir, "big.yaml")
+	os.WriteFile(big, make([]byte, MaxFileSize+1), 0o644)
+	for _, name := range []string{big, "/dev/zero"} {
+		if err := reg.Load(name); err == nil || !strings.Contains(err.Error(), "larger than 4 MiB") {
+			t.Errorf("Load(%s): %v; want a size error", name, err)
+		}
 	}
 }
 

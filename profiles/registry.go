@@ -2,7 +2,10 @@ package profiles
 
 import (
 	"embed"
+	"errors"
 	"fmt"
+	"io"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
@@ -49,7 +52,7 @@ func New(systems []*resolve.System) (*Registry, error) {
 			return nil, err
 		}
 		f, errs := Parse("builtin/"+e.Name(), data, systems)
-		if errs != nil {
+		if len(errs) > 0 {
 			return nil, errs // a broken built-in is a programmer error; tests catch it
 		}
 		r.add(f, true)
@@ -67,48 +70,94 @@ func Builtins() map[string][]byte {
 	return out
 }
 
+// Limits on what Load reads: a profile file is a page of cards, not a
+// data set, and a hostile or mistaken path (/dev/zero) must not take the
+// machine's memory.
+const (
+	MaxFileSize = 4 << 20 // bytes in one profile file
+	MaxFiles    = 1000    // files from all the paths together
+)
+
 // Load parses the files at paths (a file, or a folder whose *.yaml and
 // *.yml files are read in name order) into the registry. It reports every
-// problem of every file, and adds nothing if there is one.
+// problem of every file in one pass, including cards that matchups name
+// and no file has, and adds nothing if there is one.
 func (r *Registry) Load(paths ...string) error {
-	var files []string
-	var errs Errors
-	for _, p := range paths {
-		st, err := os.Stat(p)
-		if err != nil {
-			errs = append(errs, &Error{Pos: Pos{File: p, Line: 1, Col: 1}, Msg: "cannot read: " + strings.TrimPrefix(err.Error(), "stat "+p+": ")})
-			continue
-		}
-		if !st.IsDir() {
-			files = append(files, p)
-			continue
-		}
-		for _, pat := range []string{"*.yaml", "*.yml"} {
-			m, _ := filepath.Glob(filepath.Join(p, pat))
-			sort.Strings(m)
-			files = append(files, m...)
-		}
-	}
-	var parsed []*File
+	files, errs := listFiles(paths)
+	next := r.clone()
 	for _, name := range files {
-		data, err := os.ReadFile(name)
+		data, err := readLimited(name)
 		if err != nil {
-			errs = append(errs, &Error{Pos: Pos{File: name, Line: 1, Col: 1}, Msg: "cannot read: " + err.Error()})
+			errs = append(errs, &Error{Pos: Pos{File: name, Line: 1, Col: 1}, Msg: err.Error()})
 			continue
 		}
 		f, ferrs := Parse(name, data, r.systems)
 		errs = append(errs, ferrs...)
 		if f != nil {
-			parsed = append(parsed, f)
+			next.add(f, false)
 		}
+	}
+	if err := next.Check(); err != nil {
+		errs = append(errs, err.(Errors)...)
 	}
 	if len(errs) > 0 {
 		return errs
 	}
-	for _, f := range parsed {
-		r.add(f, false)
+	*r = *next
+	return nil
+}
+
+// listFiles expands folders into their YAML files.
+func listFiles(paths []string) ([]string, Errors) {
+	var files []string
+	var errs Errors
+	for _, p := range paths {
+		st, err := os.Stat(p)
+		switch {
+		case err != nil:
+			errs = append(errs, &Error{Pos: Pos{File: p, Line: 1, Col: 1}, Msg: "cannot read: " + strings.TrimPrefix(err.Error(), "stat "+p+": ")})
+		case !st.IsDir():
+			files = append(files, p)
+		default:
+			for _, pat := range []string{"*.yaml", "*.yml"} {
+				m, _ := filepath.Glob(filepath.Join(p, pat))
+				sort.Strings(m)
+				files = append(files, m...)
+			}
+		}
+		if len(files) > MaxFiles {
+			errs = append(errs, &Error{Pos: Pos{File: p, Line: 1, Col: 1}, Msg: fmt.Sprintf("more than %d profile files", MaxFiles)})
+			return nil, errs
+		}
 	}
-	return r.Check()
+	return files, errs
+}
+
+// readLimited reads a file of at most MaxFileSize bytes.
+func readLimited(name string) ([]byte, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, fmt.Errorf("cannot read: %v", errors.Unwrap(err))
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
+	switch {
+	case err != nil:
+		return nil, fmt.Errorf("cannot read: %v", errors.Unwrap(err))
+	case len(data) > MaxFileSize:
+		return nil, fmt.Errorf("larger than %d MiB: not a profile file", MaxFileSize>>20)
+	}
+	return data, nil
+}
+
+// clone returns a registry holding what r holds, for Load to fill and
+// check before anything is kept.
+func (r *Registry) clone() *Registry {
+	c := *r
+	c.units, c.dice, c.matchups = maps.Clone(r.units), maps.Clone(r.dice), maps.Clone(r.matchups)
+	c.builtin, c.files = maps.Clone(r.builtin), maps.Clone(r.files)
+	c.Warnings = slices.Clone(r.Warnings)
+	return &c
 }
 
 // File returns the loaded file with the given path, or an empty File.

@@ -72,22 +72,25 @@ func (a *app) actionCommand(s *resolve.System, act *resolve.Action) *cobra.Comma
 					j.given[act.Params[i].Name] = f.vals
 				}
 			}
-			if len(roles) > 0 {
+			// Profiles are read only when a card is named: a run without
+			// cards neither pays for them nor fails on a stale path.
+			for _, r := range act.Roles { // in order: the first bad card is reported
+				name := *roles[r.Name]
+				switch {
+				case cmd.Flags().Changed(r.Name) && strings.TrimSpace(name) == "":
+					return usagef("'odds profiles list --system "+s.Name+"' lists the cards", "--%s: want a card name, got an empty one", r.Name)
+				case name == "":
+					continue
+				}
 				reg, err := a.registry()
 				if err != nil {
 					return err
 				}
-				for _, r := range act.Roles { // in order: the first bad card is reported
-					name, card := r.Name, roles[r.Name]
-					if *card == "" {
-						continue
-					}
-					u, err := reg.Unit(*card, s.Name)
-					if err != nil {
-						return usagef("'odds profiles list --system "+s.Name+"' lists the cards", "--%s: %v", name, err)
-					}
-					j.cards[name] = u
+				u, err := reg.Unit(name, s.Name)
+				if err != nil {
+					return usagef("'odds profiles list --system "+s.Name+"' lists the cards", "--%s: %v", r.Name, err)
 				}
+				j.cards[r.Name] = u
 			}
 			return a.runJobs(cmd.Context(), []*job{j})
 		},

@@ -10,6 +10,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"syscall"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -26,6 +27,9 @@ const (
 	exitFailure     = 1 // the run could not finish (a write failed)
 	exitUsage       = 2 // bad input: flags, expressions, files
 	exitInterrupted = 130
+	// exitBrokenPipe: the reader of the output went away. main dies of
+	// SIGPIPE, as a well-behaved filter does, instead of printing an error.
+	exitBrokenPipe = 128 + int(syscall.SIGPIPE)
 )
 
 // app holds what every command shares: the global flags and the streams.
@@ -46,6 +50,9 @@ type app struct {
 	profilePaths []string
 	reg          *profiles.Registry
 }
+
+// maxProfileErrors is the most profile problems printed for one run.
+const maxProfileErrors = 100
 
 // usageError is bad input; its hint, if any, is printed on a second line.
 type usageError struct {
@@ -82,6 +89,8 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var ue *usageError
 	var ie *ioError
 	switch {
+	case errors.Is(err, syscall.EPIPE):
+		return exitBrokenPipe
 	case ctx.Err() != nil || errors.Is(err, context.Canceled):
 		fmt.Fprintln(stderr, "odds: interrupted")
 		return exitInterrupted
@@ -91,8 +100,15 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		code = exitFailure
 	}
 	if pe, ok := profileErrors(err); ok {
-		for _, e := range pe {
+		for i, e := range pe {
+			if i == maxProfileErrors {
+				fmt.Fprintf(stderr, "odds: error: and %d more problems\n", len(pe)-i)
+				break
+			}
 			fmt.Fprintf(stderr, "odds: error: %s\n", e)
+		}
+		if hint != "" {
+			fmt.Fprintf(stderr, "odds: hint: %s\n", hint)
 		}
 		return exitUsage
 	}
@@ -205,7 +221,24 @@ func (a *app) options() (sim.Options, error) {
 	if !a.seed.set {
 		opts.Seed = randomSeed()
 	}
+	if err := a.checkProfilePaths(); err != nil {
+		return opts, err
+	}
 	return opts, a.checkOut()
+}
+
+// checkProfilePaths refuses a --profiles path that is empty or missing,
+// even when the run uses no card and so never parses it.
+func (a *app) checkProfilePaths() error {
+	for _, p := range a.profilePaths {
+		if strings.TrimSpace(p) == "" {
+			return usagef("", "--profiles: want a file or folder, got an empty path")
+		}
+		if _, err := os.Stat(p); err != nil {
+			return usagef("", "--profiles %s: %v", p, errors.Unwrap(err))
+		}
+	}
+	return nil
 }
 
 // checkOut fails fast on an --out that cannot be written, before any
@@ -213,6 +246,9 @@ func (a *app) options() (sim.Options, error) {
 func (a *app) checkOut() error {
 	if a.out == "" {
 		return nil
+	}
+	if st, err := os.Stat(a.out); err == nil && !st.Mode().IsRegular() {
+		return nil // a device or pipe: written directly
 	}
 	target, err := resolveLinks(a.out)
 	if err != nil {

@@ -115,10 +115,16 @@ func (a *app) runJobs(ctx context.Context, jobs []*job) error {
 		plan resolve.Plan
 	}
 	var all []compiled
+	total := 0
 	for _, j := range jobs {
 		cells, err := j.cells()
 		if err != nil {
 			return err
+		}
+		// The bound holds for the whole run, not per matchup: a file of
+		// many large sweeps is as much work as one sweep of their total.
+		if total += len(cells); total > maxCells {
+			return usagef("run fewer matchups or smaller sweeps at once", "the run would have more than %d result cells", maxCells)
 		}
 		for _, c := range cells {
 			plan, err := j.act.Compile(c.values)

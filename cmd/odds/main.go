@@ -18,5 +18,9 @@ func main() {
 	}()
 	code := Main(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()
+	if code == exitBrokenPipe {
+		signal.Reset(syscall.SIGPIPE)
+		_ = syscall.Kill(os.Getpid(), syscall.SIGPIPE)
+	}
 	os.Exit(code)
 }

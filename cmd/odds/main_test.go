@@ -358,3 +358,50 @@ func TestOutKinds(t *testing.T) {
 		t.Errorf("--out over --profiles: exit %d, %q", code, errs)
 	}
 }
+
+// Profiles are read only when a card is used; a bad ODDS_PROFILES is named
+// as such; empty card names and paths are refused.
+func TestProfileSources(t *testing.T) {
+	t.Setenv("ODDS_PROFILES", "/nonexistent/cards.yaml")
+	if code, _, errs := run(context.Background(), "opposed", "fire", "--hesa", "3", "--def", "1"); code != 0 {
+		t.Errorf("a run with no card failed on a stale ODDS_PROFILES: exit %d, %s", code, errs)
+	}
+	code, _, errs := run(context.Background(), "opposed", "fire", "--attacker", "mg-team", "--def", "1")
+	if code != 2 || !strings.HasPrefix(errs, "odds: error: ODDS_PROFILES: /nonexistent/cards.yaml: ") {
+		t.Errorf("stale ODDS_PROFILES with a card: exit %d, %q", code, errs)
+	}
+	bad := filepath.Join(t.TempDir(), "bad.yaml")
+	os.WriteFile(bad, []byte("units: [x]\n"), 0o644)
+	t.Setenv("ODDS_PROFILES", bad)
+	code, _, errs = run(context.Background(), "opposed", "fire", "--attacker", "mg-team", "--def", "1")
+	if code != 2 || !strings.Contains(errs, bad+":1:9") || !strings.Contains(errs, "hint: a file named by ODDS_PROFILES") {
+		t.Errorf("bad file in ODDS_PROFILES: exit %d, %q", code, errs)
+	}
+	t.Setenv("ODDS_PROFILES", "")
+	for _, args := range [][]string{
+		{"opposed", "fire", "--hesa", "3", "--defender", ""},
+		{"opposed", "fire", "--hesa", "3", "--def", "1", "--attacker", "mg-team", "--profiles", ""},
+	} {
+		code, _, errs := run(context.Background(), args...)
+		if code != 2 || !strings.Contains(errs, "empty") {
+			t.Errorf("odds %q: exit %d, %q; want an error about the empty value", args, code, errs)
+		}
+	}
+}
+
+// The cell bound holds for a whole run: three sweeps of 49,686 cells each
+// are refused before any trial runs.
+func TestRunCellBound(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "big.yaml")
+	sweep := "set: {attacker-hesa: 0..12, defender-hesa: 0..12, attacker-quality: -3..3, defender-quality: -3..3, smoke: both, attacker-element: [inf, eng, cav]}"
+	var src strings.Builder
+	src.WriteString("matchups:\n")
+	for _, name := range []string{"a", "b", "c"} {
+		src.WriteString("  - {name: " + name + ", system: opposed, action: melee, " + sweep + "}\n")
+	}
+	os.WriteFile(path, []byte(src.String()), 0o644)
+	code, out, errs := run(context.Background(), "run", path, "--format", "csv")
+	if code != 2 || out != "" || !strings.Contains(errs, "more than 100000 result cells") {
+		t.Errorf("exit %d, %d bytes out, %q", code, len(out), errs)
+	}
+}

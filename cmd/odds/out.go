@@ -21,7 +21,7 @@ func outError(path string, err error) error {
 	if errors.As(err, &le) {
 		err = le.Err
 	}
-	return &ioError{fmt.Errorf("--out %s: %v", path, err)}
+	return &ioError{fmt.Errorf("--out %s: %w", path, err)}
 }
 
 // writeOut writes data to path, whole or not at all where that can be had:
@@ -34,23 +34,26 @@ func outError(path string, err error) error {
 //   - anything else (a device such as /dev/null, a pipe, /dev/stdout) is
 //     written directly: it cannot be replaced, only written to.
 func writeOut(path string, data []byte) error {
-	target, err := resolveLinks(path)
-	if err != nil {
-		return outError(path, err)
-	}
-	st, err := os.Stat(target)
+	st, err := os.Stat(path) // through any links
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
+		target, err := resolveLinks(path) // a dangling link names the file to make
+		if err != nil {
+			return outError(path, err)
+		}
 		return writeReplace(path, target, data, 0o666, false)
 	case err != nil:
 		return outError(path, err)
+	case st.IsDir():
+		return outError(path, errors.New("is a folder"))
 	case !st.Mode().IsRegular():
-		if st.IsDir() {
-			return outError(path, errors.New("is a folder"))
-		}
-		return writeDirect(path, target, data, 0)
+		return writeDirect(path, data, 0)
 	case nlink(st) > 1:
-		return writeDirect(path, target, data, os.O_TRUNC)
+		return writeDirect(path, data, os.O_TRUNC)
+	}
+	target, err := filepath.EvalSymlinks(path)
+	if err != nil {
+		return outError(path, err)
 	}
 	return writeReplace(path, target, data, st.Mode().Perm(), true)
 }
@@ -82,8 +85,8 @@ func nlink(st fs.FileInfo) uint64 {
 	return 1
 }
 
-func writeDirect(path, target string, data []byte, flag int) error {
-	f, err := os.OpenFile(target, os.O_WRONLY|flag, 0)
+func writeDirect(path string, data []byte, flag int) error {
+	f, err := os.OpenFile(path, os.O_WRONLY|flag, 0)
 	if err != nil {
 		return outError(path, err)
 	}

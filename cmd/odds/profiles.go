@@ -24,7 +24,18 @@ func (a *app) registry() (*profiles.Registry, error) {
 	if err != nil {
 		return nil, err
 	}
+	for _, p := range envProfiles() {
+		if _, err := os.Stat(p); err != nil {
+			return nil, usagef("fix or unset ODDS_PROFILES", "ODDS_PROFILES: %s: %v", p, errors.Unwrap(err))
+		}
+	}
+	if err := a.checkProfilePaths(); err != nil {
+		return nil, err
+	}
 	if err := reg.Load(a.profileSources()...); err != nil {
+		if pe, ok := profileErrors(err); ok && fromEnv(pe) {
+			return nil, &usageError{err: err, hint: "a file named by ODDS_PROFILES has problems: fix it or unset ODDS_PROFILES"}
+		}
 		return nil, err
 	}
 	for _, w := range reg.Warnings {
@@ -34,16 +45,34 @@ func (a *app) registry() (*profiles.Registry, error) {
 	return reg, nil
 }
 
-// profileSources are the profile paths given: ODDS_PROFILES, then
-// --profiles.
-func (a *app) profileSources() []string {
+// envProfiles are the paths ODDS_PROFILES names.
+func envProfiles() []string {
 	var paths []string
 	for _, p := range filepath.SplitList(os.Getenv("ODDS_PROFILES")) {
 		if p != "" {
 			paths = append(paths, p)
 		}
 	}
-	return append(paths, a.profilePaths...)
+	return paths
+}
+
+// fromEnv reports whether any of the problems is in a file that
+// ODDS_PROFILES names (or one in a folder it names).
+func fromEnv(pe profiles.Errors) bool {
+	for _, e := range pe {
+		for _, p := range envProfiles() {
+			if e.Pos.File == p || strings.HasPrefix(e.Pos.File, filepath.Join(p, "")+string(filepath.Separator)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// profileSources are the profile paths given: ODDS_PROFILES, then
+// --profiles.
+func (a *app) profileSources() []string {
+	return append(envProfiles(), a.profilePaths...)
 }
 
 // profileFiles are the files the profile paths name: folders give their
