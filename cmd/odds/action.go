@@ -24,9 +24,11 @@ func randomSeed() uint64 {
 
 // systemCommand is "odds <system>": a group of actions.
 func (a *app) systemCommand(s *resolve.System) *cobra.Command {
+	short := s.Short + " (sheet " + strings.Join(s.Sheets, ", ") + ")"
 	cmd := &cobra.Command{
 		Use:   s.Name + " <action> [flags]",
-		Short: s.Short + " (sheet " + strings.Join(s.Sheets, ", ") + ")",
+		Short: short,
+		Long:  a.paragraphs(short),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				return cmd.Help()
@@ -56,8 +58,8 @@ func (a *app) actionCommand(s *resolve.System, act *resolve.Action) *cobra.Comma
 	cmd := &cobra.Command{
 		Use:   act.Name + " [flags]",
 		Short: act.Short,
-		Long: act.Short + "\nSheet " + act.Sheet + ".\nResults: " + strings.Join(act.Outcome, ", ") +
-			".\n\nA numeric flag takes a list or range (0,2,4 or 1..6), a boolean takes =both;\nseveral make a grid with one result per cell.",
+		Long: a.paragraphs(act.Short + ".\n\nSheet " + act.Sheet + ".\n\nResults: " + strings.Join(act.Outcome, ", ") +
+			".\n\nA numeric flag takes a list or range (0,2,4 or 1..6), a boolean takes =both; several make a grid with one result per cell."),
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				return nil

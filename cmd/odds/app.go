@@ -9,11 +9,13 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
+	"golang.org/x/term"
 
 	"odds/profiles"
 	"odds/resolve"
@@ -36,6 +38,7 @@ const (
 type app struct {
 	ctx            context.Context // the run's: cancelled by Ctrl-C
 	stdout, stderr io.Writer
+	width          int // columns that tables and help fit in
 	systems        []*resolve.System
 
 	trials    countValue
@@ -76,7 +79,7 @@ func (e *ioError) Unwrap() error { return e.err }
 // Main runs odds with args and returns the exit status. It is main without
 // the process: tests call it directly.
 func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	a := &app{ctx: ctx, stdout: stdout, stderr: stderr, systems: all.Systems()}
+	a := &app{ctx: ctx, stdout: stdout, stderr: stderr, systems: all.Systems(), width: termWidth(stdout)}
 	root := a.rootCommand()
 	root.SetArgs(rollArgs(args))
 	root.SetOut(stdout)
@@ -122,6 +125,23 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	return code
 }
+
+// termWidth is the width of the terminal w writes to, else $COLUMNS,
+// else 80.
+func termWidth(w io.Writer) int {
+	if f, ok := w.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		if cols, _, err := term.GetSize(int(f.Fd())); err == nil && cols > 0 {
+			return max(cols, minWidth)
+		}
+	}
+	if cols, err := strconv.Atoi(os.Getenv("COLUMNS")); err == nil && cols > 0 {
+		return max(cols, minWidth)
+	}
+	return 80
+}
+
+// minWidth is the narrowest layout odds attempts.
+const minWidth = 40
 
 // rollArgs lets a dice expression start with a minus ("odds roll -1d6"):
 // after the word roll, an argument that reads as a negative expression
@@ -182,6 +202,7 @@ boolean takes =both (--smoke=both); several make a grid, one result per cell.`,
 	root.Flag("workers").DefValue = "all cores"
 	root.SetFlagErrorFunc(flagError)
 
+	a.fitHelp(root)
 	root.AddCommand(a.systemsCommand(), a.rollCommand(), a.profilesCommand(), a.runCommand())
 	for _, s := range a.systems {
 		root.AddCommand(a.systemCommand(s))

@@ -10,6 +10,9 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"unicode/utf8"
+
+	"odds/resolve/all"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
@@ -403,5 +406,31 @@ func TestRunCellBound(t *testing.T) {
 	code, out, errs := run(context.Background(), "run", path, "--format", "csv")
 	if code != 2 || out != "" || !strings.Contains(errs, "more than 100000 result cells") {
 		t.Errorf("exit %d, %d bytes out, %q", code, len(out), errs)
+	}
+}
+
+// At 80 columns, help, listings and results fit: every line of every
+// action's help, the listings, and a wide Monte Carlo roll.
+func TestWidth80(t *testing.T) {
+	t.Setenv("COLUMNS", "80")
+	cmds := [][]string{{"--help"}, {"systems"}, {"profiles", "list"}, {"roll", "--help"}, {"profiles", "--help"},
+		{"roll", "3d6!", "--method", "mc", "--trials", "20000", "--seed", "1"},
+		{"rof", "fire", "--attacker", "mg-team", "--defender", "rifle-team", "--target-teams", "3", "--method", "mc", "--trials", "20000"}}
+	for _, s := range all.Systems() {
+		cmds = append(cmds, []string{s.Name, "--help"})
+		for _, act := range s.Actions {
+			cmds = append(cmds, []string{s.Name, act.Name, "--help"})
+		}
+	}
+	for _, args := range cmds {
+		code, out, errs := run(context.Background(), args...)
+		if code != 0 {
+			t.Errorf("odds %v: exit %d: %s", args, code, errs)
+		}
+		for _, line := range strings.Split(out, "\n") {
+			if n := utf8.RuneCountInString(line); n > 80 {
+				t.Errorf("odds %v: a line of %d columns: %q", args, n, line)
+			}
+		}
 	}
 }

@@ -318,7 +318,7 @@ func (a *app) writeProfileTable(b *strings.Builder, p any) error {
 		for i, f := range fields {
 			rows[i] = []string{f.Name, fmt.Sprint(f.Value)}
 		}
-		return table(b, a.format.v == "markdown", []string{"field", "value"}, rows)
+		return table(b, a.format.v == "markdown", a.width, []string{"field", "value"}, rows)
 	}
 }
 

@@ -56,9 +56,9 @@ func (a *app) write(ctx context.Context, reports []*report) error {
 	case "csv":
 		err = renderCSV(ctx, &buf, reports)
 	case "markdown":
-		err = renderText(ctx, &buf, reports, true)
+		err = renderText(ctx, &buf, reports, true, a.width)
 	default:
-		err = renderText(ctx, &buf, reports, false)
+		err = renderText(ctx, &buf, reports, false, a.width)
 	}
 	if ctx.Err() != nil {
 		return ctx.Err()
@@ -83,7 +83,7 @@ func (a *app) writeListing(doc any, header []string, rows [][]string) error {
 	case "csv":
 		err = writeCSV(&b, append([][]string{header}, rows...))
 	default:
-		err = table(&b, a.format.v == "markdown", header, rows)
+		err = table(&b, a.format.v == "markdown", a.width, header, rows)
 	}
 	if err != nil {
 		return &ioError{err}

@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"slices"
+	"unicode/utf8"
 	"fmt"
 	"io"
 	"math"
@@ -16,14 +18,19 @@ import (
 	"odds/sim"
 )
 
-const barWidth = 30
+// Bars are at most maxBar characters, and shrink to fit the width down to
+// minBar.
+const (
+	maxBar = 30
+	minBar = 8
+)
 
-// bar draws p as a bar scaled so that the likeliest outcome fills barWidth.
-func bar(p, top float64) string {
+// bar draws p as a bar scaled so that the likeliest outcome fills width.
+func bar(p, top float64, width int) string {
 	if top <= 0 || p <= 0 {
 		return ""
 	}
-	eighths := int(math.Round(p / top * barWidth * 8))
+	eighths := int(math.Round(p / top * float64(width) * 8))
 	parts := []string{"", "▏", "▎", "▍", "▌", "▋", "▊", "▉"}
 	s := strings.Repeat("█", eighths/8) + parts[eighths%8]
 	if s == "" {
@@ -63,7 +70,54 @@ func num(x float64) string {
 	return strconv.FormatFloat(x, 'f', 3, 64)
 }
 
-func renderText(ctx context.Context, w io.Writer, reports []*report, markdown bool) error {
+// barFits is the bar width that keeps a box table of rows (the bar column
+// still to come) within width: each column takes its widest cell plus 3.
+func barFits(rows [][]string, width int) int {
+	used := boxWidth(rows[len(rows)-1], rows[:len(rows)-1]) + 3 // and the bar column's padding and border
+	return min(maxBar, max(minBar, width-used))
+}
+
+// boxWidth is the width of a box table as drawn without wrapping: each
+// column its widest cell, one space each side and a border.
+func boxWidth(header []string, rows [][]string) int {
+	used := 1
+	for c := range header {
+		widest := utf8.RuneCountInString(header[c])
+		for _, r := range rows {
+			if c < len(r) {
+				widest = max(widest, utf8.RuneCountInString(r[c]))
+			}
+		}
+		used += widest + 3
+	}
+	return used
+}
+
+// wrap joins pieces with sep into lines of at most width where it can,
+// breaking between pieces and continuing lines with indent.
+func wrap(pieces []string, sep string, width int, indent string) string {
+	var b strings.Builder
+	line := 0
+	for i, p := range pieces {
+		n := utf8.RuneCountInString(p)
+		switch {
+		case i == 0:
+		case line+utf8.RuneCountInString(sep)+n > width:
+			b.WriteString(strings.TrimRight(sep, " ") + "\n" + indent)
+			line = len(indent)
+		default:
+			b.WriteString(sep)
+			line += utf8.RuneCountInString(sep)
+		}
+		b.WriteString(p)
+		line += n
+	}
+	return b.String()
+}
+
+// renderText writes the reports as box tables fitted to width, or as
+// markdown.
+func renderText(ctx context.Context, w io.Writer, reports []*report, markdown bool, width int) error {
 	for i, r := range reports {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -87,7 +141,7 @@ func renderText(ctx context.Context, w io.Writer, reports []*report, markdown bo
 		if markdown {
 			fmt.Fprintf(w, "### %s\n\n", title)
 		} else {
-			fmt.Fprintln(w, title)
+			fmt.Fprintln(w, wrap(strings.Fields(title), " ", width, "  "))
 		}
 		outcomes := r.Summary.Outcomes
 		if r.System == "roll" {
@@ -113,9 +167,16 @@ func renderText(ctx context.Context, w io.Writer, reports []*report, markdown bo
 			if r.Summary.Numeric {
 				row = append(row, pct(o.AtLeast.P), pct(o.AtMost.P))
 			}
-			rows = append(rows, append(row, bar(o.P, top)))
+			rows = append(rows, row)
 		}
-		if err := table(w, markdown, header, rows); err != nil {
+		bw := maxBar
+		if !markdown && len(rows) > 0 {
+			bw = barFits(append(slices.Clip(rows), header[:len(header)-1]), width)
+		}
+		for i, o := range outcomes {
+			rows[i] = append(rows[i], bar(o.P, top, bw))
+		}
+		if err := table(w, markdown, width, header, rows); err != nil {
 			return err
 		}
 		if len(r.Summary.Stats) > 0 {
@@ -126,7 +187,7 @@ func renderText(ctx context.Context, w io.Writer, reports []*report, markdown bo
 			if markdown {
 				fmt.Fprintln(w)
 			}
-			if err := table(w, markdown, []string{"result", "mean", "sd", "median", "p5", "p95"}, rows); err != nil {
+			if err := table(w, markdown, width, []string{"result", "mean", "sd", "median", "p5", "p95"}, rows); err != nil {
 				return err
 			}
 		}
@@ -134,14 +195,14 @@ func renderText(ctx context.Context, w io.Writer, reports []*report, markdown bo
 			if markdown {
 				fmt.Fprintln(w)
 			}
-			if err := table(w, markdown, []string{"at least", "p", "95% ci"}, rows); err != nil {
+			if err := table(w, markdown, width, []string{"at least", "p", "95% ci"}, rows); err != nil {
 				return err
 			}
 		}
 		if markdown {
 			fmt.Fprintln(w)
 		}
-		fmt.Fprintln(w, footer(r))
+		fmt.Fprintln(w, wrap(strings.Split(footer(r), ", "), ", ", width, "  "))
 	}
 	return nil
 }
@@ -287,7 +348,9 @@ func si(x float64) string {
 
 // table renders one table with tablewriter: box-drawn for the terminal,
 // pipes for markdown.
-func table(w io.Writer, markdown bool, header []string, rows [][]string) error {
+// A box table wider than width wraps its long cells at word breaks;
+// markdown tables never wrap (a row is one line there).
+func table(w io.Writer, markdown bool, width int, header []string, rows [][]string) error {
 	opts := []tablewriter.Option{
 		tablewriter.WithHeaderAutoFormat(tw.Off),
 		tablewriter.WithRowAlignmentConfig(tw.CellAlignment{PerColumn: alignments(header)}),
@@ -295,6 +358,8 @@ func table(w io.Writer, markdown bool, header []string, rows [][]string) error {
 	}
 	if markdown {
 		opts = append(opts, tablewriter.WithRenderer(renderer.NewMarkdown()))
+	} else if boxWidth(header, rows) > width {
+		opts = append(opts, tablewriter.WithMaxWidth(width), tablewriter.WithRowAutoWrap(tw.WrapNormal))
 	}
 	t := tablewriter.NewTable(w, opts...)
 	t.Header(header)
