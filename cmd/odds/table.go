@@ -2,14 +2,14 @@ package main
 
 import (
 	"context"
-	"slices"
-	"unicode/utf8"
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/olekukonko/tablewriter"
 	"github.com/olekukonko/tablewriter/renderer"
