@@ -327,56 +327,14 @@ func (r *Registry) List(system string) []Entry {
 }
 
 // closest returns "; closest: a, b, c" naming up to three known names
-// nearest to name by edit distance, or "" when none is close.
+// nearest to name, or "; known: …" listing a few when none is close.
 func closest(name string, known []string) string {
-	type cand struct {
-		name string
-		d    int
+	if near := resolve.Nearest(name, known, 3); len(near) > 0 {
+		return "; closest: " + strings.Join(near, ", ")
 	}
-	var cs []cand
-	for _, k := range known {
-		d := distance(name, k)
-		if d <= max(2, len(name)/2) || strings.Contains(k, name) || strings.Contains(name, k) {
-			cs = append(cs, cand{k, d})
-		}
+	if len(known) == 0 {
+		return ""
 	}
-	slices.SortFunc(cs, func(a, b cand) int {
-		if a.d != b.d {
-			return a.d - b.d
-		}
-		return strings.Compare(a.name, b.name)
-	})
-	if len(cs) == 0 {
-		if len(known) == 0 {
-			return ""
-		}
-		sorted := slices.Sorted(slices.Values(known))
-		return "; known: " + strings.Join(sorted[:min(len(sorted), 6)], ", ")
-	}
-	var names []string
-	for _, c := range cs[:min(3, len(cs))] {
-		names = append(names, c.name)
-	}
-	return "; closest: " + strings.Join(names, ", ")
-}
-
-// distance is the Levenshtein edit distance.
-func distance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
+	sorted := slices.Sorted(slices.Values(known))
+	return "; known: " + strings.Join(sorted[:min(len(sorted), 6)], ", ")
 }

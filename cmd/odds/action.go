@@ -26,9 +26,10 @@ func randomSeed() uint64 {
 func (a *app) systemCommand(s *resolve.System) *cobra.Command {
 	short := s.Short + " (sheet " + strings.Join(s.Sheets, ", ") + ")"
 	cmd := &cobra.Command{
-		Use:   s.Name + " <action> [flags]",
-		Short: short,
-		Long:  a.paragraphs(short),
+		Use:         s.Name + " <action> [flags]",
+		Short:       short,
+		Annotations: map[string]string{"system": s.Name},
+		Long:        a.paragraphs(short),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				return cmd.Help()

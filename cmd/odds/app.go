@@ -81,10 +81,14 @@ func (e *ioError) Unwrap() error { return e.err }
 func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	a := &app{ctx: ctx, stdout: stdout, stderr: stderr, systems: all.Systems(), width: termWidth(stdout)}
 	root := a.rootCommand()
-	root.SetArgs(rollArgs(args))
+	args = rollArgs(args)
+	root.SetArgs(args)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
-	err := root.ExecuteContext(ctx)
+	err := checkCommand(root, args)
+	if err == nil {
+		err = root.ExecuteContext(ctx)
+	}
 	if err == nil && ctx.Err() == nil {
 		return exitOK
 	}
@@ -115,7 +119,7 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		}
 		return exitUsage
 	}
-	if strings.HasPrefix(err.Error(), "unknown command") {
+	if strings.HasPrefix(err.Error(), "unknown command") && hint == "" {
 		hint = "'odds systems' lists the rule systems; 'odds --help' the commands"
 	}
 	msg := strings.ReplaceAll(err.Error(), "\n", " ")
@@ -216,7 +220,13 @@ func flagError(cmd *cobra.Command, err error) error {
 	if errors.As(err, &iv) {
 		return &usageError{err: fmt.Errorf("--%s: %v", iv.GetFlag().Name, errors.Unwrap(iv))}
 	}
-	return &usageError{err: err, hint: fmt.Sprintf("'%s --help' lists the flags", cmd.CommandPath())}
+	hint := fmt.Sprintf("'%s --help' lists the flags", cmd.CommandPath())
+	if name, ok := strings.CutPrefix(err.Error(), "unknown flag: --"); ok {
+		if h := flagHint(cmd, name); h != "" {
+			hint = h
+		}
+	}
+	return &usageError{err: err, hint: hint}
 }
 
 // options returns the engine options from the global flags.

@@ -120,6 +120,8 @@ func TestBadInput(t *testing.T) {
 		{[]string{"opposed", "fire", "--hesa", "1", "--ap", "2"}, "--ap: give --hesa"},
 		{[]string{"opposed", "melee", "--attacker-hesa", "2"}, "--defender-hesa"},
 		{[]string{"opposed", "nosuch"}, `unknown action "nosuch" for opposed`},
+		{[]string{"opossed", "fire", "--hesa", "3"}, `unknown command "opossed"`},
+		{[]string{"opposed", "fir", "--hesa", "3"}, `unknown action "fir" for opposed`},
 		{[]string{"nosuch"}, `unknown command "nosuch"`},
 		{[]string{"opposed", "fire", "--hesa", "3"}, "--def: the target's Def is needed"},
 		{[]string{"opposed", "tank-hunt"}, "--def: the target's Def is needed"},
@@ -203,6 +205,22 @@ func TestWorkersReproduce(t *testing.T) {
 			} else if out != first {
 				t.Errorf("odds %v: JSON differs from --workers 1", all)
 			}
+		}
+	}
+}
+
+// Typos get a "did you mean" hint: systems, actions and flags.
+func TestTypoHints(t *testing.T) {
+	for args, hint := range map[string]string{
+		"opossed fire --hesa 3":             "did you mean opposed?",
+		"--seed 3 opposed fir --hesa 3":     "did you mean fire?",
+		"opposed fire --hesaa 3 --def 1":    "did you mean --hesa?",
+		"rof fire --rof 3 --targte-teams 2": "did you mean --target-teams?",
+		"rolll 2d6":                         "did you mean roll?",
+	} {
+		code, _, errs := run(context.Background(), strings.Fields(args)...)
+		if code != 2 || !strings.Contains(errs, "odds: hint: "+hint) {
+			t.Errorf("odds %s: exit %d, %q; want the hint %q", args, code, errs, hint)
 		}
 	}
 }

@@ -1,0 +1,93 @@
+package main
+
+import (
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"odds/resolve"
+)
+
+// checkCommand catches a mistyped system or action before flags are
+// parsed: "odds opossed fire --hesa 3" would otherwise be reported as an
+// unknown --hesa. It finds the deepest command the words name and the
+// first word after it; if that command has subcommands and the word names
+// none of them, the error names the word and the nearest commands.
+func checkCommand(root *cobra.Command, args []string) error {
+	cmd, rest, err := root.Find(args)
+	if err != nil || !cmd.HasSubCommands() {
+		return nil
+	}
+	word := firstWord(cmd, rest)
+	if word == "" {
+		return nil
+	}
+	var names []string
+	for _, c := range cmd.Commands() {
+		if c.IsAvailableCommand() {
+			names = append(names, c.Name())
+		}
+	}
+	hint := "'" + cmd.CommandPath() + " --help' lists them"
+	if near := resolve.Nearest(word, names, 3); len(near) > 0 {
+		hint = "did you mean " + strings.Join(near, " or ") + "?"
+	}
+	if cmd == root {
+		return usagef(hint, "unknown command %q: want a system (%s) or one of roll, systems, profiles, run", word, strings.Join(systemNames(root), ", "))
+	}
+	return usagef(hint, "unknown action %q for %s: want one of %s", word, cmd.Name(), strings.Join(names, ", "))
+}
+
+// systemNames are the commands of root that are rule systems.
+func systemNames(root *cobra.Command) []string {
+	var names []string
+	for _, c := range root.Commands() {
+		if c.Annotations["system"] != "" {
+			names = append(names, c.Name())
+		}
+	}
+	return names
+}
+
+// firstWord is the first argument that is not a flag or a flag's value,
+// or "" if a flag it does not know comes first (its value could be a word).
+func firstWord(cmd *cobra.Command, args []string) string {
+	flags := cmd.Flags()
+	flags.AddFlagSet(cmd.InheritedFlags())
+	for i := 0; i < len(args); i++ {
+		arg := args[i]
+		switch {
+		case arg == "--":
+			return ""
+		case !strings.HasPrefix(arg, "-") || arg == "-":
+			return arg
+		}
+		name, _, hasValue := strings.Cut(strings.TrimLeft(arg, "-"), "=")
+		var f *pflag.Flag
+		if strings.HasPrefix(arg, "--") {
+			f = flags.Lookup(name)
+		} else if len(name) == 1 {
+			f = flags.ShorthandLookup(name)
+		}
+		if f == nil {
+			return ""
+		}
+		if f.NoOptDefVal == "" && !hasValue {
+			i++ // the flag's value
+		}
+	}
+	return ""
+}
+
+// flagHint suggests the nearest flags of cmd to an unknown one.
+func flagHint(cmd *cobra.Command, unknown string) string {
+	var names []string
+	cmd.Flags().VisitAll(func(f *pflag.Flag) { names = append(names, f.Name) })
+	cmd.InheritedFlags().VisitAll(func(f *pflag.Flag) { names = append(names, f.Name) })
+	near := resolve.Nearest(unknown, names, 3)
+	if len(near) == 0 {
+		return ""
+	}
+	return "did you mean --" + strings.Join(near, " or --") + "?"
+}

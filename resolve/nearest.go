@@ -1,0 +1,56 @@
+package resolve
+
+import (
+	"slices"
+	"strings"
+)
+
+// Nearest returns up to n of the known names nearest to name by edit
+// distance, nearest first: those within one edit per three letters (at
+// least one) or that contain it. Flags, actions, systems and cards all use it to
+// say "did you mean".
+func Nearest(name string, known []string, n int) []string {
+	type cand struct {
+		name string
+		d    int
+	}
+	var cs []cand
+	for _, k := range known {
+		d := distance(name, k)
+		if d <= max(1, len(name)/3) || strings.Contains(k, name) {
+			cs = append(cs, cand{k, d})
+		}
+	}
+	slices.SortFunc(cs, func(a, b cand) int {
+		if a.d != b.d {
+			return a.d - b.d
+		}
+		return strings.Compare(a.name, b.name)
+	})
+	var names []string
+	for _, c := range cs[:min(n, len(cs))] {
+		names = append(names, c.name)
+	}
+	return names
+}
+
+// distance is the Levenshtein edit distance.
+func distance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
