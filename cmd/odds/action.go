@@ -100,6 +100,7 @@ func (a *app) actionCommand(s *resolve.System, act *resolve.Action) *cobra.Comma
 	}
 	for _, r := range act.Roles {
 		roles[r.Name] = cmd.Flags().String(r.Name, "", "`NAME` of the "+r.Usage+"; its stats fill the flags, and a flag given overrides the card")
+		_ = cmd.RegisterFlagCompletionFunc(r.Name, a.completeCards(s.Name))
 	}
 	for i := range act.Params {
 		p := &act.Params[i]
@@ -108,6 +109,7 @@ func (a *app) actionCommand(s *resolve.System, act *resolve.Action) *cobra.Comma
 		if p.Kind == resolve.Bool {
 			cmd.Flags().Lookup(p.Name).NoOptDefVal = "true"
 		}
+		_ = cmd.RegisterFlagCompletionFunc(p.Name, completeParam(p))
 	}
 	return cmd
 }

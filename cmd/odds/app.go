@@ -180,10 +180,10 @@ the dice allow it and by Monte Carlo otherwise.
 
 Any numeric action flag takes a list or range (--def 0,2,4, --hesa 1..6) and a
 boolean takes =both (--smoke=both); several make a grid, one result per cell.`,
-		SilenceErrors:     true,
-		SilenceUsage:      true,
-		Args:              cobra.NoArgs,
-		CompletionOptions: cobra.CompletionOptions{DisableDefaultCmd: true},
+		SilenceErrors: true,
+		SilenceUsage:  true,
+		Args:          cobra.NoArgs,
+		Version:       version(),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return cmd.Help()
 		},
@@ -204,10 +204,14 @@ boolean takes =both (--smoke=both); several make a grid, one result per cell.`,
 	f.Var(&a.maxPaths, "max-paths", "the most dice paths --method exact may enumerate")
 	f.StringArrayVar(&a.profilePaths, "profiles", nil, "load unit cards, dice and matchups from `PATH` (a YAML file or a folder; repeatable; also $ODDS_PROFILES)")
 	root.Flag("workers").DefValue = "all cores"
+	for _, name := range []string{"method", "format"} {
+		choices := root.Flag(name).Value.(*choiceValue).choices
+		_ = root.RegisterFlagCompletionFunc(name, cobra.FixedCompletions(choices, cobra.ShellCompDirectiveNoFileComp))
+	}
 	root.SetFlagErrorFunc(flagError)
 
 	a.fitHelp(root)
-	root.AddCommand(a.systemsCommand(), a.rollCommand(), a.profilesCommand(), a.runCommand())
+	root.AddCommand(a.systemsCommand(), a.rollCommand(), a.profilesCommand(), a.runCommand(), a.manCommand())
 	for _, s := range a.systems {
 		root.AddCommand(a.systemCommand(s))
 	}

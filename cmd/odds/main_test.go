@@ -452,3 +452,37 @@ func TestWidth80(t *testing.T) {
 		}
 	}
 }
+
+// Shell completion offers systems, actions, flag values and card names;
+// --version answers; man writes a page per command.
+func TestCompletionVersionMan(t *testing.T) {
+	cases := []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"__complete", "op"}, []string{"opposed"}},
+		{[]string{"__complete", "opposed", "ta"}, []string{"tank-hunt"}},
+		{[]string{"__complete", "opposed", "fire", "--cover", ""}, []string{"none", "soft", "hard"}},
+		{[]string{"__complete", "opposed", "fire", "--smoke="}, []string{"both"}},
+		{[]string{"__complete", "rof", "fire", "--attacker", "mg"}, []string{"mg-team"}},
+		{[]string{"__complete", "roll", "2d6", "--format", ""}, []string{"json", "csv"}},
+		{[]string{"completion", "bash"}, []string{"bash completion"}},
+		{[]string{"--version"}, []string{"odds version "}},
+	}
+	for _, c := range cases {
+		code, out, errs := run(context.Background(), c.args...)
+		for _, w := range c.want {
+			if code != 0 || !strings.Contains(out, w) {
+				t.Errorf("odds %q: exit %d, %q (stderr %q); want %q", c.args, code, out, errs, w)
+			}
+		}
+	}
+	dir := t.TempDir()
+	if code, _, errs := run(context.Background(), "man", dir); code != 0 {
+		t.Fatalf("odds man: exit %d: %s", code, errs)
+	}
+	page, err := os.ReadFile(filepath.Join(dir, "odds-opposed-fire.1"))
+	if err != nil || !strings.Contains(string(page), "hesa") {
+		t.Errorf("odds-opposed-fire.1: %v, %d bytes without --hesa", err, len(page))
+	}
+}

@@ -15,13 +15,15 @@ import (
 // first word after it; if that command has subcommands and the word names
 // none of them, the error names the word and the nearest commands.
 func checkCommand(root *cobra.Command, args []string) error {
+	root.InitDefaultHelpCmd()
+	root.InitDefaultCompletionCmd()
 	cmd, rest, err := root.Find(args)
 	if err != nil || !cmd.HasSubCommands() {
 		return nil
 	}
 	word := firstWord(cmd, rest)
-	if word == "" {
-		return nil
+	if word == "" || strings.HasPrefix(word, "__complete") {
+		return nil // cobra's hidden completion command answers the shell
 	}
 	var names []string
 	for _, c := range cmd.Commands() {
@@ -34,7 +36,8 @@ func checkCommand(root *cobra.Command, args []string) error {
 		hint = "did you mean " + strings.Join(near, " or ") + "?"
 	}
 	if cmd == root {
-		return usagef(hint, "unknown command %q: want a system (%s) or one of roll, systems, profiles, run", word, strings.Join(systemNames(root), ", "))
+		return usagef(hint, "unknown command %q: want a system (%s) or a command (%s)", word,
+			strings.Join(systemNames(root), ", "), strings.Join(otherNames(root), ", "))
 	}
 	return usagef(hint, "unknown action %q for %s: want one of %s", word, cmd.Name(), strings.Join(names, ", "))
 }
@@ -44,6 +47,17 @@ func systemNames(root *cobra.Command) []string {
 	var names []string
 	for _, c := range root.Commands() {
 		if c.Annotations["system"] != "" {
+			names = append(names, c.Name())
+		}
+	}
+	return names
+}
+
+// otherNames are the commands of root that are not rule systems.
+func otherNames(root *cobra.Command) []string {
+	var names []string
+	for _, c := range root.Commands() {
+		if c.Annotations["system"] == "" && c.IsAvailableCommand() {
 			names = append(names, c.Name())
 		}
 	}
