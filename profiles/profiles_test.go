@@ -1,8 +1,11 @@
 package profiles
 
 import (
+	"maps"
 	"os"
 	"path/filepath"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -245,4 +248,53 @@ func FuzzParse(f *testing.F) {
 			}
 		}
 	})
+}
+
+// Export writes entries that Parse reads back the same: every built-in.
+func TestExportRoundTrip(t *testing.T) {
+	reg, err := New(all.Systems())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var entries []any
+	for _, e := range reg.List("") {
+		found, err := reg.Find(e.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range found {
+			if !slices.Contains(entries, f) {
+				entries = append(entries, f)
+			}
+		}
+	}
+	data, err := reg.Export(entries)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, errs := Parse("export.yaml", data, all.Systems())
+	if len(errs) > 0 {
+		t.Fatalf("the export does not parse: %v\n%s", errs, data)
+	}
+	if len(f.Units)+len(f.Dice)+len(f.Matchups) != len(entries) {
+		t.Fatalf("%d entries read back, want %d", len(f.Units)+len(f.Dice)+len(f.Matchups), len(entries))
+	}
+	for _, u := range f.Units {
+		want, _ := reg.Unit(u.Name, u.System)
+		if !maps.Equal(u.Stats, want.Stats) || u.Note != want.Note {
+			t.Errorf("unit %s/%s: %v %q, want %v %q", u.System, u.Name, u.Stats, u.Note, want.Stats, want.Note)
+		}
+	}
+	for _, d := range f.Dice {
+		want := reg.dice[d.Name]
+		if !reflect.DeepEqual(d.Faces, want.Faces) || d.Strength != want.Strength || d.Colour != want.Colour || d.Role != want.Role {
+			t.Errorf("die %s differs after export", d.Name)
+		}
+	}
+	for _, m := range f.Matchups {
+		want := reg.matchups[m.Name]
+		if !reflect.DeepEqual(m.Set, want.Set) || !maps.Equal(m.Cards, want.Cards) || m.Action != want.Action {
+			t.Errorf("matchup %s differs after export: %v %v", m.Name, m.Set, want.Set)
+		}
+	}
 }

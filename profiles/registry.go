@@ -265,6 +265,28 @@ func (r *Registry) Unit(name, system string) (*Unit, error) {
 	return nil, fmt.Errorf("no %s unit card %q%s", system, name, closest(name, names))
 }
 
+// BuiltinEntries returns every built-in entry in force (not shadowed): units,
+// dice, then matchups, each by name.
+func (r *Registry) BuiltinEntries() []any {
+	var out []any
+	for _, k := range sortedKeys(r.units) {
+		if r.builtin["unit/"+k] {
+			out = append(out, r.units[k])
+		}
+	}
+	for _, k := range sortedKeys(r.dice) {
+		if r.builtin["die/"+k] {
+			out = append(out, r.dice[k])
+		}
+	}
+	for _, k := range sortedKeys(r.matchups) {
+		if r.builtin["matchup/"+k] {
+			out = append(out, r.matchups[k])
+		}
+	}
+	return out
+}
+
 // Matchup returns the named matchup.
 func (r *Registry) Matchup(name string) (*Matchup, error) {
 	if m, ok := r.matchups[name]; ok {

@@ -98,6 +98,9 @@ type Action struct {
 	Params  []Param
 	Outcome []string // outcome names, for listings
 	Stats   []string // numeric result names, for listings
+	// Examples are whole command lines that run as they are, shown in the
+	// action's help (a test runs every one).
+	Examples []string
 	// Compile validates the values (already within each Param's bounds) and
 	// returns the plan. Its errors name the flags at fault.
 	Compile func(v Values) (Plan, error)

@@ -57,8 +57,9 @@ func (a *app) actionCommand(s *resolve.System, act *resolve.Action) *cobra.Comma
 	flags := make([]*paramFlag, len(act.Params))
 	roles := map[string]*string{} // card flags by role
 	cmd := &cobra.Command{
-		Use:   act.Name + " [flags]",
-		Short: act.Short,
+		Use:     act.Name + " [flags]",
+		Short:   act.Short,
+		Example: "  " + strings.Join(act.Examples, "\n  "),
 		Long: a.paragraphs(act.Short + ".\n\nSheet " + act.Sheet + ".\n\nResults: " + strings.Join(act.Outcome, ", ") +
 			".\n\nA numeric flag takes a list or range (0,2,4 or 1..6), a boolean takes =both; several make a grid with one result per cell."),
 		Args: func(cmd *cobra.Command, args []string) error {

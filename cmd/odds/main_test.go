@@ -486,3 +486,24 @@ func TestCompletionVersionMan(t *testing.T) {
 		t.Errorf("odds-opposed-fire.1: %v, %d bytes without --hesa", err, len(page))
 	}
 }
+
+// Every action has examples in its help, and every example runs.
+func TestActionExamples(t *testing.T) {
+	for _, s := range all.Systems() {
+		for _, act := range s.Actions {
+			if len(act.Examples) == 0 {
+				t.Errorf("%s %s has no examples", s.Name, act.Name)
+			}
+			for _, ex := range act.Examples {
+				args := append(strings.Fields(ex)[1:], "--trials", "20000", "--seed", "1", "--format", "csv")
+				if code, _, errs := run(context.Background(), args...); code != 0 {
+					t.Errorf("%s: exit %d: %s", ex, code, errs)
+				}
+			}
+		}
+	}
+	_, out, _ := run(context.Background(), "rof", "fire", "--help")
+	if !strings.Contains(out, "Examples:\n  odds rof fire --rof 4") {
+		t.Errorf("rof fire --help has no examples:\n%s", out)
+	}
+}

@@ -95,7 +95,7 @@ func (a *app) profileFiles() []string {
 func (a *app) profilesCommand() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "profiles",
-		Short: "unit cards, dice and matchups: list, show, validate",
+		Short: "unit cards, dice and matchups: list, show, validate, export",
 		Long: `Profiles are unit cards, custom dice and named matchups kept in YAML. The
 built-ins come with odds; your own files are loaded with --profiles PATH (a
 file or a folder, repeatable) or the ODDS_PROFILES path list, and a card
@@ -104,6 +104,7 @@ with a built-in's name replaces it.
   odds profiles list --system opposed
   odds profiles show mg-team
   odds profiles validate my-cards.yaml
+  odds profiles export mg-team > my-cards.yaml
   odds opposed fire --attacker mg-team --defender rifle-section --cover soft`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error { return cmd.Help() },
@@ -169,7 +170,38 @@ with a built-in's name replaces it.
 			return a.writeBytes([]byte(b.String()))
 		},
 	}
-	cmd.AddCommand(list, show, validate)
+	export := &cobra.Command{
+		Use:   "export [NAME...]",
+		Short: "write profiles as YAML: a template to copy and edit (all built-ins without names)",
+		Example: "  odds profiles export mg-team rifle-section > my-cards.yaml\n" +
+			"  odds profiles export --out all-built-ins.yaml",
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if cmd.Flags().Changed("format") {
+				return usagef("", "--format: profiles export always writes YAML")
+			}
+			reg, err := a.registry()
+			if err != nil {
+				return err
+			}
+			var entries []any
+			if len(args) == 0 {
+				entries = reg.BuiltinEntries()
+			}
+			for _, name := range args {
+				found, err := reg.Find(name)
+				if err != nil {
+					return usagef("'odds profiles list' lists them", "%v", err)
+				}
+				entries = append(entries, found...)
+			}
+			data, err := reg.Export(entries)
+			if err != nil {
+				return &ioError{err}
+			}
+			return a.writeBytes(data)
+		},
+	}
+	cmd.AddCommand(list, show, validate, export)
 	return cmd
 }
 

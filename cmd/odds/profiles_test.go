@@ -172,3 +172,31 @@ func TestBuiltinMatchups(t *testing.T) {
 		t.Errorf("%d matchups, %d results", len(seen), len(doc.Results))
 	}
 }
+
+// The example file the README names validates and runs; export writes
+// templates that validate.
+func TestExampleFileAndExport(t *testing.T) {
+	example := "../../profiles/examples/my-cards.yaml"
+	if code, out, errs := run(context.Background(), "profiles", "validate", example); code != 0 || !strings.Contains(out, "ok") {
+		t.Errorf("validate %s: exit %d, %q %q", example, code, out, errs)
+	}
+	if code, _, errs := run(context.Background(), "run", example, "--format", "csv", "--seed", "1"); code != 0 {
+		t.Errorf("run %s: exit %d: %s", example, code, errs)
+	}
+	path := filepath.Join(t.TempDir(), "template.yaml")
+	if code, _, errs := run(context.Background(), "profiles", "export", "mg-team", "tank-duel", "--out", path); code != 0 {
+		t.Fatalf("export: exit %d: %s", code, errs)
+	}
+	data, _ := os.ReadFile(path)
+	for _, want := range []string{"illustrative", "name: mg-team", "system: rof", "name: tank-duel"} {
+		if !strings.Contains(string(data), want) {
+			t.Errorf("export lacks %q:\n%s", want, data)
+		}
+	}
+	if code, _, errs := run(context.Background(), "profiles", "validate", path); code != 0 {
+		t.Errorf("the export does not validate: %s", errs)
+	}
+	if code, _, errs := run(context.Background(), "profiles", "export", "nosuch"); code != 2 || !strings.Contains(errs, `no profile "nosuch"`) {
+		t.Errorf("export nosuch: exit %d, %q", code, errs)
+	}
+}

@@ -196,7 +196,12 @@ func coverBonus(cover int, smoke, hullDown bool) int {
 
 func fireAction() *resolve.Action {
 	return &resolve.Action{
-		Name:    "fire",
+		Name: "fire",
+		Examples: []string{
+			"odds opposed fire --hesa 3 --def 1 --cover soft --within-4",
+			"odds opposed fire --ap 5 --def 3 --hull-down --over-half-range",
+			"odds opposed fire --attacker medium-tank --defender light-tank",
+		},
 		Short:   "AP, HE or small arms fire: firer d10+HESA (or AP) vs target d10+Def",
 		Sheet:   "004: AP, HE or Small Arms Fire; Firing Result (HE/SA and AP columns)",
 		Outcome: fireOutcomes,
@@ -292,7 +297,11 @@ func compileFire(v resolve.Values) (resolve.Plan, error) {
 
 func tankHuntAction() *resolve.Action {
 	return &resolve.Action{
-		Name:    "tank-hunt",
+		Name: "tank-hunt",
+		Examples: []string{
+			"odds opposed tank-hunt --def 5 --engineers --open-topped --no-mg",
+			"odds opposed tank-hunt --attacker engineer-section --defender tank-destroyer",
+		},
 		Short:   "tank hunting: hunter d10+4 vs target d10+Def (Def at most 4)",
 		Sheet:   "004: Tank Hunting; Firing Result (Tank Hunting column)",
 		Outcome: huntOutcomes,
@@ -380,7 +389,11 @@ func meleeAction() *resolve.Action {
 		resolve.ChoiceParam("cover", coverChoices, coverNone, "defender's cover: soft (+1) or hard (+2)"),
 	)
 	return &resolve.Action{
-		Name:    "melee",
+		Name: "melee",
+		Examples: []string{
+			"odds opposed melee --attacker-hesa 3 --defender-hesa 2 --cover soft",
+			"odds opposed melee --attacker engineer-section --defender company-hq --smoke",
+		},
 		Short:   "hand-to-hand combat: attacker d10+HESA vs defender d10+HESA",
 		Sheet:   "004: Hand-to-Hand Combat; Close Combat Result",
 		Outcome: combatOutcomes,
@@ -418,7 +431,11 @@ func overrunAction() *resolve.Action {
 	params := append([]resolve.Param{qualityParam("attacker-quality", "overrunning tank")},
 		sideParams("defender", "csw or cmd fight at 4, the rest at their HESA (engineers get no +2 here)")...)
 	return &resolve.Action{
-		Name:    "overrun",
+		Name: "overrun",
+		Examples: []string{
+			"odds opposed overrun --defender-hesa 3 --defender-commander",
+			"odds opposed overrun --attacker medium-tank --defender mg-team",
+		},
 		Short:   "tank overrun: attacker d10+8 vs defender d10+HESA",
 		Sheet:   "004: Tank Overrun; Close Combat Result",
 		Outcome: combatOutcomes,
@@ -458,7 +475,11 @@ func rallyBand(t int) int {
 
 func rallyAction() *resolve.Action {
 	return &resolve.Action{
-		Name:    "rally",
+		Name: "rally",
+		Examples: []string{
+			"odds opposed rally --commander --elements-lost 4 --quality 1",
+			"odds opposed rally --unit veteran-rifle-section --unsupported=both",
+		},
 		Short:   "recover / rally: d10 plus modifiers",
 		Sheet:   "004: Recover / Rally",
 		Outcome: rallyOutcomes,

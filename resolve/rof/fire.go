@@ -12,7 +12,12 @@ var fireStats = []string{"hits", "rfps", "teams-killed"}
 
 func fireAction() *resolve.Action {
 	return &resolve.Action{
-		Name:    "fire",
+		Name: "fire",
+		Examples: []string{
+			"odds rof fire --rof 4 --leader --concealed --target-teams 2",
+			"odds rof fire --rof 4+2+2 --target-teams 3 --small-teams 1 --target-small",
+			"odds rof fire --attacker at-gun --defender medium-tank",
+		},
 		Short:   "RoF dice to hit (4+), hits allocated evenly, ping/pen dice, then the received fire check",
 		Sheet:   "002: Firing; Firing Modifiers; Armored Targets; Ping Dice; Pen Dice; Received Fire Checks; Leaders",
 		Outcome: fireOutcomes,

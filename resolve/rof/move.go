@@ -25,7 +25,12 @@ var moveStats = []string{"distance"}
 
 func moveAction() *resolve.Action {
 	return &resolve.Action{
-		Name:    "move",
+		Name: "move",
+		Examples: []string{
+			"odds rof move --team vehicle --drive wheeled --terrain difficult --quality 4",
+			"odds rof move --unit armoured-car --terrain difficult --distance 8",
+			"odds rof move --unit medium-tank --road tracked",
+		},
 		Short:   "movement distance: higher (infantry) or lower (gun) of 2d6+2, or 2d6 (vehicle), road bonus, terrain checks",
 		Sheet:   "002: Moving (Movement Distances, Road Bonus, Terrain Checks); Leaders",
 		Outcome: []string{"the distances in inches, or reaches / falls-short with --distance"},
@@ -140,7 +145,10 @@ var orderStats = []string{"order-points", "hero"}
 
 func ordersAction() *resolve.Action {
 	return &resolve.Action{
-		Name:    "orders",
+		Name: "orders",
+		Examples: []string{
+			"odds rof orders",
+		},
 		Short:   "order points: the higher of two d6; doubles reveal the hero die",
 		Sheet:   "002: Turn Sequence 2-3",
 		Outcome: resolve.IntNames(1, 6),
@@ -162,7 +170,11 @@ func ordersAction() *resolve.Action {
 
 func rallyAction() *resolve.Action {
 	return &resolve.Action{
-		Name:    "rally",
+		Name: "rally",
+		Examples: []string{
+			"odds rof rally --quality 4 --leader",
+			"odds rof rally --unit mg-team",
+		},
 		Short:   "rally check of a suppressed team: a quality check, again with a leader in contact",
 		Sheet:   "002: Activation Procedure 2; Rally Check; Leaders",
 		Outcome: []string{"rallied", "suppressed"},

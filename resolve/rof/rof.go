@@ -91,7 +91,11 @@ var checkOutcomes = []string{"killed", "suppressed", "ready"}
 
 func rfcAction() *resolve.Action {
 	return &resolve.Action{
-		Name:    "rfc",
+		Name: "rfc",
+		Examples: []string{
+			"odds rof rfc --rfp 3 --cover hard --suppressed",
+			"odds rof rfc --rfp 1..4 --moving",
+		},
 		Short:   "received fire check: a d6 per RFP, the worst result counts",
 		Sheet:   "002: Received Fire Checks; Suppression; Assaults (open-topped vehicles)",
 		Outcome: checkOutcomes,

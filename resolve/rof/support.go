@@ -11,7 +11,11 @@ var artilleryStats = []string{"on-target", "turns"}
 
 func artilleryAction() *resolve.Action {
 	return &resolve.Action{
-		Name:    "artillery",
+		Name: "artillery",
+		Examples: []string{
+			"odds rof artillery --battery 2 --radius 3 --turns 3",
+			"odds rof artillery --battery 3 --mortar-observing --defender medium-tank",
+		},
 		Short:   "artillery: range in (d10\" deviation, 10 on target), then the barrage's RFPs or ping dice",
 		Sheet:   "002: Artillery; Received Fire Checks",
 		Outcome: checkOutcomes,
@@ -103,7 +107,11 @@ const (
 
 func assaultAction() *resolve.Action {
 	return &resolve.Action{
-		Name:    "assault",
+		Name: "assault",
+		Examples: []string{
+			"odds rof assault --assault 4 --support 1 --teams 3 --enemy-teams 2",
+			"odds rof assault --attacker rifle-team --defender medium-tank",
+		},
 		Short:   "assault: teams in contact closest to closest (at most 2 per enemy team), assault checks, AT vs flank armour",
 		Sheet:   "002: Assaults; Armored Targets; Ping Dice; Pen Dice; Received Fire Checks",
 		Outcome: assaultOutcomes,
