@@ -106,7 +106,11 @@ func (a *app) actionCommand(s *resolve.System, act *resolve.Action) *cobra.Comma
 	for i := range act.Params {
 		p := &act.Params[i]
 		flags[i] = &paramFlag{p: p}
-		cmd.Flags().Var(flags[i], p.Name, p.Usage)
+		usage := p.Usage
+		if p.Kind == resolve.Int && !p.Optional && p.Default == 0 {
+			usage += " (default 0)" // pflag shows every default but a zero
+		}
+		cmd.Flags().Var(flags[i], p.Name, usage)
 		if p.Kind == resolve.Bool {
 			cmd.Flags().Lookup(p.Name).NoOptDefVal = "true"
 		}

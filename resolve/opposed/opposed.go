@@ -98,7 +98,7 @@ func withGroup(p resolve.Param, group string) resolve.Param {
 }
 
 func qualityParam(name, who string) resolve.Param {
-	return resolve.IntParam(name, -maxQuality, maxQuality, 0, who+"'s troop quality, added to its roll")
+	return resolve.IntParam(name, -maxQuality, maxQuality, 0, who+"'s troop quality: a modifier added to its roll, -3..3 (rof's --quality is a target number instead)")
 }
 
 // duel is one d10 per side. Its cells are the dice difference a-b, -9..9;

@@ -40,7 +40,7 @@ func moveAction() *resolve.Action {
 			resolve.OptChoice("drive", driveChoices, "a vehicle's drive, for terrain checks and the road bonus (default tracked)"),
 			resolve.ChoiceParam("road", roadChoices, 0, "road bonus for vehicles: tracked +6 (half-tracks too), wheeled +12"),
 			resolve.ChoiceParam("terrain", terrainChoices, 0, "terrain crossed: difficult or very-difficult call for the team type's check"),
-			resolve.OptInt("quality", 2, 6, "quality check for terrain: passes on a d6 of at least this (needed when a check is rolled)"),
+			resolve.OptInt("quality", 2, 6, "quality check for terrain: a target number, passes on a d6 of at least this (needed when a check is rolled)"),
 			resolve.BoolParam("leader", "a leader allows 3 extra inches, ending in base contact"),
 			resolve.OptInt("distance", 1, 40, "inches to cover: results become reaches / falls-short"),
 		},
@@ -179,7 +179,7 @@ func rallyAction() *resolve.Action {
 		Sheet:   "002: Activation Procedure 2; Rally Check; Leaders",
 		Outcome: []string{"rallied", "suppressed"},
 		Params: []resolve.Param{
-			resolve.OptInt("quality", 2, 6, "the team's quality check: passes on a d6 of at least this"),
+			resolve.OptInt("quality", 2, 6, "the team's quality check: a target number, passes on a d6 of at least this (opposed's quality is a modifier instead)"),
 			resolve.BoolParam("leader", "a leader in base contact attempts a second rally"),
 			resolve.BoolParam("out-of-sight", "the team is outside the LoS of every enemy team: rallies automatically"),
 		},

@@ -44,7 +44,7 @@ var cardFields = []resolve.Param{
 	{Name: "at", Kind: resolve.Int, Min: 0, Max: maxArmour, Usage: "anti-tank rating (0: no AT weapon)"},
 	{Name: "ar", Kind: resolve.Int, Min: 0, Max: maxArmour, Usage: "front armour (vehicles)"},
 	{Name: "flank-ar", Kind: resolve.Int, Min: 0, Max: maxArmour, Usage: "flank armour (vehicles)"},
-	{Name: "quality", Kind: resolve.Int, Min: 2, Max: 6, Default: 4, Usage: "quality check: passes on a d6 of at least this"},
+	{Name: "quality", Kind: resolve.Int, Min: 2, Max: 6, Default: 4, Usage: "quality check: a target number, passes on a d6 of at least this (opposed's quality is a modifier instead)"},
 	{Name: "assault", Kind: resolve.Int, Min: 2, Max: 6, Default: 4, Usage: "assault check: passes on a d6 of at least this"},
 	{Name: "drive", Kind: resolve.Choice, Choices: driveChoices, Usage: "how a vehicle moves"},
 	{Name: "open-topped", Kind: resolve.Bool, Usage: "an open-topped vehicle"},
@@ -61,7 +61,7 @@ var (
 func targetParams() []resolve.Param {
 	return []resolve.Param{
 		resolve.OptChoice("team", teamChoices, "target team: infantry (default), gun or vehicle (the default with --ar)"),
-		resolve.ChoiceParam("cover", coverChoices, open, "target's ground: open or hard cover"),
+		resolve.ChoiceParam("cover", coverChoices, open, "target's ground: open or hard cover (this system has no soft cover, unlike opposed's --cover)"),
 		resolve.BoolParam("moving", "the target was ordered to move (infantry in the open then reads open ground)"),
 		resolve.BoolParam("suppressed", "the target is already suppressed"),
 		resolve.BoolParam("open-topped", "an open-topped vehicle in contact: reads open ground"),

@@ -122,7 +122,7 @@ func assaultAction() *resolve.Action {
 			resolve.IntParam("teams", 1, maxTeams, 1, "assaulting teams, each rolling its own check"),
 			resolve.IntParam("enemy-teams", 1, maxTeams, 1, "enemy teams contacted; at most 2 assaulting teams touch each"),
 			resolve.BoolParam("suppressed", "the assaulting teams are suppressed: each must pass a rally check or be destroyed"),
-			resolve.OptInt("quality", 2, 6, "quality for that rally check: passes on a d6 of at least this"),
+			resolve.OptInt("quality", 2, 6, "quality for that rally check: a target number, passes on a d6 of at least this"),
 			resolve.ChoiceParam("enemy", teamChoices, infantry, "the enemy teams in contact"),
 			resolve.OptInt("at", 1, maxArmour, "assaulting team's AT weapon (+1 in assault); leave out for a team without one: it is AT 1"),
 			resolve.OptInt("flank-ar", 0, maxArmour, "enemy vehicle's flank armour, which assault hits strike"),
