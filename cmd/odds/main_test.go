@@ -507,3 +507,83 @@ func TestActionExamples(t *testing.T) {
 		t.Errorf("rof fire --help has no examples:\n%s", out)
 	}
 }
+
+// Every odds command in the README's sh blocks runs (with few trials): a
+// new user can paste them. A trailing comment and a redirection are cut.
+func TestReadmeCommands(t *testing.T) {
+	data, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	inSh, ran := false, 0
+	var cmd string
+	for _, line := range strings.Split(string(data), "\n") {
+		switch {
+		case strings.HasPrefix(line, "```sh"):
+			inSh = true
+			continue
+		case strings.HasPrefix(line, "```"):
+			inSh = false
+			continue
+		case !inSh:
+			continue
+		}
+		cmd += strings.TrimSpace(line)
+		if strings.HasSuffix(cmd, "\\") {
+			cmd = strings.TrimSuffix(cmd, "\\") + " "
+			continue
+		}
+		line, cmd = cmd, ""
+		if !strings.HasPrefix(line, "odds ") {
+			continue
+		}
+		if i := strings.Index(line, " #"); i >= 0 {
+			line = line[:i]
+		}
+		if i := strings.Index(line, " > "); i >= 0 {
+			line = line[:i]
+		}
+		args := append(shellWords(line)[1:], "--trials", "20000", "--format", "csv")
+		if args[0] == "profiles" || args[0] == "man" {
+			args = args[:len(args)-4]
+		}
+		for i, a := range args {
+			if strings.HasPrefix(a, "profiles/") {
+				args[i] = "../../" + a
+			}
+		}
+		if code, _, errs := run(context.Background(), args...); code != 0 {
+			t.Errorf("README: %s: exit %d: %s", line, code, errs)
+		}
+		ran++
+	}
+	if ran < 25 {
+		t.Errorf("ran %d README commands; the sh blocks hold more", ran)
+	}
+}
+
+// shellWords splits a command line at spaces, keeping '…' together.
+func shellWords(s string) []string {
+	var words []string
+	var cur strings.Builder
+	quoted, any := false, false
+	for _, r := range s {
+		switch {
+		case r == '\'':
+			quoted, any = !quoted, true
+		case r == ' ' && !quoted:
+			if any {
+				words = append(words, cur.String())
+			}
+			cur.Reset()
+			any = false
+		default:
+			cur.WriteRune(r)
+			any = true
+		}
+	}
+	if any {
+		words = append(words, cur.String())
+	}
+	return words
+}
