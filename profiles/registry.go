@@ -74,8 +74,9 @@ func Builtins() map[string][]byte {
 // data set, and a hostile or mistaken path (/dev/zero) must not take the
 // machine's memory.
 const (
-	MaxFileSize = 4 << 20 // bytes in one profile file
-	MaxFiles    = 1000    // files from all the paths together
+	MaxFileSize  = 4 << 20  // bytes in one profile file
+	MaxTotalSize = 32 << 20 // bytes of all the files together
+	MaxFiles     = 1000     // files from all the paths together
 )
 
 // Load parses the files at paths (a file, or a folder whose *.yaml and
@@ -85,11 +86,16 @@ const (
 func (r *Registry) Load(paths ...string) error {
 	files, errs := listFiles(paths)
 	next := r.clone()
+	total := 0
 	for _, name := range files {
 		data, err := readLimited(name)
 		if err != nil {
 			errs = append(errs, &Error{Pos: Pos{File: name, Line: 1, Col: 1}, Msg: err.Error()})
 			continue
+		}
+		if total += len(data); total > MaxTotalSize {
+			errs = append(errs, &Error{Pos: Pos{File: name, Line: 1, Col: 1}, Msg: fmt.Sprintf("the profile files come to more than %d MiB", MaxTotalSize>>20)})
+			break
 		}
 		f, ferrs := Parse(name, data, r.systems)
 		errs = append(errs, ferrs...)

@@ -587,3 +587,26 @@ func shellWords(s string) []string {
 	}
 	return words
 }
+
+// A reader that went away: exit 141 (main then dies of SIGPIPE), and no
+// error message, as for any filter.
+func TestBrokenPipe(t *testing.T) {
+	var errb bytes.Buffer
+	code := Main(context.Background(), []string{"roll", "2d6"}, brokenPipe{}, &errb)
+	if code != exitBrokenPipe || errb.Len() != 0 {
+		t.Errorf("exit %d, stderr %q; want %d and nothing", code, errb.String(), exitBrokenPipe)
+	}
+}
+
+type brokenPipe struct{}
+
+func (brokenPipe) Write([]byte) (int, error) { return 0, syscall.EPIPE }
+
+// Tables leave out what an exact answer shows cannot happen; CSV keeps it.
+func TestImpossibleOutcomes(t *testing.T) {
+	_, table, _ := run(context.Background(), "opposed", "fire", "--ap", "5", "--def", "3")
+	_, csv, _ := run(context.Background(), "opposed", "fire", "--ap", "5", "--def", "3", "--format", "csv")
+	if strings.Contains(table, "fall-back") || !strings.Contains(table, "suppressed") || !strings.Contains(csv, "p_fall-back") {
+		t.Errorf("AP fire: table shows fall-back or CSV lacks it:\n%s\n%s", table, csv)
+	}
+}
