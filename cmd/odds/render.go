@@ -83,7 +83,7 @@ func (a *app) writeListing(doc any, header []string, rows [][]string) error {
 	case "csv":
 		err = writeCSV(&b, append([][]string{header}, rows...))
 	default:
-		err = table(&b, a.format.v == "markdown", a.width, header, rows)
+		err = listing(&b, a.format.v == "markdown", a.width, header, rows)
 	}
 	if err != nil {
 		return &ioError{err}

@@ -351,6 +351,25 @@ func si(x float64) string {
 // A box table wider than width wraps its long cells at word breaks;
 // markdown tables never wrap (a row is one line there).
 func table(w io.Writer, markdown bool, width int, header []string, rows [][]string) error {
+	return drawTable(w, markdown, false, width, header, rows)
+}
+
+// listing is table for listings (systems, profiles): plain columns with
+// no box around them, easy to read and to grep.
+func listing(w io.Writer, markdown bool, width int, header []string, rows [][]string) error {
+	var b strings.Builder
+	if err := drawTable(&b, markdown, true, width, header, rows); err != nil {
+		return err
+	}
+	lines := strings.Split(b.String(), "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(l, " ")
+	}
+	_, err := io.WriteString(w, strings.Join(lines, "\n"))
+	return err
+}
+
+func drawTable(w io.Writer, markdown, plain bool, width int, header []string, rows [][]string) error {
 	opts := []tablewriter.Option{
 		tablewriter.WithHeaderAutoFormat(tw.Off),
 		tablewriter.WithRowAlignmentConfig(tw.CellAlignment{PerColumn: alignments(header)}),
@@ -360,6 +379,16 @@ func table(w io.Writer, markdown bool, width int, header []string, rows [][]stri
 		opts = append(opts, tablewriter.WithRenderer(renderer.NewMarkdown()))
 	} else if boxWidth(header, rows) > width {
 		opts = append(opts, tablewriter.WithMaxWidth(width), tablewriter.WithRowAutoWrap(tw.WrapNormal))
+	}
+	if plain && !markdown {
+		opts = append(opts, tablewriter.WithRenderer(renderer.NewBlueprint(tw.Rendition{
+			Borders: tw.BorderNone,
+			Symbols: tw.NewSymbols(tw.StyleNone),
+			Settings: tw.Settings{
+				Separators: tw.Separators{BetweenRows: tw.Off, BetweenColumns: tw.Off},
+				Lines:      tw.Lines{ShowHeaderLine: tw.Off},
+			},
+		})))
 	}
 	t := tablewriter.NewTable(w, opts...)
 	t.Header(header)
