@@ -1,0 +1,109 @@
+package profiles
+
+import (
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+
+	"odds/resolve"
+)
+
+func (p *parser) matchup(n *yaml.Node, path string) *Matchup {
+	m := &Matchup{Cards: map[string]string{}, CardPos: map[string]Pos{}, Set: map[string][]int{}, Pos: p.pos(n)}
+	have := map[string]bool{}
+	var sys *resolve.System
+	var act *resolve.Action
+	// The system and action decide which fields exist: find them first.
+	if v := valueOf(n, "system"); v != nil {
+		sys = p.system(v, join(path, "system"))
+	}
+	if v := valueOf(n, "action"); v != nil && sys != nil {
+		if name, ok := p.scalar(v, join(path, "action")); ok {
+			if act = sys.Action(name); act == nil {
+				var names []string
+				for _, a := range sys.Actions {
+					names = append(names, a.Name)
+				}
+				p.errf(v, join(path, "action"), "want one of %s, found %q", strings.Join(names, ", "), name)
+			}
+		}
+	}
+	ok := true
+	p.fields(n, path, func(key string, k, v *yaml.Node) bool {
+		have[key] = true
+		kp := join(path, key)
+		switch key {
+		case "name":
+			m.Name, _ = p.name(v, kp)
+		case "note":
+			m.Note, _ = p.scalar(v, kp)
+		case "system", "action":
+		case "set":
+			if act != nil {
+				ok = p.set(v, kp, act, m) && ok
+			}
+		default:
+			if act == nil {
+				return true // reported with the action
+			}
+			for _, r := range act.Roles {
+				if r.Name == key {
+					if card, good := p.name(v, kp); good {
+						m.Cards[key], m.CardPos[key] = card, p.pos(v)
+					}
+					return true
+				}
+			}
+			return false
+		}
+		return true
+	}, matchupWant(act))
+	if !p.required(n, path, have, "name", "system", "action") || sys == nil || act == nil || !ok || m.Name == "" {
+		return nil
+	}
+	m.System, m.Action = sys.Name, act.Name
+	return m
+}
+
+func matchupWant(act *resolve.Action) string {
+	names := []string{"name", "system", "action", "note", "set"}
+	if act != nil {
+		for _, r := range act.Roles {
+			names = append(names, r.Name)
+		}
+	}
+	return strings.Join(names, ", ")
+}
+
+// set parses a matchup's parameter values: each a scalar (as a flag would
+// take it: 3, 1..6, both, soft) or a list of them.
+func (p *parser) set(n *yaml.Node, path string, act *resolve.Action, m *Matchup) bool {
+	if n.Kind != yaml.MappingNode {
+		p.errf(n, path, "want a mapping of parameters to values, found %s", describe(n))
+		return false
+	}
+	var names []string
+	for _, prm := range act.Params {
+		names = append(names, prm.Name)
+	}
+	ok := true
+	p.fields(n, path, func(key string, k, v *yaml.Node) bool {
+		prm := act.Param(key)
+		if prm == nil {
+			return false
+		}
+		kp := join(path, key)
+		items := []*yaml.Node{v}
+		if v.Kind == yaml.SequenceNode {
+			items = v.Content
+		}
+		for _, it := range items {
+			vals, good := p.value(it, kp, prm)
+			ok = ok && good
+			m.Set[key] = append(m.Set[key], vals...)
+		}
+		m.SetOrder = append(m.SetOrder, key)
+		return true
+	}, strings.Join(names, ", "))
+	return ok
+}

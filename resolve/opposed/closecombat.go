@@ -1,0 +1,143 @@
+package opposed
+
+// Hand-to-Hand Combat; Tank Overrun; the Close Combat Result table.
+
+import (
+	"odds/resolve"
+)
+
+// combatBand is the Close Combat Result table applied to whichever side
+// loses; a tie is a draw.
+func combatBand(m int) int {
+	switch {
+	case m <= -5:
+		return 0
+	case m <= -3:
+		return 1
+	case m <= -1:
+		return 2
+	case m == 0:
+		return 3
+	case m <= 2:
+		return 4
+	case m <= 4:
+		return 5
+	}
+	return 6
+}
+
+// fighter is one side of a close combat: its HESA (or 4 for CSW and Cmd
+// elements), commander and quality, and +2 for engineers where the table
+// has that line (hand-to-hand, not the tank overrun's defender).
+func fighter(v resolve.Values, side string, engineers bool) (int, error) {
+	elem := v[side+"-element"]
+	hesaFlag := side + "-hesa"
+	score := 4
+	switch {
+	case elem == elemCSW || elem == elemCmd:
+		if v.Has(hesaFlag) {
+			return 0, resolve.Errorf(hesaFlag, "a %s element fights at 4, not its HESA (drop --%s or change --%s-element)",
+				elementChoices[elem], hesaFlag, side)
+		}
+	case !v.Has(hesaFlag):
+		return 0, resolve.Errorf(hesaFlag, "the %s needs its HESA (or --%s-element csw|cmd, which fight at 4)", side, side)
+	default:
+		score = v[hesaFlag]
+	}
+	score += v[side+"-quality"] + resolve.B2I(v.Bool(side+"-commander"))
+	if engineers && elem == elemEng {
+		score += 2
+	}
+	return score, nil
+}
+
+// sideParams are one side of a close combat; elements says what the
+// element types do in this table.
+func sideParams(side, elements string) []resolve.Param {
+	return []resolve.Param{
+		resolve.OptInt(side+"-hesa", 0, maxStat, side+"'s HESA value (not for csw or cmd elements, which use 4)"),
+		resolve.ChoiceParam(side+"-element", elementChoices, elemInf, side+"'s element type: "+elements),
+		resolve.BoolParam(side+"-commander", "a commander within 4 of the "+side+" (+1)"),
+		qualityParam(side+"-quality", side),
+	}
+}
+
+func meleeAction() *resolve.Action {
+	params := append(sideParams("attacker", "inf, eng (+2), cav (+2 initiating), csw or cmd (fight at 4), other"),
+		sideParams("defender", "inf, eng (+2), cav, csw or cmd (fight at 4), other")...)
+	params = append(params,
+		resolve.BoolParam("smoke", "an inf or eng attacker attacks through smoke (+1 attacker)"),
+		resolve.ChoiceParam("cover", coverChoices, coverNone, "defender's cover: soft (+1) or hard (+2)"),
+	)
+	return &resolve.Action{
+		Name: "melee",
+		Examples: []string{
+			"odds opposed melee --attacker-hesa 3 --defender-hesa 2 --cover soft",
+			"odds opposed melee --attacker engineer-section --defender company-hq --smoke",
+		},
+		Short:   "hand-to-hand combat: attacker d10+HESA vs defender d10+HESA",
+		Sheet:   "004: Hand-to-Hand Combat; Close Combat Result",
+		Outcome: combatOutcomes,
+		Stats:   marginStats,
+		Params:  params,
+		Compile: func(v resolve.Values) (resolve.Plan, error) {
+			att, err := fighter(v, "attacker", true)
+			if err != nil {
+				return nil, err
+			}
+			def, err := fighter(v, "defender", true)
+			if err != nil {
+				return nil, err
+			}
+			switch elem := v["attacker-element"]; {
+			case elem == elemCav:
+				att += 2 // cavalry that initiate close combat
+			case v.Bool("smoke") && (elem == elemInf || elem == elemEng):
+				att++
+			}
+			def += v["cover"] // soft +1, hard +2: the choice index is the bonus
+			return newDuel(combatOutcomes, att-def, combatBand), nil
+		},
+		Roles: twoRoles,
+		FromCards: func(c resolve.Cards, _ resolve.Values) ([]resolve.Filled, error) {
+			var f fill
+			f.fighterFromCard(c["attacker"], "attacker")
+			f.fighterFromCard(c["defender"], "defender")
+			return f.Fill, nil
+		},
+	}
+}
+
+func overrunAction() *resolve.Action {
+	params := append([]resolve.Param{qualityParam("attacker-quality", "overrunning tank")},
+		sideParams("defender", "csw or cmd fight at 4, the rest at their HESA (engineers get no +2 here)")...)
+	return &resolve.Action{
+		Name: "overrun",
+		Examples: []string{
+			"odds opposed overrun --defender-hesa 3 --defender-commander",
+			"odds opposed overrun --attacker medium-tank --defender mg-team",
+		},
+		Short:   "tank overrun: attacker d10+8 vs defender d10+HESA",
+		Sheet:   "004: Tank Overrun; Close Combat Result",
+		Outcome: combatOutcomes,
+		Stats:   marginStats,
+		Params:  params,
+		Compile: func(v resolve.Values) (resolve.Plan, error) {
+			def, err := fighter(v, "defender", false) // no engineer line in the overrun table
+			if err != nil {
+				return nil, err
+			}
+			att := 8 + v["attacker-quality"]
+			return newDuel(combatOutcomes, att-def, combatBand), nil
+		},
+		Roles: twoRoles,
+		FromCards: func(c resolve.Cards, _ resolve.Values) ([]resolve.Filled, error) {
+			var f fill
+			if a := c["attacker"]; a != nil {
+				f.Set("attacker-quality", a["quality"], "attacker")
+			}
+			f.fighterFromCard(c["defender"], "defender")
+			return f.Fill, nil
+		},
+	}
+}
