@@ -42,8 +42,8 @@ func BenchmarkFloorSuccesses(b *testing.B) {
 func mustFire(b testing.TB) resolve.Plan {
 	act := opposed.System().Action("fire")
 	v := act.Defaults()
-	v["hesa"], v["def"] = 3, 1
-	p, err := act.Compile(v)
+	v["hesa"], v["def"] = resolve.Value{N: 3}, resolve.Value{N: 1}
+	p, err := act.Compile(act.Args(v, nil))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -174,9 +174,9 @@ func examplePlans(b testing.TB) []example {
 		for _, act := range s.Actions {
 			v := act.Defaults()
 			for k, x := range exampleValues[s.Name+" "+act.Name] {
-				v[k] = x
+				v[k] = resolve.Value{N: x}
 			}
-			plan, err := act.Compile(v)
+			plan, err := act.Compile(act.Args(v, nil))
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -198,7 +198,7 @@ func TestExamplePlans(t *testing.T) {
 type enumOnly struct{ resolve.Plan }
 
 // exampleValues are the least parameters each action needs.
-var exampleValues = map[string]resolve.Values{
+var exampleValues = map[string]resolve.Ints{
 	"opposed fire":      {"hesa": 3, "def": 1},
 	"opposed tank-hunt": {"def": 3},
 	"rof rally":         {"quality": 4},

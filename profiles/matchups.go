@@ -9,7 +9,7 @@ import (
 )
 
 func (p *parser) matchup(n *yaml.Node, path string) *Matchup {
-	m := &Matchup{Cards: map[string]string{}, CardPos: map[string]Pos{}, Set: map[string][]int{}, Pos: p.pos(n)}
+	m := &Matchup{Cards: map[string]string{}, CardPos: map[string]Pos{}, Set: map[string][]resolve.Value{}, Pos: p.pos(n)}
 	have := map[string]bool{}
 	var sys *resolve.System
 	var act *resolve.Action

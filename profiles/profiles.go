@@ -43,7 +43,7 @@ type Matchup struct {
 	Name, System, Action, Note string
 	Cards                      map[string]string // role → unit name
 	CardPos                    map[string]Pos
-	Set                        map[string][]int // parameter → values
+	Set                        map[string][]resolve.Value // parameter → values
 	SetOrder                   []string
 	Pos                        Pos
 }
@@ -298,7 +298,7 @@ func (p *parser) system(n *yaml.Node, path string) *resolve.System {
 }
 
 // value parses a scalar as a value of param.
-func (p *parser) value(n *yaml.Node, path string, param *resolve.Param) ([]int, bool) {
+func (p *parser) value(n *yaml.Node, path string, param *resolve.Param) ([]resolve.Value, bool) {
 	if n.Kind != yaml.ScalarNode || n.Tag == "!!null" {
 		p.errf(n, path, "want %s, found %s", want(param), describe(n))
 		return nil, false

@@ -183,8 +183,8 @@ func TestShadowing(t *testing.T) {
 		t.Errorf("warnings %q", r.Warnings)
 	}
 	u, _ := r.Unit("rifle-section", "opposed")
-	if u.Stats["hesa"] != 5 {
-		t.Errorf("the user's card did not win: hesa %d", u.Stats["hesa"])
+	if u.Stats["hesa"].N != 5 {
+		t.Errorf("the user's card did not win: hesa %d", u.Stats["hesa"].N)
 	}
 	r, _ = New(all.Systems())
 	if err := r.Load(filepath.Join(dir, "b.yaml")); err != nil || len(r.Warnings) != 0 {
@@ -281,7 +281,7 @@ func TestExportRoundTrip(t *testing.T) {
 	}
 	for _, u := range f.Units {
 		want, _ := reg.Unit(u.Name, u.System)
-		if !maps.Equal(u.Stats, want.Stats) || u.Note != want.Note {
+		if !reflect.DeepEqual(u.Stats, want.Stats) || u.Note != want.Note {
 			t.Errorf("unit %s/%s: %v %q, want %v %q", u.System, u.Name, u.Stats, u.Note, want.Stats, want.Note)
 		}
 	}

@@ -43,7 +43,7 @@ func (p *parser) unit(n *yaml.Node, path string) *Unit {
 				return false
 			}
 			x, good := p.cardValue(v, join(path, key), f)
-			u.Stats[key], ok = x, ok && good
+			u.Stats[key], ok = resolve.Value{N: x}, ok && good
 		}
 		return true
 	}, cardWant(sys))
@@ -58,7 +58,7 @@ func (p *parser) unit(n *yaml.Node, path string) *Unit {
 		if f.Required {
 			req = append(req, f.Name)
 		} else {
-			u.Stats[f.Name] = f.Default
+			u.Stats[f.Name] = resolve.Value{N: f.Default}
 		}
 	}
 	if !p.required(n, path, have, "name", "system") || !p.required(n, path, have, req...) || u.Name == "" {

@@ -40,5 +40,10 @@ type Fill []Filled
 
 // Set records that param takes v from the card of role.
 func (f *Fill) Set(param string, v int, role string) {
-	*f = append(*f, Filled{Param: param, Value: v, Role: role})
+	*f = append(*f, Filled{Param: param, Value: Value{N: v}, Role: role})
+}
+
+// SetPool records that param takes the pool p from the card of role.
+func (f *Fill) SetPool(param string, p Pool, role string) {
+	*f = append(*f, Filled{Param: param, Value: Value{Pool: p}, Role: role})
 }

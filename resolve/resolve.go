@@ -39,9 +39,10 @@ type Layout struct {
 type Kind int
 
 const (
-	Int    Kind = iota // an integer within [Min, Max]
-	Bool               // true or false
-	Choice             // one of Choices
+	Int      Kind = iota // an integer within [Min, Max]
+	Bool                 // true or false
+	Choice               // one of Choices
+	DicePool             // custom dice by colour, "green:2,blue:1" (not swept)
 )
 
 // Param describes one input of an action. Its Name is the flag name: the
@@ -67,28 +68,29 @@ type Param struct {
 }
 
 // Format renders a value of p for people and for JSON-like output.
-func (p *Param) Format(v int) string {
+func (p *Param) Format(v Value) string {
 	switch p.Kind {
 	case Bool:
-		return strconv.FormatBool(v != 0)
+		return strconv.FormatBool(v.N != 0)
 	case Choice:
-		return p.Choices[v]
+		return p.Choices[v.N]
+	case DicePool:
+		return v.Pool.String()
 	}
-	return strconv.Itoa(v)
+	return strconv.Itoa(v.N)
 }
 
-// Values holds the parameter values of one matchup by parameter name. An
-// Optional parameter that was not given is absent.
-type Values map[string]int
-
-// Has reports whether the optional parameter name was given.
-func (v Values) Has(name string) bool {
-	_, ok := v[name]
-	return ok
+// Display is a value of p as JSON shows it: a number, a boolean or a
+// string.
+func (p *Param) Display(v Value) any {
+	switch p.Kind {
+	case Bool:
+		return v.N != 0
+	case Choice, DicePool:
+		return p.Format(v)
+	}
+	return v.N
 }
-
-// Bool returns a Bool parameter.
-func (v Values) Bool(name string) bool { return v[name] != 0 }
 
 // Action is one thing a player can ask of a system.
 type Action struct {
@@ -101,16 +103,16 @@ type Action struct {
 	// Examples are whole command lines that run as they are, shown in the
 	// action's help (a test runs every one).
 	Examples []string
-	// Compile validates the values (already within each Param's bounds) and
-	// returns the plan. Its errors name the flags at fault.
-	Compile func(v Values) (Plan, error)
+	// Compile validates the arguments (already within each Param's
+	// bounds) and returns the plan. Its errors name the flags at fault.
+	Compile func(a Args) (Plan, error)
 	// Roles are the unit cards the action takes (--attacker NAME, …), and
 	// FromCards turns the cards given into parameter values. given holds
 	// the values given by flag or matchup for the grid cell being filled,
 	// so that a card can be read by them (fire's --target); a card that
 	// cannot be read without one more flag is an error naming that flag.
 	Roles     []Role
-	FromCards func(c Cards, given Values) ([]Filled, error)
+	FromCards func(c Cards, given Args) ([]Filled, error)
 }
 
 // Role is a unit card an action takes: its name is the flag (attacker,
@@ -120,14 +122,14 @@ type Role struct {
 	Usage string
 }
 
-// Cards are the unit cards of one matchup by role. A card's Values are
-// keyed by the system's card field names (System.Card).
-type Cards map[string]Values
+// Cards are the unit cards of one matchup by role, read through the
+// system's card fields (System.Card).
+type Cards map[string]*Args
 
 // Filled is a parameter value taken from the card of a role.
 type Filled struct {
 	Param string
-	Value int
+	Value Value
 	Role  string
 }
 
@@ -155,11 +157,14 @@ func (a *Action) Defaults() Values {
 	v := Values{}
 	for _, p := range a.Params {
 		if !p.Optional {
-			v[p.Name] = p.Default
+			v[p.Name] = Value{N: p.Default}
 		}
 	}
 	return v
 }
+
+// Args returns v read through the action's parameters, with env.
+func (a *Action) Args(v Values, env *Env) Args { return Args{vals: v, params: a.Params, Env: env} }
 
 // System is a rule system: a set of actions modelled from one or more sheets.
 type System struct {
@@ -171,6 +176,9 @@ type System struct {
 	// and bounds; Required ones must be given, the rest take Default.
 	Card []Param
 }
+
+// CardArgs returns a card's values read through the system's card fields.
+func (s *System) CardArgs(v Values) Args { return Args{vals: v, params: s.Card} }
 
 // Action returns the action with the given name, or nil.
 func (s *System) Action(name string) *Action {

@@ -8,9 +8,26 @@ import (
 
 // ParseValues parses a value of p as written on the command line or in a
 // profile: one value, a comma-separated list, a range lo..hi (Int), both
-// (Bool) or all (Choice). Errors say what was expected and what was found,
-// without naming the flag.
-func ParseValues(p *Param, s string) ([]int, error) {
+// (Bool) or all (Choice); a DicePool is one pool (its commas separate
+// colours). Errors say what was expected and what was found, without
+// naming the flag.
+func ParseValues(p *Param, s string) ([]Value, error) {
+	if p.Kind == DicePool {
+		pool, err := ParsePool(s)
+		if err != nil {
+			return nil, err
+		}
+		return []Value{{Pool: pool}}, nil
+	}
+	ints, err := parseInts(p, s)
+	out := make([]Value, len(ints))
+	for i, n := range ints {
+		out[i] = Value{N: n}
+	}
+	return out, err
+}
+
+func parseInts(p *Param, s string) ([]int, error) {
 	var out []int
 	for _, item := range strings.Split(s, ",") {
 		item = strings.TrimSpace(item)

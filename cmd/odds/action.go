@@ -70,7 +70,7 @@ func (a *app) actionCommand(s *resolve.System, act *resolve.Action) *cobra.Comma
 				"unexpected argument %q", args[0])
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			j := &job{sys: s, act: act, cards: map[string]*profiles.Unit{}, given: map[string][]int{}, givenBy: "flag"}
+			j := &job{sys: s, act: act, cards: map[string]*profiles.Unit{}, given: map[string][]resolve.Value{}, givenBy: "flag"}
 			for i, f := range flags {
 				if len(f.vals) > 0 {
 					j.given[act.Params[i].Name] = f.vals

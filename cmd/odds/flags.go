@@ -14,7 +14,7 @@ import (
 // values make a sweep. Repeating the flag adds to the list.
 type paramFlag struct {
 	p    *resolve.Param
-	vals []int
+	vals []resolve.Value
 }
 
 func (f *paramFlag) String() string {
@@ -22,7 +22,7 @@ func (f *paramFlag) String() string {
 		if f.p.Optional {
 			return ""
 		}
-		return f.p.Format(f.p.Default)
+		return f.p.Format(resolve.Value{N: f.p.Default})
 	}
 	s := make([]string, len(f.vals))
 	for i, v := range f.vals {
@@ -37,6 +37,8 @@ func (f *paramFlag) Type() string {
 		return "bool"
 	case resolve.Choice:
 		return strings.Join(f.p.Choices, "|")
+	case resolve.DicePool:
+		return "POOL"
 	}
 	return "N"
 }

@@ -14,9 +14,10 @@ import (
 type job struct {
 	sys     *resolve.System
 	act     *resolve.Action
-	cards   map[string]*profiles.Unit // by role
-	given   map[string][]int          // by parameter
-	givenBy string                    // "flag" or "matchup NAME"
+	cards   map[string]*profiles.Unit  // by role
+	given   map[string][]resolve.Value // by parameter
+	givenBy string                     // "flag" or "matchup NAME"
+	env     *resolve.Env               // profile data the action reads (dice, tables)
 	matchup string
 }
 
@@ -75,9 +76,10 @@ func (j *job) fillCards(c cell, given resolve.Values) error {
 	}
 	cards := resolve.Cards{}
 	for role, u := range j.cards {
-		cards[role] = u.Stats
+		card := j.sys.CardArgs(u.Stats)
+		cards[role] = &card
 	}
-	fills, err := j.act.FromCards(cards, given)
+	fills, err := j.act.FromCards(cards, j.act.Args(given, j.env))
 	if err != nil {
 		return &usageError{err: err}
 	}
@@ -127,7 +129,7 @@ func (a *app) runJobs(ctx context.Context, jobs []*job) error {
 			return usagef("run fewer matchups or smaller sweeps at once", "the run would have more than %d result cells", maxCells)
 		}
 		for _, c := range cells {
-			plan, err := j.act.Compile(c.values)
+			plan, err := j.act.Compile(j.act.Args(c.values, j.env))
 			if err != nil {
 				if j.matchup != "" {
 					err = fmt.Errorf("matchup %s: %w", j.matchup, err)
@@ -165,14 +167,7 @@ func paramsOf(act *resolve.Action, c cell) []param {
 		if !ok {
 			continue
 		}
-		var val any = x
-		switch p.Kind {
-		case resolve.Bool:
-			val = x != 0
-		case resolve.Choice:
-			val = p.Choices[x]
-		}
-		ps = append(ps, param{Name: p.Name, Value: val, Source: c.sources[p.Name]})
+		ps = append(ps, param{Name: p.Name, Value: p.Display(x), Source: c.sources[p.Name]})
 	}
 	return ps
 }

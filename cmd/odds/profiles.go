@@ -231,7 +231,7 @@ func (a *app) profileFields(p any) (name, system, kind string, fields []param) {
 	case *profiles.Unit:
 		sys := a.system(p.System)
 		for _, f := range sys.Card {
-			fields = append(fields, param{Name: f.Name, Value: cardValue(&f, p.Stats[f.Name])})
+			fields = append(fields, param{Name: f.Name, Value: f.Display(p.Stats[f.Name])})
 		}
 		fields = append(fields, param{Name: "source", Value: p.Pos.String()})
 		if p.Note != "" {
@@ -270,16 +270,6 @@ func (a *app) profileFields(p any) (name, system, kind string, fields []param) {
 		return p.Name, p.System, "matchup", fields
 	}
 	return "", "", "", nil
-}
-
-func cardValue(f *resolve.Param, v int) any {
-	switch f.Kind {
-	case resolve.Bool:
-		return v != 0
-	case resolve.Choice:
-		return f.Choices[v]
-	}
-	return v
 }
 
 func (a *app) system(name string) *resolve.System {

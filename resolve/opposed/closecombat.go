@@ -29,8 +29,8 @@ func combatBand(m int) int {
 // fighter is one side of a close combat: its HESA (or 4 for CSW and Cmd
 // elements), commander and quality, and +2 for engineers where the table
 // has that line (hand-to-hand, not the tank overrun's defender).
-func fighter(v resolve.Values, side string, engineers bool) (int, error) {
-	elem := v[side+"-element"]
+func fighter(v resolve.Args, side string, engineers bool) (int, error) {
+	elem := v.Int(side+"-element")
 	hesaFlag := side + "-hesa"
 	score := 4
 	switch {
@@ -42,9 +42,9 @@ func fighter(v resolve.Values, side string, engineers bool) (int, error) {
 	case !v.Has(hesaFlag):
 		return 0, resolve.Errorf(hesaFlag, "the %s needs its HESA (or --%s-element csw|cmd, which fight at 4)", side, side)
 	default:
-		score = v[hesaFlag]
+		score = v.Int(hesaFlag)
 	}
-	score += v[side+"-quality"] + resolve.B2I(v.Bool(side+"-commander"))
+	score += v.Int(side+"-quality") + resolve.B2I(v.Bool(side+"-commander"))
 	if engineers && elem == elemEng {
 		score += 2
 	}
@@ -80,7 +80,7 @@ func meleeAction() *resolve.Action {
 		Outcome: combatOutcomes,
 		Stats:   marginStats,
 		Params:  params,
-		Compile: func(v resolve.Values) (resolve.Plan, error) {
+		Compile: func(v resolve.Args) (resolve.Plan, error) {
 			att, err := fighter(v, "attacker", true)
 			if err != nil {
 				return nil, err
@@ -89,17 +89,17 @@ func meleeAction() *resolve.Action {
 			if err != nil {
 				return nil, err
 			}
-			switch elem := v["attacker-element"]; {
+			switch elem := v.Int("attacker-element"); {
 			case elem == elemCav:
 				att += 2 // cavalry that initiate close combat
 			case v.Bool("smoke") && (elem == elemInf || elem == elemEng):
 				att++
 			}
-			def += v["cover"] // soft +1, hard +2: the choice index is the bonus
+			def += v.Int("cover") // soft +1, hard +2: the choice index is the bonus
 			return newDuel(combatOutcomes, att-def, combatBand), nil
 		},
 		Roles: twoRoles,
-		FromCards: func(c resolve.Cards, _ resolve.Values) ([]resolve.Filled, error) {
+		FromCards: func(c resolve.Cards, _ resolve.Args) ([]resolve.Filled, error) {
 			var f fill
 			f.fighterFromCard(c["attacker"], "attacker")
 			f.fighterFromCard(c["defender"], "defender")
@@ -122,19 +122,19 @@ func overrunAction() *resolve.Action {
 		Outcome: combatOutcomes,
 		Stats:   marginStats,
 		Params:  params,
-		Compile: func(v resolve.Values) (resolve.Plan, error) {
+		Compile: func(v resolve.Args) (resolve.Plan, error) {
 			def, err := fighter(v, "defender", false) // no engineer line in the overrun table
 			if err != nil {
 				return nil, err
 			}
-			att := 8 + v["attacker-quality"]
+			att := 8 + v.Int("attacker-quality")
 			return newDuel(combatOutcomes, att-def, combatBand), nil
 		},
 		Roles: twoRoles,
-		FromCards: func(c resolve.Cards, _ resolve.Values) ([]resolve.Filled, error) {
+		FromCards: func(c resolve.Cards, _ resolve.Args) ([]resolve.Filled, error) {
 			var f fill
-			if a := c["attacker"]; a != nil {
-				f.Set("attacker-quality", a["quality"], "attacker")
+			if a, ok := c["attacker"]; ok {
+				f.Set("attacker-quality", a.Int("quality"), "attacker")
 			}
 			f.fighterFromCard(c["defender"], "defender")
 			return f.Fill, nil

@@ -99,37 +99,37 @@ const (
 // fireFromCards fires the attacker card's AP at a vehicle and its HESA at
 // anything else. The target is --target when given, else the defender
 // card's element; a card with both values and no way to tell is an error.
-func fireFromCards(c resolve.Cards, given resolve.Values) ([]resolve.Filled, error) {
+func fireFromCards(c resolve.Cards, given resolve.Args) ([]resolve.Filled, error) {
 	var f fill
 	a, d := c["attacker"], c["defender"]
 	if a != nil {
 		target := -1
 		switch {
 		case given.Has("target"):
-			target = given["target"]
-		case d != nil && d["element"] == cardVehicle:
+			target = given.Int("target")
+		case d != nil && d.Int("element") == cardVehicle:
 			target = targetVehicle
-		case d != nil || a["ap"] == 0:
+		case d != nil || a.Int("ap") == 0:
 			target = targetSoft
 		case !given.Has("hesa") && !given.Has("ap"):
-			return nil, resolve.Errorf("target", "the attacker card has HESA %d and AP %d: say what it fires at, --target soft (HESA) or --target vehicle (AP)", a["hesa"], a["ap"])
+			return nil, resolve.Errorf("target", "the attacker card has HESA %d and AP %d: say what it fires at, --target soft (HESA) or --target vehicle (AP)", a.Int("hesa"), a.Int("ap"))
 		}
 		switch target {
 		case targetVehicle:
-			f.Set("ap", a["ap"], "attacker")
+			f.Set("ap", a.Int("ap"), "attacker")
 		case targetSoft:
-			f.Set("hesa", a["hesa"], "attacker")
+			f.Set("hesa", a.Int("hesa"), "attacker")
 		}
-		f.Set("firer-quality", a["quality"], "attacker")
+		f.Set("firer-quality", a.Int("quality"), "attacker")
 	}
 	if d != nil {
-		f.Set("def", d["def"], "defender")
-		f.Set("target-quality", d["quality"], "defender")
+		f.Set("def", d.Int("def"), "defender")
+		f.Set("target-quality", d.Int("quality"), "defender")
 	}
 	return f.Fill, nil
 }
 
-func compileFire(v resolve.Values) (resolve.Plan, error) {
+func compileFire(v resolve.Args) (resolve.Plan, error) {
 	hesa, ap := v.Has("hesa"), v.Has("ap")
 	switch {
 	case hesa && ap:
@@ -138,19 +138,19 @@ func compileFire(v resolve.Values) (resolve.Plan, error) {
 		return nil, resolve.Errorf("hesa", "the firer needs --hesa N (HE/small arms fire) or --ap N (AP fire)")
 	case !ap && v.Bool("over-half-range"):
 		return nil, resolve.Errorf("over-half-range", "applies to AP fire only (give --ap, not --hesa)")
-	case v.Has("target") && v["target"] == targetSoft && !hesa:
+	case v.Has("target") && v.Int("target") == targetSoft && !hesa:
 		return nil, resolve.Errorf("target", "--target soft fires the HESA value: give --hesa, not --ap")
-	case v.Has("target") && v["target"] == targetVehicle && !ap:
+	case v.Has("target") && v.Int("target") == targetVehicle && !ap:
 		return nil, resolve.Errorf("target", "--target vehicle fires the AP value: give --ap, not --hesa")
 	case !v.Has("def"):
 		return nil, resolve.Errorf("def", "the target's Def is needed: give --def N (or --defender CARD)")
 	}
-	firer := v["hesa"] + v["ap"] + v["firer-quality"] + resolve.B2I(v.Bool("not-front"))
+	firer := v.Int("hesa") + v.Int("ap") + v.Int("firer-quality") + resolve.B2I(v.Bool("not-front"))
 	if v.Bool("within-4") && !v.Bool("firer-suppressed") {
 		firer++
 	}
-	target := v["def"] + v["target-quality"] +
-		coverBonus(v["cover"], v.Bool("smoke"), v.Bool("hull-down")) +
+	target := v.Int("def") + v.Int("target-quality") +
+		coverBonus(v.Int("cover"), v.Bool("smoke"), v.Bool("hull-down")) +
 		resolve.B2I(v.Bool("firer-moved")) + resolve.B2I(ap && v.Bool("over-half-range"))
 	return newDuel(fireOutcomes, firer-target, fireBand(ap)), nil
 }
@@ -177,28 +177,28 @@ func tankHuntAction() *resolve.Action {
 			qualityParam("hunter-quality", "tank hunter"),
 			qualityParam("target-quality", "target"),
 		},
-		Compile: func(v resolve.Values) (resolve.Plan, error) {
+		Compile: func(v resolve.Args) (resolve.Plan, error) {
 			if !v.Has("def") {
 				return nil, resolve.Errorf("def", "the target's Def is needed: give --def N (or --defender CARD)")
 			}
-			hunter := 4 + v["hunter-quality"] + 2*resolve.B2I(v.Bool("engineers")) +
+			hunter := 4 + v.Int("hunter-quality") + 2*resolve.B2I(v.Bool("engineers")) +
 				resolve.B2I(v.Bool("not-front")) + resolve.B2I(v.Bool("open-topped")) + resolve.B2I(v.Bool("no-mg")) +
-				resolve.B2I(v["cover"] != coverNone || v.Bool("smoke"))
-			target := min(v["def"], 4) + v["target-quality"]
+				resolve.B2I(v.Int("cover") != coverNone || v.Bool("smoke"))
+			target := min(v.Int("def"), 4) + v.Int("target-quality")
 			return newDuel(huntOutcomes, hunter-target, huntBand), nil
 		},
 		Roles: twoRoles,
-		FromCards: func(c resolve.Cards, _ resolve.Values) ([]resolve.Filled, error) {
+		FromCards: func(c resolve.Cards, _ resolve.Args) ([]resolve.Filled, error) {
 			var f fill
-			if a := c["attacker"]; a != nil {
-				f.Set("engineers", resolve.B2I(a["element"] == elemEng), "attacker")
-				f.Set("hunter-quality", a["quality"], "attacker")
+			if a, ok := c["attacker"]; ok {
+				f.Set("engineers", resolve.B2I(a.Int("element") == elemEng), "attacker")
+				f.Set("hunter-quality", a.Int("quality"), "attacker")
 			}
-			if d := c["defender"]; d != nil {
-				f.Set("def", d["def"], "defender")
-				f.Set("target-quality", d["quality"], "defender")
-				f.Set("open-topped", d["open-topped"], "defender")
-				f.Set("no-mg", 1-d["mg"], "defender")
+			if d, ok := c["defender"]; ok {
+				f.Set("def", d.Int("def"), "defender")
+				f.Set("target-quality", d.Int("quality"), "defender")
+				f.Set("open-topped", d.Int("open-topped"), "defender")
+				f.Set("no-mg", 1-d.Int("mg"), "defender")
 			}
 			return f.Fill, nil
 		},

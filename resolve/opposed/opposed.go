@@ -51,15 +51,15 @@ type fill struct{ resolve.Fill }
 
 // fighterFromCard fills one side of a close combat: HESA (not for CSW and
 // Cmd, which fight at 4), element and quality.
-func (f *fill) fighterFromCard(c resolve.Values, side string) {
+func (f *fill) fighterFromCard(c *resolve.Args, side string) {
 	if c == nil {
 		return
 	}
-	if e := c["element"]; e != elemCSW && e != elemCmd {
-		f.Set(side+"-hesa", c["hesa"], side)
+	if e := c.Int("element"); e != elemCSW && e != elemCmd {
+		f.Set(side+"-hesa", c.Int("hesa"), side)
 	}
-	f.Set(side+"-element", c["element"], side) // vehicle is "other": same index
-	f.Set(side+"-quality", c["quality"], side)
+	f.Set(side+"-element", c.Int("element"), side) // vehicle is "other": same index
+	f.Set(side+"-quality", c.Int("quality"), side)
 }
 
 // Outcome names, kebab-case from the sheet's result tables.

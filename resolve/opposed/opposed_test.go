@@ -10,7 +10,7 @@ import (
 )
 
 // compile builds the action's plan from its defaults overridden by set.
-func compile(t *testing.T, action string, set resolve.Values) (resolve.Plan, error) {
+func compile(t *testing.T, action string, set resolve.Ints) (resolve.Plan, error) {
 	t.Helper()
 	act := System().Action(action)
 	if act == nil {
@@ -21,9 +21,9 @@ func compile(t *testing.T, action string, set resolve.Values) (resolve.Plan, err
 		if act.Param(k) == nil {
 			t.Fatalf("%s has no parameter %q", action, k)
 		}
-		v[k] = x
+		v[k] = resolve.Value{N: x}
 	}
-	return act.Compile(v)
+	return act.Compile(act.Args(v, nil))
 }
 
 // bands enumerates the 100 pairs of d10 and classifies first+a vs second+b
@@ -84,36 +84,36 @@ func closeTable(m int) string {
 type duelCase struct {
 	name   string
 	action string
-	set    resolve.Values
+	set resolve.Ints
 	a, b   int // the firer's and the target's totals of modifiers, by hand
 	table  func(int) string
 }
 
 var duelCases = []duelCase{
-	{"fire HESA 3 vs Def 1", "fire", resolve.Values{"hesa": 3, "def": 1}, 3, 1, heTable},
-	{"fire within 4, not front, veteran", "fire", resolve.Values{"hesa": 2, "within-4": 1, "not-front": 1, "firer-quality": 1, "def": 2}, 2 + 1 + 1 + 1, 2, heTable},
-	{"fire within 4 but suppressed", "fire", resolve.Values{"hesa": 2, "def": 0, "within-4": 1, "firer-suppressed": 1}, 2, 0, heTable},
-	{"fire at soft cover", "fire", resolve.Values{"hesa": 4, "def": 1, "cover": coverSoft}, 4, 1 + 1, heTable},
-	{"hard cover, hull-down and smoke are one +2", "fire", resolve.Values{"hesa": 4, "def": 1, "cover": coverHard, "smoke": 1, "hull-down": 1}, 4, 1 + 2, heTable},
-	{"soft cover and smoke are +1 and +2", "fire", resolve.Values{"hesa": 4, "def": 0, "cover": coverSoft, "smoke": 1}, 4, 1 + 2, heTable},
-	{"soft cover and hull-down are +1 and +2", "fire", resolve.Values{"ap": 6, "def": 2, "cover": coverSoft, "hull-down": 1}, 6, 2 + 1 + 2, apTable},
-	{"smoke and hull-down are one +2", "fire", resolve.Values{"ap": 6, "def": 2, "smoke": 1, "hull-down": 1}, 6, 2 + 2, apTable},
-	{"firer moved, green target", "fire", resolve.Values{"hesa": 3, "def": 2, "firer-moved": 1, "target-quality": -1}, 3, 2 + 1 - 1, heTable},
-	{"AP over half range", "fire", resolve.Values{"ap": 5, "def": 3, "over-half-range": 1}, 5, 3 + 1, apTable},
-	{"AP point blank", "fire", resolve.Values{"ap": 6, "def": 1, "within-4": 1}, 7, 1, apTable},
-	{"tank hunt, Def capped at 4", "tank-hunt", resolve.Values{"def": 6}, 4, 4, huntTable},
-	{"tank hunt, engineers from the flank", "tank-hunt", resolve.Values{"def": 3, "engineers": 1, "not-front": 1, "open-topped": 1, "no-mg": 1, "hunter-quality": 1, "target-quality": 2},
+	{"fire HESA 3 vs Def 1", "fire", resolve.Ints{"hesa": 3, "def": 1}, 3, 1, heTable},
+	{"fire within 4, not front, veteran", "fire", resolve.Ints{"hesa": 2, "within-4": 1, "not-front": 1, "firer-quality": 1, "def": 2}, 2 + 1 + 1 + 1, 2, heTable},
+	{"fire within 4 but suppressed", "fire", resolve.Ints{"hesa": 2, "def": 0, "within-4": 1, "firer-suppressed": 1}, 2, 0, heTable},
+	{"fire at soft cover", "fire", resolve.Ints{"hesa": 4, "def": 1, "cover": coverSoft}, 4, 1 + 1, heTable},
+	{"hard cover, hull-down and smoke are one +2", "fire", resolve.Ints{"hesa": 4, "def": 1, "cover": coverHard, "smoke": 1, "hull-down": 1}, 4, 1 + 2, heTable},
+	{"soft cover and smoke are +1 and +2", "fire", resolve.Ints{"hesa": 4, "def": 0, "cover": coverSoft, "smoke": 1}, 4, 1 + 2, heTable},
+	{"soft cover and hull-down are +1 and +2", "fire", resolve.Ints{"ap": 6, "def": 2, "cover": coverSoft, "hull-down": 1}, 6, 2 + 1 + 2, apTable},
+	{"smoke and hull-down are one +2", "fire", resolve.Ints{"ap": 6, "def": 2, "smoke": 1, "hull-down": 1}, 6, 2 + 2, apTable},
+	{"firer moved, green target", "fire", resolve.Ints{"hesa": 3, "def": 2, "firer-moved": 1, "target-quality": -1}, 3, 2 + 1 - 1, heTable},
+	{"AP over half range", "fire", resolve.Ints{"ap": 5, "def": 3, "over-half-range": 1}, 5, 3 + 1, apTable},
+	{"AP point blank", "fire", resolve.Ints{"ap": 6, "def": 1, "within-4": 1}, 7, 1, apTable},
+	{"tank hunt, Def capped at 4", "tank-hunt", resolve.Ints{"def": 6}, 4, 4, huntTable},
+	{"tank hunt, engineers from the flank", "tank-hunt", resolve.Ints{"def": 3, "engineers": 1, "not-front": 1, "open-topped": 1, "no-mg": 1, "hunter-quality": 1, "target-quality": 2},
 		4 + 2 + 1 + 1 + 1 + 1, 3 + 2, huntTable},
-	{"tank hunt, cover and smoke are one +1", "tank-hunt", resolve.Values{"def": 2, "cover": coverHard, "smoke": 1}, 4 + 1, 2, huntTable},
-	{"melee inf vs inf", "melee", resolve.Values{"attacker-hesa": 3, "defender-hesa": 2}, 3, 2, closeTable},
-	{"melee cavalry charge vs soft cover", "melee", resolve.Values{"attacker-hesa": 2, "attacker-element": elemCav, "defender-hesa": 2, "cover": coverSoft}, 2 + 2, 2 + 1, closeTable},
-	{"melee engineers through smoke vs CSW", "melee", resolve.Values{"attacker-hesa": 2, "attacker-element": elemEng, "smoke": 1, "attacker-commander": 1, "defender-element": elemCSW, "cover": coverHard},
+	{"tank hunt, cover and smoke are one +1", "tank-hunt", resolve.Ints{"def": 2, "cover": coverHard, "smoke": 1}, 4 + 1, 2, huntTable},
+	{"melee inf vs inf", "melee", resolve.Ints{"attacker-hesa": 3, "defender-hesa": 2}, 3, 2, closeTable},
+	{"melee cavalry charge vs soft cover", "melee", resolve.Ints{"attacker-hesa": 2, "attacker-element": elemCav, "defender-hesa": 2, "cover": coverSoft}, 2 + 2, 2 + 1, closeTable},
+	{"melee engineers through smoke vs CSW", "melee", resolve.Ints{"attacker-hesa": 2, "attacker-element": elemEng, "smoke": 1, "attacker-commander": 1, "defender-element": elemCSW, "cover": coverHard},
 		2 + 2 + 1 + 1, 4 + 2, closeTable},
-	{"melee cavalry gets no smoke bonus", "melee", resolve.Values{"attacker-hesa": 2, "attacker-element": elemCav, "smoke": 1, "defender-hesa": 3, "defender-element": elemEng, "defender-commander": 1, "defender-quality": -1},
+	{"melee cavalry gets no smoke bonus", "melee", resolve.Ints{"attacker-hesa": 2, "attacker-element": elemCav, "smoke": 1, "defender-hesa": 3, "defender-element": elemEng, "defender-commander": 1, "defender-quality": -1},
 		2 + 2, 3 + 2 + 1 - 1, closeTable},
-	{"overrun vs command element", "overrun", resolve.Values{"defender-element": elemCmd, "defender-commander": 1}, 8, 4 + 1, closeTable},
-	{"overrun by green crew vs HESA 5", "overrun", resolve.Values{"attacker-quality": -2, "defender-hesa": 5, "defender-quality": 1}, 8 - 2, 5 + 1, closeTable},
-	{"overrun gives engineers no +2", "overrun", resolve.Values{"defender-hesa": 3, "defender-element": elemEng}, 8, 3, closeTable},
+	{"overrun vs command element", "overrun", resolve.Ints{"defender-element": elemCmd, "defender-commander": 1}, 8, 4 + 1, closeTable},
+	{"overrun by green crew vs HESA 5", "overrun", resolve.Ints{"attacker-quality": -2, "defender-hesa": 5, "defender-quality": 1}, 8 - 2, 5 + 1, closeTable},
+	{"overrun gives engineers no +2", "overrun", resolve.Ints{"defender-hesa": 3, "defender-element": elemEng}, 8, 3, closeTable},
 }
 
 func TestDuelsExact(t *testing.T) {
@@ -144,7 +144,7 @@ func TestHandChecked(t *testing.T) {
 	// HESA 3 vs Def 1: margin a-b+2. No effect needs b-a >= 2: 8+7+…+1 = 36
 	// pairs; fall-back a-b in {-1, 0}: 9+10; suppressed {1, 2}: 9+8; out of
 	// action a-b >= 3: 7+6+…+1 = 28.
-	plan, _ := compile(t, "fire", resolve.Values{"hesa": 3, "def": 1})
+	plan, _ := compile(t, "fire", resolve.Ints{"hesa": 3, "def": 1})
 	got := simtest.Exact(t, plan)
 	for name, want := range map[string]float64{"no-effect": .36, "fall-back": .19, "suppressed": .17, "out-of-action": .28} {
 		if !simtest.Near(got[name], want) {
@@ -154,7 +154,7 @@ func TestHandChecked(t *testing.T) {
 	// Rally with a commander, 6 elements lost, unsupported, quality 0:
 	// d10 + 1 - 2 - 1 = d10 - 2. Out of action on 1..3, no effect 4..7,
 	// unsuppressed 8..10, never 9+.
-	plan, _ = compile(t, "rally", resolve.Values{"commander": 1, "elements-lost": 6, "unsupported": 1})
+	plan, _ = compile(t, "rally", resolve.Ints{"commander": 1, "elements-lost": 6, "unsupported": 1})
 	got = simtest.Exact(t, plan)
 	for name, want := range map[string]float64{"out-of-action": .3, "no-effect": .4, "unsuppressed": .3, "unsuppressed-and-acts": 0} {
 		if !simtest.Near(got[name], want) {
@@ -163,7 +163,7 @@ func TestHandChecked(t *testing.T) {
 	}
 	// Plain rally: 1 out of action, 2..5 no effect, 6..8 unsuppressed, 9..10
 	// acts. Five elements lost is not a full 3 twice: -1 only.
-	plan, _ = compile(t, "rally", resolve.Values{"elements-lost": 5, "quality": 1})
+	plan, _ = compile(t, "rally", resolve.Ints{"elements-lost": 5, "quality": 1})
 	got = simtest.Exact(t, plan)
 	for name, want := range map[string]float64{"out-of-action": .1, "no-effect": .4, "unsuppressed": .3, "unsuppressed-and-acts": .2} {
 		if !simtest.Near(got[name], want) {
@@ -180,27 +180,27 @@ func TestMonteCarloAgrees(t *testing.T) {
 		}
 		simtest.AgreeMC(t, plan, simtest.Exact(t, plan), 1_000_000, uint64(1000+i))
 	}
-	plan, _ := compile(t, "rally", resolve.Values{"commander": 1, "quality": -1})
+	plan, _ := compile(t, "rally", resolve.Ints{"commander": 1, "quality": -1})
 	simtest.AgreeMC(t, plan, simtest.Exact(t, plan), 1_000_000, 7)
 }
 
 func TestCompileErrors(t *testing.T) {
 	cases := []struct {
 		action string
-		set    resolve.Values
+		set resolve.Ints
 		flag   string
 		msg    string
 	}{
-		{"fire", resolve.Values{}, "hesa", "--hesa N"},
-		{"fire", resolve.Values{"hesa": 2, "ap": 3}, "ap", "not both"},
-		{"fire", resolve.Values{"hesa": 2, "def": 1, "over-half-range": 1}, "over-half-range", "AP fire only"},
-		{"fire", resolve.Values{"hesa": 2}, "def", "--def N"},
-		{"fire", resolve.Values{"hesa": 2, "def": 1, "target": targetVehicle}, "target", "give --ap"},
-		{"fire", resolve.Values{"ap": 2, "def": 1, "target": targetSoft}, "target", "give --hesa"},
-		{"tank-hunt", resolve.Values{}, "def", "--def N"},
-		{"melee", resolve.Values{"defender-hesa": 2}, "attacker-hesa", "HESA"},
-		{"melee", resolve.Values{"attacker-hesa": 2, "defender-hesa": 2, "defender-element": elemCSW}, "defender-hesa", "fights at 4"},
-		{"overrun", resolve.Values{}, "defender-hesa", "HESA"},
+		{"fire", resolve.Ints{}, "hesa", "--hesa N"},
+		{"fire", resolve.Ints{"hesa": 2, "ap": 3}, "ap", "not both"},
+		{"fire", resolve.Ints{"hesa": 2, "def": 1, "over-half-range": 1}, "over-half-range", "AP fire only"},
+		{"fire", resolve.Ints{"hesa": 2}, "def", "--def N"},
+		{"fire", resolve.Ints{"hesa": 2, "def": 1, "target": targetVehicle}, "target", "give --ap"},
+		{"fire", resolve.Ints{"ap": 2, "def": 1, "target": targetSoft}, "target", "give --hesa"},
+		{"tank-hunt", resolve.Ints{}, "def", "--def N"},
+		{"melee", resolve.Ints{"defender-hesa": 2}, "attacker-hesa", "HESA"},
+		{"melee", resolve.Ints{"attacker-hesa": 2, "defender-hesa": 2, "defender-element": elemCSW}, "defender-hesa", "fights at 4"},
+		{"overrun", resolve.Ints{}, "defender-hesa", "HESA"},
 	}
 	for _, c := range cases {
 		_, err := compile(t, c.action, c.set)
@@ -214,24 +214,28 @@ func TestCompileErrors(t *testing.T) {
 // A card with HESA and AP fires by what it fires at: the --target given,
 // else the defender card, else only if the card has no AP.
 func TestFireFromCards(t *testing.T) {
-	tank := resolve.Values{"hesa": 4, "ap": 6, "quality": 1, "element": cardVehicle}
-	inf := resolve.Values{"hesa": 3, "def": 2, "element": elemInf}
+	card := func(m resolve.Ints) *resolve.Args {
+		a := System().CardArgs(m.Values())
+		return &a
+	}
+	tank := card(resolve.Ints{"hesa": 4, "ap": 6, "quality": 1, "element": cardVehicle})
+	inf := card(resolve.Ints{"hesa": 3, "def": 2, "element": elemInf})
 	cases := []struct {
 		name  string
 		cards resolve.Cards
-		given resolve.Values
+		given resolve.Ints
 		want  map[string]int // the fire mode filled, and its value
 		err   string
 	}{
-		{"tank at a vehicle card", resolve.Cards{"attacker": tank, "defender": tank}, resolve.Values{}, map[string]int{"ap": 6}, ""},
-		{"tank at an infantry card", resolve.Cards{"attacker": tank, "defender": inf}, resolve.Values{}, map[string]int{"hesa": 4}, ""},
-		{"tank with --target vehicle", resolve.Cards{"attacker": tank}, resolve.Values{"target": targetVehicle}, map[string]int{"ap": 6}, ""},
-		{"tank with --target soft", resolve.Cards{"attacker": tank}, resolve.Values{"target": targetSoft}, map[string]int{"hesa": 4}, ""},
-		{"tank at flags only", resolve.Cards{"attacker": tank}, resolve.Values{"def": 4}, nil, "--target soft"},
-		{"infantry has no AP", resolve.Cards{"attacker": inf}, resolve.Values{}, map[string]int{"hesa": 3}, ""},
+		{"tank at a vehicle card", resolve.Cards{"attacker": tank, "defender": tank}, resolve.Ints{}, map[string]int{"ap": 6}, ""},
+		{"tank at an infantry card", resolve.Cards{"attacker": tank, "defender": inf}, resolve.Ints{}, map[string]int{"hesa": 4}, ""},
+		{"tank with --target vehicle", resolve.Cards{"attacker": tank}, resolve.Ints{"target": targetVehicle}, map[string]int{"ap": 6}, ""},
+		{"tank with --target soft", resolve.Cards{"attacker": tank}, resolve.Ints{"target": targetSoft}, map[string]int{"hesa": 4}, ""},
+		{"tank at flags only", resolve.Cards{"attacker": tank}, resolve.Ints{"def": 4}, nil, "--target soft"},
+		{"infantry has no AP", resolve.Cards{"attacker": inf}, resolve.Ints{}, map[string]int{"hesa": 3}, ""},
 	}
 	for _, c := range cases {
-		fills, err := fireFromCards(c.cards, c.given)
+		fills, err := fireFromCards(c.cards, System().Action("fire").Args(c.given.Values(), nil))
 		if c.err != "" {
 			if err == nil || !strings.Contains(err.Error(), c.err) {
 				t.Errorf("%s: err = %v, want one saying %q", c.name, err, c.err)
@@ -241,7 +245,7 @@ func TestFireFromCards(t *testing.T) {
 		got := map[string]int{}
 		for _, f := range fills {
 			if f.Param == "hesa" || f.Param == "ap" {
-				got[f.Param] = f.Value
+				got[f.Param] = f.Value.N
 			}
 		}
 		if len(got) != 1 || got["hesa"] != c.want["hesa"] || got["ap"] != c.want["ap"] {

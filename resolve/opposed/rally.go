@@ -36,8 +36,8 @@ func rallyAction() *resolve.Action {
 			resolve.BoolParam("unsupported", "the element is unsupported (-1)"),
 			qualityParam("quality", "recovering element"),
 		},
-		Compile: func(v resolve.Values) (resolve.Plan, error) {
-			mod := resolve.B2I(v.Bool("commander")) - v["elements-lost"]/3 - resolve.B2I(v.Bool("unsupported")) + v["quality"]
+		Compile: func(v resolve.Args) (resolve.Plan, error) {
+			mod := resolve.B2I(v.Bool("commander")) - v.Int("elements-lost")/3 - resolve.B2I(v.Bool("unsupported")) + v.Int("quality")
 			// One d10; its cells are the die, 1..10.
 			layout := resolve.NewLayout(rallyOutcomes, rallyStats, 10, func(c int, vals []float64) int {
 				t := c + 1 + mod
@@ -47,10 +47,10 @@ func rallyAction() *resolve.Action {
 			return resolve.NewPlan(layout, func(s *dice.Stream) int { return s.D(10) - 1 }), nil
 		},
 		Roles: []resolve.Role{{Name: "unit", Usage: "recovering element's unit card"}},
-		FromCards: func(c resolve.Cards, _ resolve.Values) ([]resolve.Filled, error) {
+		FromCards: func(c resolve.Cards, _ resolve.Args) ([]resolve.Filled, error) {
 			var f fill
-			if u := c["unit"]; u != nil {
-				f.Set("quality", u["quality"], "unit")
+			if u, ok := c["unit"]; ok {
+				f.Set("quality", u.Int("quality"), "unit")
 			}
 			return f.Fill, nil
 		},

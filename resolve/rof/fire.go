@@ -35,19 +35,19 @@ func fireAction() *resolve.Action {
 			resolve.OptInt("ar", 0, maxArmour, "target's armour: makes it an armoured (vehicle) target"),
 		}, targetParams()...),
 		Roles: []resolve.Role{attacker, defender},
-		FromCards: func(c resolve.Cards, _ resolve.Values) ([]resolve.Filled, error) {
+		FromCards: func(c resolve.Cards, _ resolve.Args) ([]resolve.Filled, error) {
 			var f resolve.Fill
 			d := c["defender"]
-			if a := c["attacker"]; a != nil {
-				f.Set("rof", a["rof"], "attacker")
-				if d != nil && d["team"] == vehicle {
-					f.Set("at", a["at"], "attacker")
+			if a, ok := c["attacker"]; ok {
+				f.Set("rof", a.Int("rof"), "attacker")
+				if d != nil && d.Int("team") == vehicle {
+					f.Set("at", a.Int("at"), "attacker")
 				}
 			}
 			if d != nil {
-				f.Set("team", d["team"], "defender")
-				if d["team"] == vehicle {
-					f.Set("ar", d["ar"], "defender")
+				f.Set("team", d.Int("team"), "defender")
+				if d.Int("team") == vehicle {
+					f.Set("ar", d.Int("ar"), "defender")
 				}
 			}
 			return f, nil
@@ -73,7 +73,7 @@ type firePlan struct {
 	layout             *resolve.Layout
 }
 
-func compileFire(v resolve.Values) (resolve.Plan, error) {
+func compileFire(v resolve.Args) (resolve.Plan, error) {
 	if !v.Has("rof") {
 		return nil, resolve.Errorf("rof", "the firing team's RoF is needed (or --attacker CARD)")
 	}
@@ -90,7 +90,7 @@ func compileFire(v resolve.Values) (resolve.Plan, error) {
 	case armoured && !v.Has("at"):
 		return nil, resolve.Errorf("at", "armoured targets can only be affected by AT weapons: give the weapon's --at")
 	}
-	teams, small := v["target-teams"], v["small-teams"]
+	teams, small := v.Int("target-teams"), v.Int("small-teams")
 	switch {
 	case small > teams:
 		return nil, resolve.Errorf("small-teams", "%d small teams among %d --target-teams", small, teams)
@@ -98,7 +98,7 @@ func compileFire(v resolve.Values) (resolve.Plan, error) {
 		return nil, resolve.Errorf("target-small", "the target is one of the --small-teams: give --small-teams 1 or more")
 	}
 	p := &firePlan{
-		dice:     v["rof"]*v["firing-teams"] + resolve.B2I(v.Bool("leader")),
+		dice:     v.Int("rof")*v.Int("firing-teams") + resolve.B2I(v.Bool("leader")),
 		toHit:    4 + resolve.B2I(v.Bool("concealed")) + resolve.B2I(v.Bool("long-range")),
 		teams:    teams,
 		armoured: armoured,
@@ -116,7 +116,7 @@ func compileFire(v resolve.Values) (resolve.Plan, error) {
 	p.maxHits = p.dice
 	p.maxRFP = min(p.dice, p.teams)
 	if armoured {
-		at, ar := v["at"], v["ar"]
+		at, ar := v.Int("at"), v.Int("ar")
 		switch {
 		case ar >= 2*at:
 			p.ineffective = true

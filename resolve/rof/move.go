@@ -45,14 +45,14 @@ func moveAction() *resolve.Action {
 			resolve.OptInt("distance", 1, 40, "inches to cover: results become reaches / falls-short"),
 		},
 		Roles: []resolve.Role{unit},
-		FromCards: func(c resolve.Cards, _ resolve.Values) ([]resolve.Filled, error) {
+		FromCards: func(c resolve.Cards, _ resolve.Args) ([]resolve.Filled, error) {
 			var f resolve.Fill
-			if u := c["unit"]; u != nil {
-				f.Set("team", u["team"], "unit")
-				if u["team"] == vehicle {
-					f.Set("drive", u["drive"], "unit")
+			if u, ok := c["unit"]; ok {
+				f.Set("team", u.Int("team"), "unit")
+				if u.Int("team") == vehicle {
+					f.Set("drive", u.Int("drive"), "unit")
 				}
-				f.Set("quality", u["quality"], "unit")
+				f.Set("quality", u.Int("quality"), "unit")
 			}
 			return f, nil
 		},
@@ -84,25 +84,25 @@ func terrainFor(team, drive, terrain int) terrainRule {
 	return terrainRule{check: true, fail: 1} // wheeled: pass or move 1" and stop
 }
 
-func compileMove(v resolve.Values) (resolve.Plan, error) {
-	team, road, drive := v["team"], v["road"], v["drive"]
+func compileMove(v resolve.Args) (resolve.Plan, error) {
+	team, road, drive := v.Int("team"), v.Int("road"), v.Int("drive")
 	switch {
 	case v.Has("drive") && team != vehicle:
 		return nil, resolve.Errorf("drive", "only vehicles have a drive (--team vehicle)")
 	case road != 0 && team != vehicle:
 		return nil, resolve.Errorf("road", "the road bonus is for tracked and wheeled vehicles (--team vehicle)")
-	case road != 0 && v["terrain"] != 0:
+	case road != 0 && v.Int("terrain") != 0:
 		return nil, resolve.Errorf("road", "a move on the road crosses no terrain: drop --terrain or --road")
 	case road == roadTracked && v.Has("drive") && drive == wheeled,
 		road == roadWheeled && v.Has("drive") && drive != wheeled:
 		return nil, resolve.Errorf("road", "--road %s contradicts --drive %s: the bonus follows the drive", roadChoices[road], driveChoices[drive])
 	}
 	bonus := []int{0, 6, 12}[road] + 3*resolve.B2I(v.Bool("leader"))
-	rule := terrainFor(team, drive, v["terrain"])
+	rule := terrainFor(team, drive, v.Int("terrain"))
 	if rule.check && !v.Has("quality") {
-		return nil, resolve.Errorf("quality", "%s terrain calls for a quality check: give the team's --quality (or --unit CARD)", terrainChoices[v["terrain"]])
+		return nil, resolve.Errorf("quality", "%s terrain calls for a quality check: give the team's --quality (or --unit CARD)", terrainChoices[v.Int("terrain")])
 	}
-	q := v["quality"]
+	q := v.Int("quality")
 	top := 8 + bonus
 	if team == vehicle {
 		top = 12 + bonus
@@ -130,7 +130,7 @@ func compileMove(v resolve.Values) (resolve.Plan, error) {
 		return c
 	})
 	if v.Has("distance") {
-		d := v["distance"]
+		d := v.Int("distance")
 		layout = resolve.NewLayout([]string{"reaches", "falls-short"}, moveStats, top+1, func(c int, vals []float64) int {
 			vals[0] = float64(c)
 			return resolve.B2I(c < d)
@@ -153,7 +153,7 @@ func ordersAction() *resolve.Action {
 		Sheet:   "002: Turn Sequence 2-3",
 		Outcome: resolve.IntNames(1, 6),
 		Stats:   orderStats,
-		Compile: func(v resolve.Values) (resolve.Plan, error) {
+		Compile: func(v resolve.Args) (resolve.Plan, error) {
 			layout := resolve.NewLayout(resolve.IntNames(1, 6), orderStats, 12, func(c int, vals []float64) int {
 				vals[0], vals[1] = float64(c/2+1), float64(c%2)
 				return c / 2
@@ -184,15 +184,15 @@ func rallyAction() *resolve.Action {
 			resolve.BoolParam("out-of-sight", "the team is outside the LoS of every enemy team: rallies automatically"),
 		},
 		Roles: []resolve.Role{unit},
-		FromCards: func(c resolve.Cards, _ resolve.Values) ([]resolve.Filled, error) {
+		FromCards: func(c resolve.Cards, _ resolve.Args) ([]resolve.Filled, error) {
 			var f resolve.Fill
-			if u := c["unit"]; u != nil {
-				f.Set("quality", u["quality"], "unit")
+			if u, ok := c["unit"]; ok {
+				f.Set("quality", u.Int("quality"), "unit")
 			}
 			return f, nil
 		},
-		Compile: func(v resolve.Values) (resolve.Plan, error) {
-			q, leader, auto := v["quality"], v.Bool("leader"), v.Bool("out-of-sight")
+		Compile: func(v resolve.Args) (resolve.Plan, error) {
+			q, leader, auto := v.Int("quality"), v.Bool("leader"), v.Bool("out-of-sight")
 			if !v.Has("quality") && !auto {
 				return nil, resolve.Errorf("quality", "the team's quality is needed: give --quality N (or --unit CARD)")
 			}

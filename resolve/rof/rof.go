@@ -70,11 +70,11 @@ func targetParams() []resolve.Param {
 
 // targetOf reads the target flags; team defaults to vehicle when the
 // target is armoured.
-func targetOf(v resolve.Values, armoured bool) (target, error) {
-	t := target{team: infantry, cover: v["cover"], moving: v.Bool("moving"), suppressed: v.Bool("suppressed"), openTopped: v.Bool("open-topped")}
+func targetOf(v resolve.Args, armoured bool) (target, error) {
+	t := target{team: infantry, cover: v.Int("cover"), moving: v.Bool("moving"), suppressed: v.Bool("suppressed"), openTopped: v.Bool("open-topped")}
 	switch {
 	case v.Has("team"):
-		t.team = v["team"]
+		t.team = v.Int("team")
 	case armoured:
 		t.team = vehicle
 	}
@@ -103,14 +103,14 @@ func rfcAction() *resolve.Action {
 			resolve.OptInt("rfp", 0, maxRFP, "RFPs the team received: one d6 each"),
 		}, targetParams()...),
 		Roles: []resolve.Role{unit},
-		FromCards: func(c resolve.Cards, _ resolve.Values) ([]resolve.Filled, error) {
+		FromCards: func(c resolve.Cards, _ resolve.Args) ([]resolve.Filled, error) {
 			var f resolve.Fill
-			if u := c["unit"]; u != nil {
-				f.Set("team", u["team"], "unit")
+			if u, ok := c["unit"]; ok {
+				f.Set("team", u.Int("team"), "unit")
 			}
 			return f, nil
 		},
-		Compile: func(v resolve.Values) (resolve.Plan, error) {
+		Compile: func(v resolve.Args) (resolve.Plan, error) {
 			if !v.Has("rfp") {
 				return nil, resolve.Errorf("rfp", "how many RFPs the team received is needed: give --rfp N")
 			}
@@ -118,7 +118,7 @@ func rfcAction() *resolve.Action {
 			if err != nil {
 				return nil, err
 			}
-			r, n := newRFC(t), v["rfp"]
+			r, n := newRFC(t), v.Int("rfp")
 			layout := resolve.NewLayout(checkOutcomes, nil, 3, func(c int, _ []float64) int { return c })
 			return resolve.NewPlan(layout, func(s *dice.Stream) int { return r.check(s, n) }), nil
 		},

@@ -28,12 +28,12 @@ func artilleryAction() *resolve.Action {
 			resolve.OptInt("flank-ar", 0, maxArmour, "a vehicle target's flank armour: ping dice are the battery less this"),
 		}, targetParams()...),
 		Roles: []resolve.Role{defender},
-		FromCards: func(c resolve.Cards, _ resolve.Values) ([]resolve.Filled, error) {
+		FromCards: func(c resolve.Cards, _ resolve.Args) ([]resolve.Filled, error) {
 			var f resolve.Fill
-			if d := c["defender"]; d != nil {
-				f.Set("team", d["team"], "defender")
-				if d["team"] == vehicle {
-					f.Set("flank-ar", d["flank-ar"], "defender")
+			if d, ok := c["defender"]; ok {
+				f.Set("team", d.Int("team"), "defender")
+				if d.Int("team") == vehicle {
+					f.Set("flank-ar", d.Int("flank-ar"), "defender")
 				}
 			}
 			return f, nil
@@ -42,7 +42,7 @@ func artilleryAction() *resolve.Action {
 	}
 }
 
-func compileArtillery(v resolve.Values) (resolve.Plan, error) {
+func compileArtillery(v resolve.Args) (resolve.Plan, error) {
 	if !v.Has("battery") {
 		return nil, resolve.Errorf("battery", "the battery's RFPs per team are needed")
 	}
@@ -58,8 +58,8 @@ func compileArtillery(v resolve.Values) (resolve.Plan, error) {
 		return nil, resolve.Errorf("flank-ar", "armour belongs to vehicle targets (--team vehicle)")
 	}
 	r := newRFC(t)
-	battery, radius, turns, mortar := v["battery"], v["radius"], v["turns"], v.Bool("mortar-observing")
-	ping := battery - v["flank-ar"]
+	battery, radius, turns, mortar := v.Int("battery"), v.Int("radius"), v.Int("turns"), v.Bool("mortar-observing")
+	ping := battery - v.Int("flank-ar")
 	trial := func(s *dice.Stream) int {
 		used, on := 0, mortar
 		for !on && used < turns {
@@ -130,20 +130,20 @@ func assaultAction() *resolve.Action {
 			resolve.BoolParam("open-topped", "the enemy vehicle is open topped: reads open ground in contact"),
 		},
 		Roles: []resolve.Role{attacker, defender},
-		FromCards: func(c resolve.Cards, _ resolve.Values) ([]resolve.Filled, error) {
+		FromCards: func(c resolve.Cards, _ resolve.Args) ([]resolve.Filled, error) {
 			var f resolve.Fill
-			if a := c["attacker"]; a != nil {
-				f.Set("assault", a["assault"], "attacker")
-				f.Set("quality", a["quality"], "attacker")
-				if a["at"] > 0 { // a card's at 0 is no AT weapon
-					f.Set("at", a["at"], "attacker")
+			if a, ok := c["attacker"]; ok {
+				f.Set("assault", a.Int("assault"), "attacker")
+				f.Set("quality", a.Int("quality"), "attacker")
+				if a.Int("at") > 0 { // a card's at 0 is no AT weapon
+					f.Set("at", a.Int("at"), "attacker")
 				}
 			}
-			if d := c["defender"]; d != nil {
-				f.Set("enemy", d["team"], "defender")
-				if d["team"] == vehicle {
-					f.Set("flank-ar", d["flank-ar"], "defender")
-					f.Set("open-topped", d["open-topped"], "defender")
+			if d, ok := c["defender"]; ok {
+				f.Set("enemy", d.Int("team"), "defender")
+				if d.Int("team") == vehicle {
+					f.Set("flank-ar", d.Int("flank-ar"), "defender")
+					f.Set("open-topped", d.Int("open-topped"), "defender")
 				}
 			}
 			return f, nil
@@ -165,16 +165,16 @@ type assaultPlan struct {
 	state          [maxTeams]int // scratch: each enemy team's state
 }
 
-func compileAssault(v resolve.Values) (resolve.Plan, error) {
-	enemy := v["enemy"]
+func compileAssault(v resolve.Args) (resolve.Plan, error) {
+	enemy := v.Int("enemy")
 	switch {
 	case !v.Has("assault"):
 		return nil, resolve.Errorf("assault", "the assaulting team's assault number is needed (or --attacker CARD)")
 	case v.Bool("suppressed") && !v.Has("quality"):
 		return nil, resolve.Errorf("quality", "suppressed teams rally first: give their --quality (or --attacker CARD)")
-	case v["teams"] > 2*v["enemy-teams"]:
+	case v.Int("teams") > 2*v.Int("enemy-teams"):
 		return nil, resolve.Errorf("teams", "no more than 2 friendly teams touch 1 enemy team: %d teams need --enemy-teams %d or more",
-			v["teams"], (v["teams"]+1)/2)
+			v.Int("teams"), (v.Int("teams")+1)/2)
 	case enemy == vehicle && !v.Has("flank-ar"):
 		return nil, resolve.Errorf("flank-ar", "assault hits against a vehicle strike its flank armour: give --flank-ar")
 	case enemy != vehicle && v.Has("flank-ar"):
@@ -183,13 +183,13 @@ func compileAssault(v resolve.Values) (resolve.Plan, error) {
 		return nil, resolve.Errorf("open-topped", "applies to vehicles (--enemy vehicle)")
 	}
 	p := &assaultPlan{
-		tn: v["assault"] - v["support"], quality: v["quality"],
-		teams: v["teams"], enemies: v["enemy-teams"],
+		tn: v.Int("assault") - v.Int("support"), quality: v.Int("quality"),
+		teams: v.Int("teams"), enemies: v.Int("enemy-teams"),
 		suppressed: v.Bool("suppressed"), vehicle: enemy == vehicle,
-		rfc: newRFC(target{team: vehicle, cover: v["cover"], openTopped: v.Bool("open-topped")}),
+		rfc: newRFC(target{team: vehicle, cover: v.Int("cover"), openTopped: v.Bool("open-topped")}),
 	}
-	ar := v["flank-ar"]
-	switch at := v["at"] + 1; {
+	ar := v.Int("flank-ar")
+	switch at := v.Int("at") + 1; {
 	case !v.Has("at"):
 		// No AT weapon: AT 1, rolled even if doubled by AR.
 		p.ping, p.pen = min(1, ar), max(0, 1-ar)

@@ -1,0 +1,157 @@
+package resolve
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Value is one parameter value: an integer (Int; Bool 0 or 1; Choice an
+// index into Choices) or, for DicePool, a pool of custom dice.
+type Value struct {
+	N    int
+	Pool Pool
+}
+
+// Values holds parameter values by name: an action's (after defaults,
+// cards and flags) or a unit card's. An Optional parameter not given is
+// absent.
+type Values map[string]Value
+
+// Ints turns integer values into Values: for tests and hand-built values.
+type Ints map[string]int
+
+// Values returns the integers as Values.
+func (m Ints) Values() Values {
+	v := Values{}
+	for k, n := range m {
+		v[k] = Value{N: n}
+	}
+	return v
+}
+
+// Args are values read through the parameters that declare them, with the
+// profile data in force (Env). Its accessors panic on a name the action or
+// card does not declare: that is a programmer's error, found by any test
+// that compiles the action.
+type Args struct {
+	vals   Values
+	params []Param
+	Env    *Env
+}
+
+func (a Args) check(name string) *Param {
+	i := slices.IndexFunc(a.params, func(p Param) bool { return p.Name == name })
+	if i < 0 {
+		panic(fmt.Sprintf("resolve: %q is not a declared parameter", name))
+	}
+	return &a.params[i]
+}
+
+// Has reports whether the parameter was given (or has a default).
+func (a Args) Has(name string) bool {
+	a.check(name)
+	_, ok := a.vals[name]
+	return ok
+}
+
+// Int returns an Int, Bool or Choice parameter; 0 when absent.
+func (a Args) Int(name string) int {
+	if a.check(name).Kind == DicePool {
+		panic(fmt.Sprintf("resolve: %q is a dice pool, not an integer", name))
+	}
+	return a.vals[name].N
+}
+
+// Bool returns a Bool parameter.
+func (a Args) Bool(name string) bool { return a.Int(name) != 0 }
+
+// Pool returns a DicePool parameter; nil when absent.
+func (a Args) Pool(name string) Pool {
+	if a.check(name).Kind != DicePool {
+		panic(fmt.Sprintf("resolve: %q is not a dice pool", name))
+	}
+	return a.vals[name].Pool
+}
+
+// Pool is a pool of custom dice: how many of each colour, in the order
+// written.
+type Pool []Dice
+
+// Dice are n dice of one colour.
+type Dice struct {
+	Colour string
+	N      int
+}
+
+// Size is the number of dice in the pool.
+func (p Pool) Size() int {
+	n := 0
+	for _, d := range p {
+		n += d.N
+	}
+	return n
+}
+
+// String writes the pool as a flag takes it: green:2,blue:1 ("none" when
+// empty).
+func (p Pool) String() string {
+	if len(p) == 0 {
+		return "none"
+	}
+	parts := make([]string, len(p))
+	for i, d := range p {
+		parts[i] = d.Colour + ":" + strconv.Itoa(d.N)
+	}
+	return strings.Join(parts, ",")
+}
+
+// MaxPool is the most dice one pool may hold.
+const MaxPool = 30
+
+// ParsePool reads "green:2,blue:1" (a colour alone is one die; "none" is
+// the empty pool). Colours are checked against the dice in force when the
+// action compiles.
+func ParsePool(s string) (Pool, error) {
+	s = strings.TrimSpace(s)
+	if s == "none" {
+		return Pool{}, nil
+	}
+	var p Pool
+	for _, item := range strings.Split(s, ",") {
+		item = strings.TrimSpace(item)
+		colour, count, hasCount := strings.Cut(item, ":")
+		n := 1
+		if hasCount {
+			var err error
+			if n, err = strconv.Atoi(strings.TrimSpace(count)); err != nil || n < 0 {
+				return nil, fmt.Errorf("want colour:count such as green:2, got %q", item)
+			}
+		}
+		if !nameLike(colour) {
+			return nil, fmt.Errorf("want a pool such as green:2,blue:1 (a colour, a colon, a count), got %q", item)
+		}
+		if i := slices.IndexFunc(p, func(d Dice) bool { return d.Colour == colour }); i >= 0 {
+			p[i].N += n
+		} else {
+			p = append(p, Dice{Colour: colour, N: n})
+		}
+	}
+	if p.Size() > MaxPool {
+		return nil, fmt.Errorf("%d dice in one pool; at most %d", p.Size(), MaxPool)
+	}
+	return p, nil
+}
+
+func nameLike(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-') {
+			return false
+		}
+	}
+	return true
+}

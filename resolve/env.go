@@ -1,0 +1,39 @@
+package resolve
+
+// Env is what Compile may read besides the values: the profile data in
+// force, supplied by the caller so that resolve never imports profiles.
+// A nil Env has no custom dice and only the built-in tables.
+type Env struct {
+	Dice   []Die             // custom symbol dice
+	Tables map[string]*Table // by name; a system's built-ins unless a profile replaces them
+}
+
+// Die is a custom die: a colour with faces, each face zero or more
+// symbols (the symbol system's; see System.Die).
+type Die struct {
+	Name, Role, Colour string
+	Strength           int // order among colours: 1 is the weakest
+	Faces              [][]string
+}
+
+// Die returns the die of a role and colour, or nil.
+func (e *Env) Die(role, colour string) *Die {
+	if e == nil {
+		return nil
+	}
+	for i := range e.Dice {
+		if d := &e.Dice[i]; d.Role == role && d.Colour == colour {
+			return d
+		}
+	}
+	return nil
+}
+
+// Table is a table of a rule system given as data (a terrain chart, a
+// spotting table): rows by key, each a cell per column, written as a flag
+// would take a value of the table's Cell parameter.
+type Table struct {
+	Name string
+	Rows map[string]map[string]string
+	Note string
+}
