@@ -30,7 +30,7 @@ func combatBand(m int) int {
 // elements), commander and quality, and +2 for engineers where the table
 // has that line (hand-to-hand, not the tank overrun's defender).
 func fighter(v resolve.Args, side string, engineers bool) (int, error) {
-	elem := v.Int(side+"-element")
+	elem := v.Int(side + "-element")
 	hesaFlag := side + "-hesa"
 	score := 4
 	switch {

@@ -84,7 +84,7 @@ func closeTable(m int) string {
 type duelCase struct {
 	name   string
 	action string
-	set resolve.Ints
+	set    resolve.Ints
 	a, b   int // the firer's and the target's totals of modifiers, by hand
 	table  func(int) string
 }
@@ -187,7 +187,7 @@ func TestMonteCarloAgrees(t *testing.T) {
 func TestCompileErrors(t *testing.T) {
 	cases := []struct {
 		action string
-		set resolve.Ints
+		set    resolve.Ints
 		flag   string
 		msg    string
 	}{

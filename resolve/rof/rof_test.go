@@ -67,7 +67,7 @@ func TestRFC(t *testing.T) {
 		two["suppressed"] = 1 - two["ready"] - two["killed"]
 		cases := []struct {
 			name string
-			set resolve.Ints
+			set  resolve.Ints
 			want map[string]float64
 		}{
 			{"moving infantry in the open", resolve.Ints{"moving": 1}, open},
@@ -328,7 +328,7 @@ func TestAssault(t *testing.T) {
 func TestCompileErrors(t *testing.T) {
 	cases := []struct {
 		action string
-		set resolve.Ints
+		set    resolve.Ints
 		flag   string
 	}{
 		{"fire", resolve.Ints{}, "rof"},
