@@ -190,6 +190,14 @@ func (e *Enumerator) extreme(n, sides int, highest bool) int {
 	return e.pick(k) + 1
 }
 
+// choose branches over a distribution the caller owns (a pool's tallies).
+func (e *Enumerator) choose(probs []float64) int {
+	if e.truncated {
+		return nextChoice(probs, 0, len(probs))
+	}
+	return e.branch(len(probs), probs)
+}
+
 // pick branches over a cached distribution.
 func (e *Enumerator) pick(k tableKey) int {
 	t, ok := e.tables[k]

@@ -1,0 +1,85 @@
+package dice
+
+import (
+	"slices"
+)
+
+// Tally counts symbols: byte k holds the count of symbol kind k (at most
+// four kinds, at most 255 of each). Tallies add as plain integers as long
+// as no count overflows a byte, which the pool bounds guarantee (a face
+// shows a few symbols; a pool holds at most MaxPoolDice dice).
+type Tally uint32
+
+// Count returns the count of symbol kind k.
+func (t Tally) Count(k int) int { return int(t>>(8*k)) & 0xff }
+
+// With returns t with the count of kind k set to n (0..255).
+func (t Tally) With(k, n int) Tally {
+	return t&^(0xff<<(8*k)) | Tally(n)<<(8*k)
+}
+
+// MaxPoolDice bounds a pool: 30 dice of at most 8 symbols a face keep
+// every count below 256.
+const MaxPoolDice = 30
+
+// Die is a custom die: the tally of each face. Faces are equally likely.
+type Die []Tally
+
+// Pool is a pool of custom dice compiled for both drivers: the dice
+// themselves for Monte Carlo, and the distribution of the pool's total
+// tally for enumeration, computed once by convolution so that the exact
+// driver branches over tallies, never over each die's faces.
+type Pool struct {
+	dice    []Die
+	Tallies []Tally   // the totals the pool can show, ascending
+	Probs   []float64 // their probabilities
+}
+
+// NewPool compiles a pool. It panics on more than MaxPoolDice dice or a die
+// without faces: callers validate user data first.
+func NewPool(dice []Die) *Pool {
+	if len(dice) > MaxPoolDice {
+		panic("dice: pool of more than MaxPoolDice dice")
+	}
+	dist := map[Tally]float64{0: 1}
+	for _, d := range dice {
+		if len(d) == 0 || len(d) > MaxSides {
+			panic("dice: a custom die needs 1..MaxSides faces")
+		}
+		next := make(map[Tally]float64, len(dist)*len(d))
+		w := 1 / float64(len(d))
+		for t, p := range dist {
+			for _, f := range d {
+				next[t+f] += p * w
+			}
+		}
+		dist = next
+	}
+	p := &Pool{dice: slices.Clone(dice)}
+	for t := range dist {
+		p.Tallies = append(p.Tallies, t)
+	}
+	slices.Sort(p.Tallies)
+	p.Probs = make([]float64, len(p.Tallies))
+	for i, t := range p.Tallies {
+		p.Probs[i] = dist[t]
+	}
+	return p
+}
+
+// Size is the number of dice in the pool.
+func (p *Pool) Size() int { return len(p.dice) }
+
+// Roll rolls the pool and returns its total tally. Monte Carlo draws one
+// face per die from the stream's mixed-radix words; enumerating branches
+// once over the pool's tally distribution.
+func (s *Stream) Roll(p *Pool) Tally {
+	if s.enum != nil {
+		return p.Tallies[s.enum.choose(p.Probs)]
+	}
+	var t Tally
+	for _, d := range p.dice {
+		t += d[s.draw(uint64(len(d)))]
+	}
+	return t
+}
