@@ -8,7 +8,7 @@ import (
 // Fire outcomes for the target team; destroyed comes only from a pen 6.
 var fireOutcomes = []string{"target-destroyed", "target-killed", "target-suppressed", "target-ready"}
 
-var fireStats = []string{"hits", "rfps", "teams-killed"}
+var fireStats = []string{"hits", "rfps", "teams-killed"} // the grid's dims, in order
 
 func fireAction() *resolve.Action {
 	return &resolve.Action{
@@ -69,7 +69,7 @@ type firePlan struct {
 	ineffective        bool // AR at least double AT
 	ping, pen          int  // dice per hit: AT ping dice, or AT-AR pen dice
 	rfc                rfc
-	maxHits, maxRFP    int
+	grid               *resolve.Grid
 	layout             *resolve.Layout
 }
 
@@ -113,8 +113,7 @@ func compileFire(v resolve.Args) (resolve.Plan, error) {
 	if p.dice > maxDice {
 		return nil, resolve.Errorf("rof", "%d dice in one activation; at most %d", p.dice, maxDice)
 	}
-	p.maxHits = p.dice
-	p.maxRFP = min(p.dice, p.teams)
+	maxRFP := min(p.dice, p.teams)
 	if armoured {
 		at, ar := v.Int("at"), v.Int("ar")
 		switch {
@@ -125,19 +124,13 @@ func compileFire(v resolve.Args) (resolve.Plan, error) {
 		default:
 			p.pen = at - ar
 		}
-		p.maxRFP = p.dice * max(p.ping, p.pen)
+		maxRFP = p.dice * max(p.ping, p.pen)
 	}
-	nh, nr, nk := p.maxHits+1, p.maxRFP+1, p.teams+1
-	p.layout = resolve.NewLayout(fireOutcomes, fireStats, len(fireOutcomes)*nh*nr*nk, func(c int, vals []float64) int {
-		k := c % nk
-		c /= nk
-		r := c % nr
-		c /= nr
-		h := c % nh
-		vals[0], vals[1], vals[2] = float64(h), float64(r), float64(k)
-		return c / nh
-	})
-	p.layout.Counts = []string{"teams-killed"}
+	p.grid = resolve.NewGrid(fireOutcomes,
+		resolve.Dim{Name: fireStats[0], Size: p.dice + 1},
+		resolve.Dim{Name: fireStats[1], Size: maxRFP + 1},
+		resolve.Dim{Name: fireStats[2], Size: p.teams + 1, Count: true})
+	p.layout = p.grid.Layout()
 	return p, nil
 }
 
@@ -181,7 +174,7 @@ func (p *firePlan) Trial(s *dice.Stream) int {
 		rfps += r
 		dead += resolve.B2I(o <= 1) // destroyed or killed
 	}
-	return ((outcome*(p.maxHits+1)+hits)*(p.maxRFP+1)+rfps)*(p.teams+1) + dead
+	return p.grid.Cell(outcome, hits, rfps, dead)
 }
 
 func (p *firePlan) Run(s *dice.Stream, n int, counts []uint64) {

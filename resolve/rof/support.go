@@ -59,6 +59,8 @@ func compileArtillery(v resolve.Args) (resolve.Plan, error) {
 	}
 	r := newRFC(t)
 	battery, radius, turns, mortar := v.Int("battery"), v.Int("radius"), v.Int("turns"), v.Bool("mortar-observing")
+	grid := resolve.NewGrid(checkOutcomes,
+		resolve.Dim{Name: artilleryStats[0], Size: 2}, resolve.Dim{Name: artilleryStats[1], Size: turns + 1})
 	ping := battery - v.Int("flank-ar")
 	trial := func(s *dice.Stream) int {
 		used, on := 0, mortar
@@ -78,15 +80,9 @@ func compileArtillery(v resolve.Args) (resolve.Plan, error) {
 		case ping > 0:
 			res = r.check(s, s.Count(ping, 6, 6, 6))
 		}
-		return (res*2+resolve.B2I(on))*(turns+1) + used
+		return grid.Cell(res, resolve.B2I(on), used)
 	}
-	nt := turns + 1
-	return resolve.NewPlan(resolve.NewLayout(checkOutcomes, artilleryStats, 3*2*nt, func(c int, vals []float64) int {
-		vals[1] = float64(c % nt)
-		c /= nt
-		vals[0] = float64(c % 2)
-		return c / 2
-	}), trial), nil
+	return resolve.NewPlan(grid.Layout(), trial), nil
 }
 
 // --- assault ---
@@ -161,8 +157,8 @@ type assaultPlan struct {
 	ineffective    bool // a vehicle whose flank AR is double the AT weapon's
 	pen, ping      int
 	rfc            rfc
+	grid           *resolve.Grid
 	layout         *resolve.Layout
-	state          [maxTeams]int // scratch: each enemy team's state
 }
 
 func compileAssault(v resolve.Args) (resolve.Plan, error) {
@@ -200,14 +196,10 @@ func compileAssault(v resolve.Args) (resolve.Plan, error) {
 	default:
 		p.pen = at - ar
 	}
-	ne, nk := p.enemies+1, p.teams+1
-	p.layout = resolve.NewLayout(assaultOutcomes, assaultStats, 3*ne*nk, func(c int, vals []float64) int {
-		vals[1] = float64(c % nk)
-		c /= nk
-		vals[0] = float64(c % ne)
-		return c / ne
-	})
-	p.layout.Counts = assaultStats
+	p.grid = resolve.NewGrid(assaultOutcomes,
+		resolve.Dim{Name: assaultStats[0], Size: p.enemies + 1, Count: true},
+		resolve.Dim{Name: assaultStats[1], Size: p.teams + 1, Count: true})
+	p.layout = p.grid.Layout()
 	return p, nil
 }
 
@@ -251,7 +243,7 @@ func (p *assaultPlan) Trial(s *dice.Stream) int {
 	for _, e := range state {
 		dead += resolve.B2I(e == enemyDestroyed)
 	}
-	return ((2-state[0])*(p.enemies+1)+dead)*(p.teams+1) + lost
+	return p.grid.Cell(2-state[0], dead, lost)
 }
 
 func (p *assaultPlan) Run(s *dice.Stream, n int, counts []uint64) {

@@ -1,0 +1,62 @@
+package resolve
+
+// Grid declares a histogram's cells as dimensions: an outcome and numeric
+// results, each an integer 0..Size-1. Plans encode a trial's result with
+// Cell and get the matching Layout, instead of hand-written index
+// arithmetic.
+type Grid struct {
+	outcomes []string
+	dims     []Dim
+	cells    int
+}
+
+// Dim is a numeric result whose value is 0..Size-1; a Count adds P(at
+// least k) to summaries.
+type Dim struct {
+	Name  string
+	Size  int
+	Count bool
+}
+
+// NewGrid declares the cells: len(outcomes) times the size of each dim.
+func NewGrid(outcomes []string, dims ...Dim) *Grid {
+	g := &Grid{outcomes: outcomes, dims: dims, cells: len(outcomes)}
+	for _, d := range dims {
+		if d.Size < 1 {
+			panic("resolve: a grid dimension needs a size of at least 1")
+		}
+		g.cells *= d.Size
+	}
+	return g
+}
+
+// Cell is the cell of an outcome and one value per dim, in order. Values
+// must be within their sizes.
+func (g *Grid) Cell(outcome int, vals ...int) int {
+	c := outcome
+	for i, d := range g.dims {
+		c = c*d.Size + vals[i]
+	}
+	return c
+}
+
+// Layout describes the grid's cells.
+func (g *Grid) Layout() *Layout {
+	stats := make([]string, len(g.dims))
+	var counts []string
+	for i, d := range g.dims {
+		stats[i] = d.Name
+		if d.Count {
+			counts = append(counts, d.Name)
+		}
+	}
+	l := NewLayout(g.outcomes, stats, g.cells, func(c int, vals []float64) int {
+		for i := len(g.dims) - 1; i >= 0; i-- {
+			vals[i] = float64(c % g.dims[i].Size)
+			c /= g.dims[i].Size
+		}
+		return c
+	})
+	l.Counts = counts
+	return l
+}
