@@ -13,13 +13,15 @@ import (
 // one profile file: a template to copy and edit, which Parse reads back to
 // the same entries. Unit fields follow the system's card order.
 func (r *Registry) Export(entries []any) ([]byte, error) {
-	var units, dice, matchups []*yaml.Node
+	var units, dice, tables, matchups []*yaml.Node
 	for _, e := range entries {
 		switch e := e.(type) {
 		case *Unit:
 			units = append(units, r.unitNode(e))
 		case *Die:
 			dice = append(dice, dieNode(e))
+		case *Table:
+			tables = append(tables, tableNode(e, r.system(e.System).Table(e.Name).Columns))
 		case *Matchup:
 			n, err := r.matchupNode(e)
 			if err != nil {
@@ -32,7 +34,7 @@ func (r *Registry) Export(entries []any) ([]byte, error) {
 	for _, part := range []struct {
 		key   string
 		items []*yaml.Node
-	}{{"units", units}, {"dice", dice}, {"matchups", matchups}} {
+	}{{"units", units}, {"dice", dice}, {"tables", tables}, {"matchups", matchups}} {
 		if len(part.items) > 0 {
 			root.Content = append(root.Content, scalar(part.key), &yaml.Node{Kind: yaml.SequenceNode, Content: part.items})
 		}
@@ -81,6 +83,20 @@ func dieNode(d *Die) *yaml.Node {
 		faces.Content = append(faces.Content, face)
 	}
 	n.Content = append(n.Content, scalar("faces"), faces)
+	return n
+}
+
+func tableNode(t *Table, columns []string) *yaml.Node {
+	n := mapping("name", t.Name, "system", t.System, "note", t.Note)
+	rows := &yaml.Node{Kind: yaml.MappingNode}
+	for _, key := range t.RowOrder {
+		row := &yaml.Node{Kind: yaml.MappingNode, Style: yaml.FlowStyle}
+		for _, col := range columns {
+			row.Content = append(row.Content, scalar(col), scalar(t.Rows[key][col]))
+		}
+		rows.Content = append(rows.Content, scalar(key), row)
+	}
+	n.Content = append(n.Content, scalar("rows"), rows)
 	return n
 }
 

@@ -28,11 +28,13 @@ type Unit struct {
 	Pos                Pos
 }
 
-// Die is a custom symbol die: each face shows zero, one or two symbols.
+// Die is a custom die of the system that rolls them (System.Die): each
+// face shows a few of its symbols.
 type Die struct {
 	Name, Note   string
-	Role, Colour string // Role is attack or defence
-	Strength     int    // order among colours: 1 is the weakest
+	System       string
+	Role, Colour string
+	Strength     int // order among colours: 1 is the weakest
 	Faces        [][]string
 	Pos          Pos
 }
@@ -53,15 +55,9 @@ type File struct {
 	Name     string
 	Units    []*Unit
 	Dice     []*Die
+	Tables   []*Table
 	Matchups []*Matchup
 }
-
-// Symbols are the symbols a die face may show, strongest first (sheet 000:
-// critical hit > damage point > suppression; X suppression counts as one).
-var Symbols = []string{"critical-hit", "damage-point", "suppression", "x-suppression"}
-
-// DieRoles are the roles of a symbol die.
-var DieRoles = []string{"attack", "defence"}
 
 // Error is one problem at a place in a file.
 type Error struct {
@@ -147,10 +143,10 @@ func parseFile(name string, data []byte, systems []*resolve.System) (*File, Erro
 	}
 	root := doc.Content[0]
 	if root.Kind != yaml.MappingNode {
-		p.errf(root, "", "want a mapping with units, dice and/or matchups, found %s", describe(root))
+		p.errf(root, "", "want a mapping with units, dice, tables and/or matchups, found %s", describe(root))
 		return nil, p.errs
 	}
-	seen := map[string]map[string]bool{"units": {}, "dice": {}, "matchups": {}}
+	seen := map[string]map[string]bool{"units": {}, "dice": {}, "tables": {}, "matchups": {}, "colours": {}}
 	p.fields(root, "", func(key string, k, v *yaml.Node) bool {
 		switch key {
 		case "units":
@@ -162,7 +158,18 @@ func parseFile(name string, data []byte, systems []*resolve.System) (*File, Erro
 		case "dice":
 			p.list(v, key, func(i int, n *yaml.Node, path string) {
 				if d := p.die(n, path); d != nil && p.unique(seen[key], d.Name, n, path, "die") {
-					f.Dice = append(f.Dice, d)
+					if k := d.Role + " " + d.Colour; seen["colours"][k] {
+						p.errf(n, path, "a second %s die in this file", k)
+					} else {
+						seen["colours"][k] = true
+						f.Dice = append(f.Dice, d)
+					}
+				}
+			})
+		case "tables":
+			p.list(v, key, func(i int, n *yaml.Node, path string) {
+				if t := p.table(n, path); t != nil && p.unique(seen[key], t.System+"/"+t.Name, n, path, "table") {
+					f.Tables = append(f.Tables, t)
 				}
 			})
 		case "matchups":
@@ -175,7 +182,7 @@ func parseFile(name string, data []byte, systems []*resolve.System) (*File, Erro
 			return false
 		}
 		return true
-	}, "units, dice or matchups")
+	}, "units, dice, tables or matchups")
 	return f, p.errs
 }
 
@@ -307,6 +314,11 @@ func (p *parser) value(n *yaml.Node, path string, param *resolve.Param) ([]resol
 	if err != nil {
 		p.errf(n, path, "%v", err)
 		return nil, false
+	}
+	for _, v := range vals {
+		if !p.poolColours(n, path, v) {
+			return nil, false
+		}
 	}
 	return vals, true
 }

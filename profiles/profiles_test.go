@@ -66,8 +66,8 @@ func TestParseErrors(t *testing.T) {
 		want []string
 	}{
 		{"units: [", []string{"1:1: not valid YAML"}},
-		{"- a\n- b\n", []string{"1:1: want a mapping with units, dice and/or matchups, found a list"}},
-		{"unit: []\n", []string{"1:1: unit: unknown field: want units, dice or matchups"}},
+		{"- a\n- b\n", []string{"1:1: want a mapping with units, dice, tables and/or matchups, found a list"}},
+		{"unit: []\n", []string{"1:1: unit: unknown field: want units, dice, tables or matchups"}},
 		{"units: {}\n", []string{"1:8: units: want a list, found a mapping"}},
 		{"units:\n  - rifle\n", []string{"2:5: units[0]: want a mapping"}},
 		{"units:\n  - name: a\n    system: opposed\n    element: inf\n    hesa: 3\n", []string{"2:5: units[0]: missing def"}},
@@ -78,9 +78,19 @@ func TestParseErrors(t *testing.T) {
 		{"units:\n  - name: a\n    system: opposed\n    element: inf\n    hesa: 1\n    hesa: 2\n    def: 1\n", []string{"6:5: units[0].hesa: given twice"}},
 		{"units:\n  - name: a\n    system: roll\n", []string{"3:13: units[0].system: want one of opposed"}},
 		{"units:\n  - {name: a, system: opposed, element: inf, hesa: 1, def: 1}\n  - {name: a, system: opposed, element: inf, hesa: 1, def: 1}\n", []string{"3:5: units[1]: a second unit named \"a\""}},
-		{"dice:\n  - {name: d, role: attack, colour: red, strength: 1, faces: []}\n", []string{"2:62: dice[0].faces: want a list of 1 to 20 faces, found a list of 0"}},
-		{"dice:\n  - {name: d, role: both, colour: red, strength: 1, faces: [[]]}\n", []string{"2:21: dice[0].role: want one of attack, defence"}},
-		{"dice:\n  - {name: d, colour: red, strength: 1, faces: [[]]}\n", []string{"2:5: dice[0]: missing role"}},
+		{"dice:\n  - {name: d, role: attack, colour: red, strength: 1, faces: []}\n", []string{"2:62: dice[0].faces: want a list of 2 to 20 faces, found a list of 0"}},
+		{"dice:\n  - {name: d, role: both, colour: red, strength: 1, faces: [[], []]}\n", []string{"2:21: dice[0].role: want one of attack, defence"}},
+		{"dice:\n  - {name: d, colour: red, strength: 1, faces: [[], []]}\n", []string{"2:5: dice[0]: missing role"}},
+		// The symbol system's die schema: colours, symbols, faces, one die
+		// per role and colour in a file.
+		{"dice:\n  - {name: d, role: attack, colour: purple, strength: 1, faces: [[], []]}\n", []string{"2:37: dice[0].colour: want one of blue, green"}},
+		{"dice:\n  - {name: d, role: attack, colour: red, strength: 1, faces: [[boom], []]}\n", []string{"2:64: dice[0].faces[0][0]: want one of critical-hit"}},
+		{"dice:\n  - {name: d, role: attack, colour: red, strength: 1, faces: [[suppression, suppression, suppression], []]}\n", []string{"2:63: dice[0].faces[0]: want a face: a list of at most 2 symbols"}},
+		{"dice:\n  - {name: a, role: attack, colour: red, strength: 1, faces: [[], []]}\n  - {name: b, role: attack, colour: red, strength: 1, faces: [[], []]}\n", []string{"3:5: dice[1]: a second attack red die"}},
+		// Tables: a known table of the system, every column, cells as flags.
+		{"tables:\n  - {name: terain, system: symbol, rows: {}}\n", []string{"2:12: tables[0].name: want one of terrain"}},
+		{"tables:\n  - {name: terrain, system: symbol, rows: {clear: {infantry: none, artillery: purple}}}\n", []string{"2:79: tables[0].rows.clear.artillery: want dice of blue", "2:51: tables[0].rows.clear: missing vehicle"}},
+		{"tables:\n  - {name: spotting, system: symbol, rows: {infantry: {in-arc: 9, in-arc-terrain: 0, out-of-arc: 0, out-of-arc-terrain: 0}}}\n", []string{"2:64: tables[0].rows.infantry.in-arc: want 0..7, got 9"}},
 		{"matchups:\n  - {name: m, system: opposed, action: shoot}\n", []string{"2:40: matchups[0].action: want one of fire, tank-hunt, melee, overrun, rally"}},
 		{"matchups:\n  - {name: m, system: opposed, action: rally, attacker: x}\n", []string{"2:47: matchups[0].attacker: unknown field: want name, system, action, note, set, unit"}},
 		{"matchups:\n  - {name: m, system: opposed, action: fire, set: {cover: wet}}\n", []string{"2:59: matchups[0].set.cover: want one of none, soft, hard (or all), got \"wet\""}},
@@ -276,8 +286,13 @@ func TestExportRoundTrip(t *testing.T) {
 	if len(errs) > 0 {
 		t.Fatalf("the export does not parse: %v\n%s", errs, data)
 	}
-	if len(f.Units)+len(f.Dice)+len(f.Matchups) != len(entries) {
-		t.Fatalf("%d entries read back, want %d", len(f.Units)+len(f.Dice)+len(f.Matchups), len(entries))
+	if n := len(f.Units) + len(f.Dice) + len(f.Tables) + len(f.Matchups); n != len(entries) {
+		t.Fatalf("%d entries read back, want %d", n, len(entries))
+	}
+	for _, tb := range f.Tables {
+		if want := reg.tables[tb.System+"/"+tb.Name]; !reflect.DeepEqual(tb.Rows, want.Rows) || !slices.Equal(tb.RowOrder, want.RowOrder) {
+			t.Errorf("table %s differs after export", tb.Name)
+		}
 	}
 	for _, u := range f.Units {
 		want, _ := reg.Unit(u.Name, u.System)

@@ -24,8 +24,10 @@ var builtinFS embed.FS
 // the order given; a later entry with an earlier one's name shadows it.
 type Registry struct {
 	systems  []*resolve.System
-	units    map[string]*Unit // by system/name: each system has its own cards
-	dice     map[string]*Die
+	units    map[string]*Unit  // by system/name: each system has its own cards
+	dice     map[string]*Die   // by name
+	byColour map[string]*Die   // by system/role/colour: the die in force
+	tables   map[string]*Table // by system/name
 	matchups map[string]*Matchup
 	builtin  map[string]bool // kind/name of entries that are built in
 	files    map[string]*File
@@ -37,14 +39,15 @@ type Registry struct {
 type Entry struct {
 	Name   string `json:"name"`
 	System string `json:"system"`
-	Kind   string `json:"kind"` // unit, die or matchup
+	Kind   string `json:"kind"` // unit, die, table or matchup
 	Source string `json:"source"`
 	Note   string `json:"note,omitempty"`
 }
 
 // New returns a registry holding the built-in profiles.
 func New(systems []*resolve.System) (*Registry, error) {
-	r := &Registry{systems: systems, units: map[string]*Unit{}, dice: map[string]*Die{}, matchups: map[string]*Matchup{}, builtin: map[string]bool{}, files: map[string]*File{}}
+	r := &Registry{systems: systems, units: map[string]*Unit{}, dice: map[string]*Die{}, byColour: map[string]*Die{},
+		tables: map[string]*Table{}, matchups: map[string]*Matchup{}, builtin: map[string]bool{}, files: map[string]*File{}}
 	names, _ := builtinFS.ReadDir("builtin")
 	for _, e := range names {
 		data, err := builtinFS.ReadFile("builtin/" + e.Name())
@@ -161,6 +164,7 @@ func readLimited(name string) ([]byte, error) {
 func (r *Registry) clone() *Registry {
 	c := *r
 	c.units, c.dice, c.matchups = maps.Clone(r.units), maps.Clone(r.dice), maps.Clone(r.matchups)
+	c.byColour, c.tables = maps.Clone(r.byColour), maps.Clone(r.tables)
 	c.builtin, c.files = maps.Clone(r.builtin), maps.Clone(r.files)
 	c.Warnings = slices.Clone(r.Warnings)
 	return &c
@@ -211,6 +215,19 @@ func (r *Registry) add(f *File, builtin bool) {
 		}
 		shadow("die", d.Name, d.Pos, had, same)
 		r.dice[d.Name] = d
+		// The die in force for its role and colour is the last loaded.
+		key := d.System + "/" + d.Role + "/" + d.Colour
+		if prev := r.byColour[key]; prev != nil && prev.Name != d.Name && r.dice[prev.Name] == prev {
+			r.Warnings = append(r.Warnings, fmt.Sprintf("%s: die %q replaces %q as the %s %s die", d.Pos, d.Name, prev.Name, d.Colour, d.Role))
+		}
+		r.byColour[key] = d
+	}
+	for _, t := range f.Tables {
+		key := t.System + "/" + t.Name
+		old, had := r.tables[key]
+		same := had && reflect.DeepEqual(old.Rows, t.Rows)
+		shadow("table", key, t.Pos, had, same)
+		r.tables[key] = t
 	}
 	for _, m := range f.Matchups {
 		old, had := r.matchups[m.Name]
@@ -285,12 +302,34 @@ func (r *Registry) BuiltinEntries() []any {
 			out = append(out, r.dice[k])
 		}
 	}
+	for _, k := range sortedKeys(r.tables) {
+		if r.builtin["table/"+k] {
+			out = append(out, r.tables[k])
+		}
+	}
 	for _, k := range sortedKeys(r.matchups) {
 		if r.builtin["matchup/"+k] {
 			out = append(out, r.matchups[k])
 		}
 	}
 	return out
+}
+
+// Env returns the profile data a system's actions read: the die in force
+// for each role and colour (the last loaded), and its tables.
+func (r *Registry) Env(system string) *resolve.Env {
+	env := &resolve.Env{Tables: map[string]*resolve.Table{}}
+	for _, k := range sortedKeys(r.byColour) {
+		if d := r.byColour[k]; d.System == system && r.dice[d.Name] == d {
+			env.Dice = append(env.Dice, resolve.Die{Name: d.Name, Role: d.Role, Colour: d.Colour, Strength: d.Strength, Faces: d.Faces})
+		}
+	}
+	for _, t := range r.tables {
+		if t.System == system {
+			env.Tables[t.Name] = t.resolveTable()
+		}
+	}
+	return env
 }
 
 // Matchup returns the named matchup.
@@ -312,6 +351,11 @@ func (r *Registry) Find(name string) ([]any, error) {
 	}
 	if d, ok := r.dice[name]; ok {
 		found = append(found, d)
+	}
+	for _, k := range sortedKeys(r.tables) {
+		if t := r.tables[k]; t.Name == name {
+			found = append(found, t)
+		}
 	}
 	if m, ok := r.matchups[name]; ok {
 		found = append(found, m)
@@ -341,9 +385,13 @@ func (r *Registry) List(system string) []Entry {
 		}
 	}
 	for _, n := range sortedKeys(r.dice) {
-		if system == "" || system == "symbol" {
-			d := r.dice[n]
-			out = append(out, Entry{n, "symbol", "die", src("die", n, d.Pos), d.Note})
+		if d := r.dice[n]; system == "" || d.System == system {
+			out = append(out, Entry{n, d.System, "die", src("die", n, d.Pos), d.Note})
+		}
+	}
+	for _, k := range sortedKeys(r.tables) {
+		if t := r.tables[k]; system == "" || t.System == system {
+			out = append(out, Entry{t.Name, t.System, "table", src("table", k, t.Pos), t.Note})
 		}
 	}
 	for _, n := range sortedKeys(r.matchups) {

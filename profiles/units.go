@@ -43,7 +43,7 @@ func (p *parser) unit(n *yaml.Node, path string) *Unit {
 				return false
 			}
 			x, good := p.cardValue(v, join(path, key), f)
-			u.Stats[key], ok = resolve.Value{N: x}, ok && good
+			u.Stats[key], ok = x, ok && good
 		}
 		return true
 	}, cardWant(sys))
@@ -78,10 +78,10 @@ func cardWant(sys *resolve.System) string {
 }
 
 // cardValue parses one card field: a single value, no lists or ranges.
-func (p *parser) cardValue(n *yaml.Node, path string, f *resolve.Param) (int, bool) {
-	bad := func() (int, bool) {
+func (p *parser) cardValue(n *yaml.Node, path string, f *resolve.Param) (resolve.Value, bool) {
+	bad := func() (resolve.Value, bool) {
 		p.errf(n, path, "want %s, found %s", want(f), describe(n))
-		return 0, false
+		return resolve.Value{}, false
 	}
 	if n.Kind != yaml.ScalarNode || n.Tag == "!!null" {
 		return bad()
@@ -90,29 +90,39 @@ func (p *parser) cardValue(n *yaml.Node, path string, f *resolve.Param) (int, bo
 	case resolve.Bool:
 		switch n.Value {
 		case "true":
-			return 1, true
+			return resolve.Value{N: 1}, true
 		case "false":
-			return 0, true
+			return resolve.Value{}, true
 		}
 		return bad()
 	case resolve.Choice:
 		for i, c := range f.Choices {
 			if c == n.Value {
-				return i, true
+				return resolve.Value{N: i}, true
 			}
 		}
 		return bad()
+	case resolve.DicePool:
+		pool, err := resolve.ParsePool(n.Value)
+		if err != nil {
+			p.errf(n, path, "%v", err)
+			return resolve.Value{}, false
+		}
+		v := resolve.Value{Pool: pool}
+		return v, p.poolColours(n, path, v)
 	}
 	v, err := strconv.Atoi(n.Value)
 	if err != nil || v < f.Min || v > f.Max {
 		return bad()
 	}
-	return v, true
+	return resolve.Value{N: v}, true
 }
 
 // want says what a parameter takes.
 func want(p *resolve.Param) string {
 	switch p.Kind {
+	case resolve.DicePool:
+		return "dice such as green:2,blue:1"
 	case resolve.Bool:
 		return "true or false"
 	case resolve.Choice:

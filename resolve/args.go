@@ -8,10 +8,11 @@ import (
 )
 
 // Value is one parameter value: an integer (Int; Bool 0 or 1; Choice an
-// index into Choices) or, for DicePool, a pool of custom dice.
+// index into Choices), a pool of custom dice (DicePool) or a name (Word).
 type Value struct {
 	N    int
 	Pool Pool
+	Word string
 }
 
 // Values holds parameter values by name: an action's (after defaults,
@@ -58,14 +59,22 @@ func (a Args) Has(name string) bool {
 
 // Int returns an Int, Bool or Choice parameter; 0 when absent.
 func (a Args) Int(name string) int {
-	if a.check(name).Kind == DicePool {
-		panic(fmt.Sprintf("resolve: %q is a dice pool, not an integer", name))
+	if k := a.check(name).Kind; k == DicePool || k == Word {
+		panic(fmt.Sprintf("resolve: %q is not an integer", name))
 	}
 	return a.vals[name].N
 }
 
 // Bool returns a Bool parameter.
 func (a Args) Bool(name string) bool { return a.Int(name) != 0 }
+
+// Word returns a Word parameter; "" when absent.
+func (a Args) Word(name string) string {
+	if a.check(name).Kind != Word {
+		panic(fmt.Sprintf("resolve: %q is not a word", name))
+	}
+	return a.vals[name].Word
+}
 
 // Pool returns a DicePool parameter; nil when absent.
 func (a Args) Pool(name string) Pool {

@@ -43,6 +43,7 @@ const (
 	Bool                 // true or false
 	Choice               // one of Choices
 	DicePool             // custom dice by colour, "green:2,blue:1" (not swept)
+	Word                 // a name from data (a terrain type): lower-case, digits, dashes
 )
 
 // Param describes one input of an action. Its Name is the flag name: the
@@ -76,6 +77,8 @@ func (p *Param) Format(v Value) string {
 		return p.Choices[v.N]
 	case DicePool:
 		return v.Pool.String()
+	case Word:
+		return v.Word
 	}
 	return strconv.Itoa(v.N)
 }
@@ -86,7 +89,7 @@ func (p *Param) Display(v Value) any {
 	switch p.Kind {
 	case Bool:
 		return v.N != 0
-	case Choice, DicePool:
+	case Choice, DicePool, Word:
 		return p.Format(v)
 	}
 	return v.N
@@ -175,6 +178,41 @@ type System struct {
 	// Card lists the fields of this system's unit cards, with their kinds
 	// and bounds; Required ones must be given, the rest take Default.
 	Card []Param
+	// Die describes the system's custom dice, if it rolls any: profiles
+	// hold the dice and check them against it.
+	Die *DieSchema
+	// Tables are the tables of the system's sheets given as data
+	// (profiles hold them, built-in and user-edited).
+	Tables []TableSchema
+}
+
+// DieSchema describes a system's custom dice.
+type DieSchema struct {
+	Symbols            []string // what a face may show, strongest first
+	Roles              []string // what a die is for (attack, defence)
+	Colours            []string // the colours dice come in
+	MinFaces, MaxFaces int
+	MaxSymbols         int // on one face
+}
+
+// TableSchema describes a table given as data: its rows are keyed by
+// names (terrain types, unit types), each row has a cell per column, and
+// every cell reads as a value of Cell.
+type TableSchema struct {
+	Name    string
+	Usage   string
+	Columns []string
+	Cell    Param
+}
+
+// Table returns the schema of the named table, or nil.
+func (s *System) Table(name string) *TableSchema {
+	for i := range s.Tables {
+		if s.Tables[i].Name == name {
+			return &s.Tables[i]
+		}
+	}
+	return nil
 }
 
 // CardArgs returns a card's values read through the system's card fields.

@@ -19,6 +19,16 @@ func ParseValues(p *Param, s string) ([]Value, error) {
 		}
 		return []Value{{Pool: pool}}, nil
 	}
+	if p.Kind == Word {
+		var out []Value
+		for _, item := range strings.Split(s, ",") {
+			if item = strings.TrimSpace(item); !nameLike(item) {
+				return nil, fmt.Errorf("want a name such as light-forest (lower-case letters, digits, dashes), got %q", item)
+			}
+			out = append(out, Value{Word: item})
+		}
+		return out, nil
+	}
 	ints, err := parseInts(p, s)
 	out := make([]Value, len(ints))
 	for i, n := range ints {

@@ -96,6 +96,13 @@ func (a *app) actionCommand(s *resolve.System, act *resolve.Action) *cobra.Comma
 				}
 				j.cards[r.Name] = u
 			}
+			if s.Die != nil || len(s.Tables) > 0 {
+				reg, err := a.registry()
+				if err != nil {
+					return err
+				}
+				j.env = envOf(reg, s)
+			}
 			return a.runJobs(cmd.Context(), []*job{j})
 		},
 	}
@@ -107,6 +114,9 @@ func (a *app) actionCommand(s *resolve.System, act *resolve.Action) *cobra.Comma
 		p := &act.Params[i]
 		flags[i] = &paramFlag{p: p}
 		usage := p.Usage
+		if p.Kind == resolve.Choice && long(p) {
+			usage += " (one of " + strings.Join(p.Choices, ", ") + ")"
+		}
 		if p.Kind == resolve.Int && !p.Optional && p.Default == 0 {
 			usage += " (default 0)" // pflag shows every default but a zero
 		}

@@ -36,11 +36,22 @@ func (f *paramFlag) Type() string {
 	case resolve.Bool:
 		return "bool"
 	case resolve.Choice:
+		if long(f.p) {
+			return "CHOICE" // the usage lists them
+		}
 		return strings.Join(f.p.Choices, "|")
 	case resolve.DicePool:
 		return "POOL"
+	case resolve.Word:
+		return "NAME"
 	}
 	return "N"
+}
+
+// long reports whether a choice's words are too long to show as the flag's
+// type: the usage lists them instead, so that help fits the width.
+func long(p *resolve.Param) bool {
+	return len(strings.Join(p.Choices, "|")) > 24
 }
 
 func (f *paramFlag) Set(s string) error {

@@ -45,6 +45,15 @@ func (a *app) registry() (*profiles.Registry, error) {
 	return reg, nil
 }
 
+// envOf is the profile data a system's actions read (its dice and
+// tables), or nil for a system that reads none.
+func envOf(reg *profiles.Registry, sys *resolve.System) *resolve.Env {
+	if sys.Die == nil && len(sys.Tables) == 0 {
+		return nil
+	}
+	return reg.Env(sys.Name)
+}
+
 // envProfiles are the paths ODDS_PROFILES names.
 func envProfiles() []string {
 	var paths []string
@@ -115,7 +124,7 @@ with a built-in's name replaces it.
 		Short: "list the profiles in force",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			known := []string{"symbol"} // dice exist before the symbol system's actions
+			var known []string
 			for _, s := range a.systems {
 				known = append(known, s.Name)
 			}
@@ -249,7 +258,21 @@ func (a *app) profileFields(p any) (name, system, kind string, fields []param) {
 		if p.Note != "" {
 			fields = append(fields, param{Name: "note", Value: p.Note})
 		}
-		return p.Name, "symbol", "die", fields
+		return p.Name, p.System, "die", fields
+	case *profiles.Table:
+		cols := a.system(p.System).Table(p.Name).Columns
+		for _, row := range p.RowOrder {
+			cells := make([]string, len(cols))
+			for i, c := range cols {
+				cells[i] = c + " " + p.Rows[row][c]
+			}
+			fields = append(fields, param{Name: row, Value: strings.Join(cells, "; ")})
+		}
+		fields = append(fields, param{Name: "source", Value: p.Pos.String()})
+		if p.Note != "" {
+			fields = append(fields, param{Name: "note", Value: p.Note})
+		}
+		return p.Name, p.System, "table", fields
 	case *profiles.Matchup:
 		fields = []param{{Name: "action", Value: p.Action}}
 		for _, r := range a.system(p.System).Action(p.Action).Roles {
@@ -418,7 +441,8 @@ func contains(list []string, s string) bool {
 // when the registry was loaded.
 func (a *app) matchupJob(reg *profiles.Registry, m *profiles.Matchup) *job {
 	sys := a.system(m.System)
-	j := &job{sys: sys, act: sys.Action(m.Action), cards: map[string]*profiles.Unit{}, given: m.Set, givenBy: "matchup " + m.Name, matchup: m.Name}
+	j := &job{sys: sys, act: sys.Action(m.Action), cards: map[string]*profiles.Unit{}, given: m.Set, givenBy: "matchup " + m.Name, matchup: m.Name,
+		env: envOf(reg, sys)}
 	for role, card := range m.Cards {
 		j.cards[role], _ = reg.Unit(card, m.System)
 	}

@@ -7,6 +7,7 @@ import (
 	"odds/resolve"
 	"odds/resolve/opposed"
 	"odds/resolve/rof"
+	"odds/resolve/symbol"
 )
 
 // Systems returns every rule system, in the order odds lists them.
@@ -14,6 +15,7 @@ func Systems() []*resolve.System {
 	systems := []*resolve.System{
 		opposed.System(),
 		rof.System(),
+		symbol.System(),
 	}
 	seen := map[string]bool{}
 	for _, s := range systems {

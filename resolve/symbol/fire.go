@@ -1,0 +1,221 @@
+package symbol
+
+import (
+	"slices"
+
+	"odds/dice"
+	"odds/resolve"
+)
+
+// Numeric results of fire: the symbols left after cancelling.
+var fireStats = []string{"critical-hits", "damage", "suppressions", "x-suppressions"}
+
+var targetStatuses = []string{"none", "suppressed", "fallback", "immobilized"}
+
+const (
+	statusSuppressed = 1
+	statusFallback   = 2
+	statusImmobile   = 3
+)
+
+func fireAction() *resolve.Action {
+	pool := func(name, usage string) resolve.Param {
+		return resolve.Param{Name: name, Kind: resolve.DicePool, Optional: true, Usage: usage}
+	}
+	return &resolve.Action{
+		Name:  "fire",
+		Short: "ranged fire: attack dice vs defence dice, cancel, then critical hit comparison rolls",
+		Sheet: "000: Attacker's and defender's sequences; Critical Hits (10.7.5, 10.7.6); 001: Modifications to Attack and Defense Dice, Terrain Chart, Ranged Fire Modification Table",
+		Examples: []string{
+			"odds symbol fire --attack red:2,green:1 --defence blue:2 --target infantry",
+			"odds symbol fire --attacker mg-team --defender rifle-squad --range medium",
+			"odds symbol fire --attacker tank --defender half-track --range long --spot",
+		},
+		Outcome: fireOutcomes,
+		Stats:   fireStats,
+		Params: []resolve.Param{
+			pool("attack", "attack dice, e.g. red:2,green:1 (else the attacker card's dice at --range)"),
+			resolve.OptChoice("range", ranges, "range band: which of the attacker card's attack pools is rolled"),
+			resolve.ChoiceParam("attacker-experience", experience, regular, "attacker's experience: veteran and elite add a blue attack die"),
+			resolve.BoolParam("attack-die-minus-1", "the attacker has an attack die -1 marker: loses its weakest attack die"),
+			resolve.BoolParam("attacker-hidden", "the attacker is hidden: loses its weakest attack die (once, with --attack-die-minus-1)"),
+			resolve.BoolParam("half-strength", "the attacker is at half strength: a double face counts its strongest symbol only"),
+			pool("extra-attack", "attack dice a command card adds"),
+			pool("defence", "defence dice, e.g. blue:2 (else the defender card's dice for --impact)"),
+			resolve.OptChoice("impact", impacts, "defender's area of impact: which of its card's defence pools is rolled (front unless given; indirect fire: above)"),
+			resolve.BoolParam("indirect", "indirect fire: the area of impact is above, and up to two hindrances are ignored"),
+			resolve.OptChoice("target", unitTypes, "target unit type (else the defender card's)"),
+			resolve.ChoiceParam("defender-experience", experience, regular, "defender's experience: recruit gives the attacker an X suppression; hardened, veteran and elite add a blue defence die"),
+			{Name: "terrain", Kind: resolve.Word, Optional: true, Usage: "the defender's terrain: a row of the terrain table (its defence dice by unit type)"},
+			resolve.IntParam("hindrances", 0, 3, 0, "hindering terrain in the line of sight: a defence die each (a third blocks the shot)"),
+			resolve.ChoiceParam("hindrance-die", colours, 0, "the defence die each hindrance adds"),
+			resolve.BoolParam("digging-in", "the defender is digging in: loses its weakest defence die (keeps one)"),
+			resolve.BoolParam("dug-in", "the defender is dug in: a green defence die"),
+			resolve.BoolParam("fast-action", "the defender has a fast action marker: infantry and artillery lose their weakest defence die (keep one); a vehicle reads the fast-vehicle columns"),
+			resolve.BoolParam("hidden", "the defender is hidden or took a hide action: a blue defence die"),
+			resolve.ChoiceParam("fire-status", fireStatuses, 0, "the attacker's fire status: the ranged fire modification table's defence die"),
+			pool("extra-defence", "defence dice a command card adds"),
+			resolve.BoolParam("spot", "roll the spotting roll first: a failure adds the table's spotting-failed die"),
+			resolve.BoolParam("spot-failed", "the attacker failed its spotting roll: add the spotting-failed die"),
+			resolve.BoolParam("out-of-arc", "with --spot: the target is outside the attacker's arc of fire (not for infantry: 360 degrees)"),
+			resolve.OptChoice("attacker-type", unitTypes, "with --spot: the attacker's unit type (else the attacker card's)"),
+			resolve.BoolParam("auto-spotted", "with --spot: the target is spotted without a roll (fire status other than fire and move, fast or delayed action, adjacent, clear or road hex)"),
+			resolve.ChoiceParam("target-status", targetStatuses, 0, "the target's status before the attack (suppressed infantry and artillery also add a green defence die)"),
+			resolve.BoolParam("target-half-strength", "the target is already at half strength"),
+			resolve.IntParam("damage-capacity", 1, 6, 1, "uncancelled damage points that flip the target to half strength (twice that eliminate it)"),
+			resolve.ChoiceParam("cancel", cancelRules, sameKind, "how defence symbols cancel: same-kind, or kind-or-weaker"),
+			resolve.ChoiceParam("suppressed-again", []string{"fallback", "stays"}, 0, "a suppressed target suppressed again by the attack falls back, or stays suppressed"),
+		},
+		Roles: []resolve.Role{
+			{Name: "attacker", Usage: "firing unit's card (attack dice by range, experience, type)"},
+			{Name: "defender", Usage: "target unit's card (defence dice by impact, experience, type, damage capacity)"},
+		},
+		FromCards: fireFromCards,
+		Compile:   compileFire,
+	}
+}
+
+func fireFromCards(c resolve.Cards, given resolve.Args) ([]resolve.Filled, error) {
+	var f resolve.Fill
+	if a := c["attacker"]; a != nil {
+		if !given.Has("attack") {
+			if !given.Has("range") {
+				return nil, resolve.Errorf("range", "the attacker card has attack dice by range: give --range %s", joinChoices(ranges))
+			}
+			f.SetPool("attack", a.Pool("attack-"+ranges[given.Int("range")]), "attacker")
+		}
+		f.Set("attacker-experience", a.Int("experience"), "attacker")
+		f.Set("attacker-type", a.Int("type"), "attacker")
+	}
+	if d := c["defender"]; d != nil {
+		if !given.Has("defence") {
+			impact := 0 // front, unless given
+			switch {
+			case given.Bool("indirect"):
+				impact = above
+			case given.Has("impact"):
+				impact = given.Int("impact")
+			}
+			f.SetPool("defence", d.Pool("defence-"+impacts[impact]), "defender")
+		}
+		f.Set("defender-experience", d.Int("experience"), "defender")
+		f.Set("target", d.Int("type"), "defender")
+		f.Set("damage-capacity", d.Int("damage-capacity"), "defender")
+	}
+	return f, nil
+}
+
+func joinChoices(c []string) string {
+	s := c[0]
+	for _, x := range c[1:] {
+		s += "|" + x
+	}
+	return s
+}
+
+// firePlan is one ranged attack, compiled: the pools of each roll and the
+// tables that read the result.
+type firePlan struct {
+	attack           *dice.Pool
+	defence          *dice.Pool // if spotted (or no spotting roll)
+	defenceUnspotted *dice.Pool // after a failed spotting roll
+	spotNeed         int        // d6 needed to spot (0 always, 7 never); -1: no roll
+	spotMinus        int        // 1 with hindered LOS
+	cmpAttack        *dice.Pool // one green attack die per critical hit (10.7.2)
+	cmpDefence       *dice.Pool // one blue defence die
+	rule             int        // cancellation rule
+	autoX            int        // X suppressions against a recruit
+	tgt              target
+	start            state
+	index            []int32 // remaining tally (dense) -> compact index
+	shape            [kinds]int
+	remains          []dice.Tally // compact index -> remaining tally
+	layout           *resolve.Layout
+}
+
+// dense maps a remaining tally to its place in index.
+func (p *firePlan) dense(r dice.Tally) int {
+	i := 0
+	for k := range kinds {
+		i = i*p.shape[k] + r.Count(k)
+	}
+	return i
+}
+
+// cell is the histogram cell of an outcome and a remaining tally.
+func (p *firePlan) cell(s state, r dice.Tally) int {
+	return s.outcome()*len(p.remains) + int(p.index[p.dense(r)])
+}
+
+// remaining is what an attack leaves after the defence cancels, with the
+// automatic X suppression against a recruit.
+func (p *firePlan) remaining(a, d dice.Tally) dice.Tally {
+	r := cancel(a, d, p.rule)
+	return r.With(xsupp, r.Count(xsupp)+p.autoX)
+}
+
+// Trial rolls the spotting roll, the attack and defence dice, cancels, and
+// resolves each critical hit by a comparison roll, then the damage and
+// suppressions.
+func (p *firePlan) Trial(s *dice.Stream) int {
+	def := p.defence
+	if p.spotNeed >= 0 && s.D(6)-p.spotMinus < p.spotNeed {
+		def = p.defenceUnspotted
+	}
+	r := p.remaining(s.Roll(p.attack), s.Roll(def))
+	st := p.start
+	for range r.Count(crit) {
+		sym := strongest(cancel(s.Roll(p.cmpAttack), s.Roll(p.cmpDefence), p.rule))
+		st = p.tgt.critEffect(st, sym)
+	}
+	return p.cell(p.tgt.afterCrits(st, r), r)
+}
+
+func (p *firePlan) Run(s *dice.Stream, n int, counts []uint64) {
+	for range n {
+		counts[p.Trial(s)]++
+	}
+}
+
+func (p *firePlan) Layout() *resolve.Layout { return p.layout }
+
+// indexRemains finds every tally the attack can leave, so that cells are
+// only made for those (a dense grid of four counts would be mostly empty).
+func (p *firePlan) indexRemains() {
+	defs := []*dice.Pool{p.defence}
+	if p.defenceUnspotted != nil {
+		defs = append(defs, p.defenceUnspotted)
+	}
+	seen := map[dice.Tally]bool{}
+	for _, a := range p.attack.Tallies {
+		for k := range kinds {
+			p.shape[k] = max(p.shape[k], a.Count(k)+1)
+		}
+		for _, def := range defs {
+			for _, d := range def.Tallies {
+				seen[p.remaining(a, d)] = true
+			}
+		}
+	}
+	p.shape[xsupp] += p.autoX
+	for r := range seen {
+		p.remains = append(p.remains, r)
+	}
+	slices.Sort(p.remains)
+	size := 1
+	for _, n := range p.shape {
+		size *= n
+	}
+	p.index = make([]int32, size)
+	for i, r := range p.remains {
+		p.index[p.dense(r)] = int32(i)
+	}
+	n := len(p.remains)
+	p.layout = resolve.NewLayout(fireOutcomes, fireStats, len(fireOutcomes)*n, func(c int, vals []float64) int {
+		r := p.remains[c%n]
+		for k := range kinds {
+			vals[k] = float64(r.Count(k))
+		}
+		return c / n
+	})
+}
