@@ -6,10 +6,12 @@ import (
 	"testing"
 
 	"odds/dice"
+	"odds/profiles"
 	"odds/resolve"
 	"odds/resolve/all"
 	"odds/resolve/opposed"
 	"odds/resolve/roll"
+	"odds/resolve/symbol"
 	"odds/sim"
 )
 
@@ -119,12 +121,14 @@ func BenchmarkRun1e8(b *testing.B) {
 }
 
 // BenchmarkExact times the exact answers: the enumeration driver for
-// opposed fire (100 paths), convolution for roll 6d6>=4.
+// opposed fire (100 paths), convolution for roll 6d6>=4, and symbol fire
+// with 10 attack dice against 10 defence dice from tally distributions.
 func BenchmarkExact(b *testing.B) {
 	for _, c := range []struct {
 		name string
 		plan resolve.Plan
-	}{{"opposed-fire", mustFire(b)}, {"roll-6d6", mustRoll(b, "6d6>=4")}, {"roll-40d10", mustRoll(b, "40d10")}} {
+	}{{"opposed-fire", mustFire(b)}, {"roll-6d6", mustRoll(b, "6d6>=4")}, {"roll-40d10", mustRoll(b, "40d10")},
+		{"symbol-fire-10v10", mustSymbol(b, "red:4,green:3,blue:3", "red:3,green:4,blue:3")}} {
 		b.Run(c.name, func(b *testing.B) {
 			for b.Loop() {
 				if _, err := sim.Run(context.Background(), c.plan, sim.Options{Method: sim.Exact}); err != nil {
@@ -167,16 +171,26 @@ type example struct {
 	plan resolve.Plan
 }
 
-// examplePlans compiles every action of every system with exampleValues.
+// examplePlans compiles every action of every system with exampleValues,
+// with the built-in dice and tables.
 func examplePlans(b testing.TB) []example {
+	reg, err := profiles.New(all.Systems())
+	if err != nil {
+		b.Fatal(err)
+	}
 	var out []example
 	for _, s := range all.Systems() {
+		env := reg.Env(s.Name)
 		for _, act := range s.Actions {
 			v := act.Defaults()
 			for k, x := range exampleValues[s.Name+" "+act.Name] {
-				v[k] = resolve.Value{N: x}
+				vals, err := resolve.ParseValues(act.Param(k), x)
+				if err != nil || len(vals) != 1 {
+					b.Fatalf("%s %s --%s %s: %v", s.Name, act.Name, k, x, err)
+				}
+				v[k] = vals[0]
 			}
-			plan, err := act.Compile(act.Args(v, nil))
+			plan, err := act.Compile(act.Args(v, env))
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -198,17 +212,40 @@ func TestExamplePlans(t *testing.T) {
 type enumOnly struct{ resolve.Plan }
 
 // exampleValues are the least parameters each action needs.
-var exampleValues = map[string]resolve.Ints{
-	"opposed fire":      {"hesa": 3, "def": 1},
-	"opposed tank-hunt": {"def": 3},
-	"rof rally":         {"quality": 4},
-	"opposed melee":     {"attacker-hesa": 3, "defender-hesa": 2},
-	"opposed overrun":   {"defender-hesa": 3},
-	"rof fire":          {"rof": 3, "target-teams": 2},
-	"rof rfc":           {"rfp": 3},
-	"rof artillery":     {"battery": 2, "turns": 2},
-	"rof assault":       {"assault": 4, "teams": 2},
-	"rof move":          {"quality": 4},
+var exampleValues = map[string]map[string]string{
+	"opposed fire":      {"hesa": "3", "def": "1"},
+	"opposed tank-hunt": {"def": "3"},
+	"rof rally":         {"quality": "4"},
+	"opposed melee":     {"attacker-hesa": "3", "defender-hesa": "2"},
+	"opposed overrun":   {"defender-hesa": "3"},
+	"rof fire":          {"rof": "3", "target-teams": "2"},
+	"rof rfc":           {"rfp": "3"},
+	"rof artillery":     {"battery": "2", "turns": "2"},
+	"rof assault":       {"assault": "4", "teams": "2"},
+	"rof move":          {"quality": "4"},
+	// 6 attack dice against 4 defence dice, a vehicle target.
+	"symbol fire": {"attack": "red:2,green:2,blue:2", "defence": "red:1,green:2,blue:1", "target": "vehicle"},
+	"symbol spot": {"attacker-type": "vehicle", "terrain-bonus": "true"},
+}
+
+// mustSymbol compiles symbol fire of attack against defence dice (built-in
+// dice) at a vehicle.
+func mustSymbol(b testing.TB, attack, defence string) resolve.Plan {
+	reg, err := profiles.New(all.Systems())
+	if err != nil {
+		b.Fatal(err)
+	}
+	act := symbol.System().Action("fire")
+	v := act.Defaults()
+	for k, x := range map[string]string{"attack": attack, "defence": defence, "target": "vehicle"} {
+		vals, _ := resolve.ParseValues(act.Param(k), x)
+		v[k] = vals[0]
+	}
+	p, err := act.Compile(act.Args(v, reg.Env("symbol")))
+	if err != nil {
+		b.Fatal(err)
+	}
+	return p
 }
 
 // BenchmarkFloorParallel runs the opposed floor on one and on two

@@ -1,6 +1,7 @@
 package dice
 
 import (
+	"math/bits"
 	"slices"
 )
 
@@ -31,6 +32,7 @@ type Die []Tally
 // driver branches over tallies, never over each die's faces.
 type Pool struct {
 	dice    []Die
+	steps   []Die     // the dice two by two: each step's faces are a pair's sums
 	Tallies []Tally   // the totals the pool can show, ascending
 	Probs   []float64 // their probabilities
 }
@@ -43,8 +45,8 @@ func NewPool(dice []Die) *Pool {
 	}
 	dist := map[Tally]float64{0: 1}
 	for _, d := range dice {
-		if len(d) == 0 || len(d) > MaxSides {
-			panic("dice: a custom die needs 1..MaxSides faces")
+		if len(d) == 0 || len(d) > 256 {
+			panic("dice: a custom die needs 1..256 faces")
 		}
 		next := make(map[Tally]float64, len(dist)*len(d))
 		w := 1 / float64(len(d))
@@ -56,6 +58,21 @@ func NewPool(dice []Die) *Pool {
 		dist = next
 	}
 	p := &Pool{dice: slices.Clone(dice)}
+	// Monte Carlo draws two dice at once, one digit over the pair's joint
+	// faces: half the extractions on the word's dependency chain.
+	for i := 0; i < len(dice); i += 2 {
+		if i+1 == len(dice) {
+			p.steps = append(p.steps, dice[i])
+			break
+		}
+		pair := make(Die, 0, len(dice[i])*len(dice[i+1]))
+		for _, a := range dice[i] {
+			for _, b := range dice[i+1] {
+				pair = append(pair, a+b)
+			}
+		}
+		p.steps = append(p.steps, pair)
+	}
 	for t := range dist {
 		p.Tallies = append(p.Tallies, t)
 	}
@@ -77,9 +94,20 @@ func (s *Stream) Roll(p *Pool) Tally {
 	if s.enum != nil {
 		return p.Tallies[s.enum.choose(p.Probs)]
 	}
+	// The word and its budget stay in registers for the whole pool, as in
+	// Count (stream.go says why the loop is written out).
+	frac, used := s.frac, s.used
 	var t Tally
-	for _, d := range p.dice {
-		t += d[s.draw(uint64(len(d)))]
+	for _, d := range p.steps {
+		m := uint64(len(d))
+		used *= m
+		if used > MaxProduct {
+			frac, used = s.src.Uint64(), m
+		}
+		i, f := bits.Mul64(frac, m)
+		frac = f
+		t += d[i]
 	}
+	s.frac, s.used = frac, used
 	return t
 }

@@ -32,11 +32,22 @@ func cancel(a, d dice.Tally, rule int) dice.Tally {
 	return r
 }
 
+// subSat is cancel's same-kind rule on all four counts at once: each
+// byte of a less the matching byte of d, at least 0. Counts stay below 128,
+// so setting each byte's top bit first keeps every borrow inside its byte;
+// a byte whose top bit survives had a >= d.
+func subSat(a, d dice.Tally) dice.Tally {
+	const high = 0x80808080
+	t := (a | high) - d
+	keep := (t & high) >> 7 * 0x7f // 0x7f in every byte where a >= d
+	return t & keep
+}
+
 // Target states (10.7.5, 10.7.6 and the reading of 10.7.2-10.7.4). The
 // outcome is the most severe mark the target ends with.
 type state struct {
 	suppressed, fallback, immobilized, eliminated, half bool
-	hits                                              int // damage points since full strength
+	hits                                                int // damage points since full strength
 }
 
 // Outcomes, most severe first.

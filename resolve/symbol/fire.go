@@ -113,45 +113,49 @@ func joinChoices(c []string) string {
 	return s
 }
 
-// firePlan is one ranged attack, compiled: the pools of each roll and the
-// tables that read the result.
+// firePlan is one ranged attack, compiled: the pools of each roll, and
+// tables that turn what a roll leaves into a cell without a branch on the
+// rules: the comparison roll's result per face pair, the target's state
+// after each critical hit, and the cell of every final state and
+// remaining tally.
 type firePlan struct {
 	attack           *dice.Pool
 	defence          *dice.Pool // if spotted (or no spotting roll)
 	defenceUnspotted *dice.Pool // after a failed spotting roll
 	spotNeed         int        // d6 needed to spot (0 always, 7 never); -1: no roll
 	spotMinus        int        // 1 with hindered LOS
-	cmpAttack        *dice.Pool // one green attack die per critical hit (10.7.2)
-	cmpDefence       *dice.Pool // one blue defence die
 	rule             int        // cancellation rule
-	autoX            int        // X suppressions against a recruit
-	tgt              target
-	start            state
-	index            []int32 // remaining tally (dense) -> compact index
-	shape            [kinds]int
-	remains          []dice.Tally // compact index -> remaining tally
-	layout           *resolve.Layout
+	autoX            dice.Tally // X suppressions against a recruit, added after cancelling
+
+	// 10.7.2: a critical hit's comparison roll, one green attack die
+	// against one blue defence die: the attacker's strongest symbol left
+	// for each of the cmpFaces face pairs.
+	cmpFaces int
+	cmpSym   []uint8
+
+	tgt      target
+	states   []state // the target's states a chain of critical hits reaches; 0 is the start
+	critNext []uint8 // critNext[state*(kinds+1)+sym]: the state after a critical hit
+
+	shape   [kinds]int   // the dense grid of remaining tallies
+	index   []int32      // dense remaining tally -> its compact index
+	remains []dice.Tally // compact index -> remaining tally
+	final   []int32      // final[state*len(remains)+r]: the cell
+	layout  *resolve.Layout
 }
 
 // dense maps a remaining tally to its place in index.
 func (p *firePlan) dense(r dice.Tally) int {
-	i := 0
-	for k := range kinds {
-		i = i*p.shape[k] + r.Count(k)
-	}
-	return i
-}
-
-// cell is the histogram cell of an outcome and a remaining tally.
-func (p *firePlan) cell(s state, r dice.Tally) int {
-	return s.outcome()*len(p.remains) + int(p.index[p.dense(r)])
+	return ((r.Count(0)*p.shape[1]+r.Count(1))*p.shape[2]+r.Count(2))*p.shape[3] + r.Count(3)
 }
 
 // remaining is what an attack leaves after the defence cancels, with the
 // automatic X suppression against a recruit.
 func (p *firePlan) remaining(a, d dice.Tally) dice.Tally {
-	r := cancel(a, d, p.rule)
-	return r.With(xsupp, r.Count(xsupp)+p.autoX)
+	if p.rule == sameKind {
+		return subSat(a, d) + p.autoX
+	}
+	return cancel(a, d, p.rule) + p.autoX
 }
 
 // Trial rolls the spotting roll, the attack and defence dice, cancels, and
@@ -163,12 +167,11 @@ func (p *firePlan) Trial(s *dice.Stream) int {
 		def = p.defenceUnspotted
 	}
 	r := p.remaining(s.Roll(p.attack), s.Roll(def))
-	st := p.start
+	st := 0
 	for range r.Count(crit) {
-		sym := strongest(cancel(s.Roll(p.cmpAttack), s.Roll(p.cmpDefence), p.rule))
-		st = p.tgt.critEffect(st, sym)
+		st = int(p.critNext[st*(kinds+1)+int(p.cmpSym[s.D(p.cmpFaces)-1])])
 	}
-	return p.cell(p.tgt.afterCrits(st, r), r)
+	return int(p.final[st*len(p.remains)+int(p.index[p.dense(r)])])
 }
 
 func (p *firePlan) Run(s *dice.Stream, n int, counts []uint64) {
@@ -179,9 +182,31 @@ func (p *firePlan) Run(s *dice.Stream, n int, counts []uint64) {
 
 func (p *firePlan) Layout() *resolve.Layout { return p.layout }
 
-// indexRemains finds every tally the attack can leave, so that cells are
-// only made for those (a dense grid of four counts would be mostly empty).
-func (p *firePlan) indexRemains() {
+// tabulate compiles the rules into the plan's tables: the comparison roll,
+// the target's states, every tally the attack can leave (cells are made
+// only for those: a dense grid of four counts would be mostly empty), and
+// the cell of each final state.
+func (p *firePlan) tabulate(green, blue dice.Die, start state) {
+	p.cmpFaces = len(green) * len(blue)
+	p.cmpSym = make([]uint8, p.cmpFaces)
+	for i, g := range green {
+		for j, b := range blue {
+			p.cmpSym[i*len(blue)+j] = uint8(strongest(cancel(g, b, p.rule)))
+		}
+	}
+	p.states = []state{start}
+	for i := 0; i < len(p.states); i++ { // grows as new states are reached
+		for sym := range kinds + 1 {
+			next := p.tgt.critEffect(p.states[i], sym)
+			j := slices.Index(p.states, next)
+			if j < 0 {
+				j = len(p.states)
+				p.states = append(p.states, next)
+			}
+			p.critNext = append(p.critNext, uint8(j))
+		}
+	}
+
 	defs := []*dice.Pool{p.defence}
 	if p.defenceUnspotted != nil {
 		defs = append(defs, p.defenceUnspotted)
@@ -189,7 +214,7 @@ func (p *firePlan) indexRemains() {
 	seen := map[dice.Tally]bool{}
 	for _, a := range p.attack.Tallies {
 		for k := range kinds {
-			p.shape[k] = max(p.shape[k], a.Count(k)+1)
+			p.shape[k] = max(p.shape[k], a.Count(k)+p.autoX.Count(k)+1)
 		}
 		for _, def := range defs {
 			for _, d := range def.Tallies {
@@ -197,7 +222,6 @@ func (p *firePlan) indexRemains() {
 			}
 		}
 	}
-	p.shape[xsupp] += p.autoX
 	for r := range seen {
 		p.remains = append(p.remains, r)
 	}
@@ -211,6 +235,12 @@ func (p *firePlan) indexRemains() {
 		p.index[p.dense(r)] = int32(i)
 	}
 	n := len(p.remains)
+	p.final = make([]int32, len(p.states)*n)
+	for si, st := range p.states {
+		for ri, r := range p.remains {
+			p.final[si*n+ri] = int32(p.tgt.afterCrits(st, r).outcome()*n + ri)
+		}
+	}
 	p.layout = resolve.NewLayout(fireOutcomes, fireStats, len(fireOutcomes)*n, func(c int, vals []float64) int {
 		r := p.remains[c%n]
 		for k := range kinds {

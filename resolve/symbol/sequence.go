@@ -1,6 +1,7 @@
 package symbol
 
 import (
+	"odds/dice"
 	"odds/resolve"
 )
 
@@ -71,22 +72,19 @@ func compileFire(v resolve.Args) (resolve.Plan, error) {
 	if err != nil {
 		return nil, resolve.Errorf("defence", "%v", err)
 	}
-	p.cmpAttack, _ = green.compile("")
-	p.cmpDefence, _ = blue.compile("")
 	if v.Int("defender-experience") == recruit {
-		p.autoX = 1 // 7.0: the attacker gets an automatic X suppression
+		p.autoX = dice.Tally(0).With(xsupp, 1) // 7.0: the attacker gets an automatic X suppression
 	}
 	p.tgt = target{kind: kind, capacity: v.Int("damage-capacity"), suppressedAgain: v.Int("suppressed-again") == 0}
-	switch st := v.Int("target-status"); {
-	case st == statusImmobile && kind != vehicle:
+	st := v.Int("target-status")
+	if st == statusImmobile && kind != vehicle {
 		return nil, resolve.Errorf("target-status", "only vehicles are immobilized")
-	default:
-		p.start = state{suppressed: st == statusSuppressed, fallback: st == statusFallback, immobilized: st == statusImmobile}
 	}
+	start := state{suppressed: st == statusSuppressed, fallback: st == statusFallback, immobilized: st == statusImmobile}
 	if v.Bool("target-half-strength") {
-		p.start.half, p.start.hits = true, p.tgt.capacity
+		start.half, start.hits = true, p.tgt.capacity
 	}
-	p.indexRemains()
+	p.tabulate(green[0].faces, blue[0].faces, start)
 	return p, nil
 }
 

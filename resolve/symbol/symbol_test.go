@@ -358,3 +358,19 @@ func TestNoAllocations(t *testing.T) {
 		t.Errorf("%.1f allocations per Run", a)
 	}
 }
+
+// subSat is the same-kind cancel, on all four counts at once.
+func TestSubSat(t *testing.T) {
+	for a := range 6 * 6 * 6 * 6 {
+		for d := range 4 * 4 * 4 * 4 {
+			var ta, td dice.Tally
+			for k := range kinds {
+				ta = ta.With(k, (a>>(3*k))%6+10*k) // counts up to 45
+				td = td.With(k, (d>>(2*k))%4*9)
+			}
+			if got, want := subSat(ta, td), cancel(ta, td, sameKind); got != want {
+				t.Fatalf("subSat(%x, %x) = %x, want %x", ta, td, got, want)
+			}
+		}
+	}
+}
