@@ -66,6 +66,10 @@ func TestGolden(t *testing.T) {
 		{"rof_fire_table", []string{"rof", "fire", "--attacker", "mg-team", "--defender", "rifle-team", "--target-teams", "2", "--seed", "1"}},
 		{"rof_move_csv", []string{"rof", "move", "--unit", "medium-tank", "--terrain", "difficult", "--distance", "4..8", "--format", "csv", "--seed", "1"}},
 		{"cards_table", []string{"opposed", "tank-hunt", "--attacker", "engineer-section", "--defender", "tank-destroyer", "--seed", "1"}},
+		{"symbol_fire_table", []string{"symbol", "fire", "--attack", "red:2,green:1", "--defence", "blue:2", "--target", "infantry", "--seed", "1"}},
+		{"symbol_fire_cards_json", []string{"symbol", "fire", "--attacker", "tank", "--defender", "half-track", "--range", "medium", "--impact", "flank", "--spot", "--format", "json", "--seed", "1"}},
+		{"symbol_fire_mc_csv", []string{"symbol", "fire", "--attacker", "mg-team", "--defender", "rifle-squad", "--range", "close", "--terrain", "light-forest", "--method", "mc", "--trials", "100000", "--format", "csv", "--seed", "5", "--workers", "2"}},
+		{"symbol_spot_markdown", []string{"symbol", "spot", "--attacker", "tank", "--defender", "rifle-squad", "--terrain", "brush,clear", "--hindered=both", "--format", "markdown", "--seed", "1"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -146,6 +150,14 @@ func TestBadInput(t *testing.T) {
 		{[]string{"roll", "2d6)"}, "column 4: ')' without a matching '('"},
 		{[]string{"roll", "1000d1000", "--method", "exact", "--max-paths", "1000"}, "--method exact: too many dice paths"},
 		{[]string{"roll", "d20+5>=15"}, "group it: (d20+5)>=15"},
+		{[]string{"symbol", "fire", "--attack", "purple:2", "--defence", "blue:1", "--target", "infantry"}, "--attack: no attack die of colour purple"},
+		{[]string{"symbol", "fire", "--attack", "red:-1", "--defence", "blue:1", "--target", "infantry"}, "--attack: want colour:count"},
+		{[]string{"symbol", "fire", "--attack", "red:31", "--defence", "blue:1", "--target", "infantry"}, "--attack: 31 dice in one pool; at most 30"},
+		{[]string{"symbol", "fire", "--attack", "red:1", "--defence", "blue:1", "--target", "infantry", "--hindrances", "3"}, "--hindrances: a third hindrance blocks"},
+		{[]string{"symbol", "fire", "--attack", "red:1", "--defence", "blue:1"}, "--target: the target's unit type is needed"},
+		{[]string{"symbol", "fire", "--attacker", "tank", "--defence", "blue:1", "--target", "infantry"}, "--range: the attacker card has attack dice by range"},
+		{[]string{"symbol", "fire", "--attack", "red:1", "--defence", "blue:1", "--target", "infantry", "--terrain", "swamp"}, `--terrain: the terrain table has no row "swamp"`},
+		{[]string{"symbol", "spot"}, "--attacker-type: the spotting unit's type is needed"},
 		{[]string{"roll", strings.Repeat("(", 100000) + "d6"}, "longer than 1000 characters"},
 		{[]string{"roll", strings.Repeat("(", 50) + "d6" + strings.Repeat(")", 50)}, "nested more than 16 deep"},
 		{[]string{"roll", "d6r1!"}, "one of '!' (explode) and 'r' (re-roll)"},
@@ -186,6 +198,8 @@ var actionArgs = [][]string{
 	{"rof", "assault", "--assault", "4", "--support", "1", "--teams", "2"},
 	{"rof", "rally", "--leader", "--quality", "4"},
 	{"roll", "3d6+d4 vs 2d8"},
+	{"symbol", "fire", "--attack", "red:2,green:2", "--defence", "blue:2", "--target", "vehicle", "--spot", "--attacker-type", "artillery", "--terrain", "light-forest"},
+	{"symbol", "spot", "--attacker-type", "vehicle", "--terrain-bonus"},
 }
 
 // The same seed gives identical JSON for 1, 2 and 7 workers, for every

@@ -182,7 +182,7 @@ func defencePool(v resolve.Args, kind int) (pool, error) {
 			return nil, err
 		}
 	}
-	if v.Bool("hidden") {
+	if v.Bool("hidden") || v.Bool("hide-action") {
 		if err := add("blue", "a hidden defender", "hidden"); err != nil {
 			return nil, err
 		}

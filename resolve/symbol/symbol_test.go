@@ -211,6 +211,7 @@ func TestPools(t *testing.T) {
 		{"veteran attacker +1 blue", base(map[string]string{"attacker-experience": "veteran"}), 3, 2},
 		{"attack die -1 and hidden: one die", base(map[string]string{"attack-die-minus-1": "true", "attacker-hidden": "true"}), 1, 2},
 		{"elite defender, dug in, hidden, suppressed", base(map[string]string{"defender-experience": "elite", "dug-in": "true", "hidden": "true", "target-status": "suppressed"}), 2, 6},
+		{"hide action: +blue, once with hidden", base(map[string]string{"hide-action": "true", "hidden": "true"}), 2, 3},
 		{"digging in keeps one", map[string]string{"attack": "red:1", "defence": "blue:1", "target": "infantry", "digging-in": "true", "fast-action": "true"}, 1, 1},
 		{"terrain and two hindrances", base(map[string]string{"terrain": "light-forest", "hindrances": "2"}), 2, 5},
 		{"indirect ignores two hindrances", base(map[string]string{"hindrances": "2", "indirect": "true"}), 2, 2},
