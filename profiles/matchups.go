@@ -18,14 +18,12 @@ func (p *parser) matchup(n *yaml.Node, path string) *Matchup {
 		sys = p.system(v, join(path, "system"))
 	}
 	if v := valueOf(n, "action"); v != nil && sys != nil {
-		if name, ok := p.scalar(v, join(path, "action")); ok {
-			if act = sys.Action(name); act == nil {
-				var names []string
-				for _, a := range sys.Actions {
-					names = append(names, a.Name)
-				}
-				p.errf(v, join(path, "action"), "want one of %s, found %q", strings.Join(names, ", "), name)
-			}
+		var names []string
+		for _, a := range sys.Actions {
+			names = append(names, a.Name)
+		}
+		if name, ok := p.choice(v, join(path, "action"), names); ok {
+			act = sys.Action(name)
 		}
 	}
 	ok := true

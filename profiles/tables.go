@@ -26,17 +26,16 @@ func (p *parser) table(n *yaml.Node, path string) *Table {
 		sys = p.system(v, join(path, "system"))
 	}
 	if v := valueOf(n, "name"); v != nil && sys != nil {
-		if name, ok := p.scalar(v, join(path, "name")); ok {
-			if schema = sys.Table(name); schema == nil {
-				var names []string
-				for _, s := range sys.Tables {
-					names = append(names, s.Name)
-				}
-				if len(names) == 0 {
-					p.errf(v, join(path, "name"), "the %s system has no tables", sys.Name)
-				} else {
-					p.errf(v, join(path, "name"), "want one of %s, found %q", strings.Join(names, ", "), name)
-				}
+		var names []string
+		for _, s := range sys.Tables {
+			names = append(names, s.Name)
+		}
+		switch name, ok := p.scalar(v, join(path, "name")); {
+		case ok && len(names) == 0:
+			p.errf(v, join(path, "name"), "the %s system has no tables", sys.Name)
+		case ok:
+			if name, ok = p.choice(v, join(path, "name"), names); ok {
+				schema = sys.Table(name)
 			}
 		}
 	}

@@ -2,10 +2,7 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -13,93 +10,6 @@ import (
 	"odds/profiles"
 	"odds/resolve"
 )
-
-// registry returns the profiles in force: built-ins, then ODDS_PROFILES,
-// then --profiles, loaded once. Shadowing is reported on stderr.
-func (a *app) registry() (*profiles.Registry, error) {
-	if a.reg != nil {
-		return a.reg, nil
-	}
-	reg, err := profiles.New(a.systems)
-	if err != nil {
-		return nil, err
-	}
-	for _, p := range envProfiles() {
-		if _, err := os.Stat(p); err != nil {
-			return nil, usagef("fix or unset ODDS_PROFILES", "ODDS_PROFILES: %s: %v", p, errors.Unwrap(err))
-		}
-	}
-	if err := a.checkProfilePaths(); err != nil {
-		return nil, err
-	}
-	if err := reg.Load(a.profileSources()...); err != nil {
-		if pe, ok := profileErrors(err); ok && fromEnv(pe) {
-			return nil, &usageError{err: err, hint: "a file named by ODDS_PROFILES has problems: fix it or unset ODDS_PROFILES"}
-		}
-		return nil, err
-	}
-	for _, w := range reg.Warnings {
-		fmt.Fprintf(a.stderr, "odds: warning: %s\n", w)
-	}
-	a.reg = reg
-	return reg, nil
-}
-
-// envOf is the profile data a system's actions read (its dice and
-// tables), or nil for a system that reads none.
-func envOf(reg *profiles.Registry, sys *resolve.System) *resolve.Env {
-	if sys.Die == nil && len(sys.Tables) == 0 {
-		return nil
-	}
-	return reg.Env(sys.Name)
-}
-
-// envProfiles are the paths ODDS_PROFILES names.
-func envProfiles() []string {
-	var paths []string
-	for _, p := range filepath.SplitList(os.Getenv("ODDS_PROFILES")) {
-		if p != "" {
-			paths = append(paths, p)
-		}
-	}
-	return paths
-}
-
-// fromEnv reports whether any of the problems is in a file that
-// ODDS_PROFILES names (or one in a folder it names).
-func fromEnv(pe profiles.Errors) bool {
-	for _, e := range pe {
-		for _, p := range envProfiles() {
-			if e.Pos.File == p || strings.HasPrefix(e.Pos.File, filepath.Join(p, "")+string(filepath.Separator)) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// profileSources are the profile paths given: ODDS_PROFILES, then
-// --profiles.
-func (a *app) profileSources() []string {
-	return append(envProfiles(), a.profilePaths...)
-}
-
-// profileFiles are the files the profile paths name: folders give their
-// YAML files.
-func (a *app) profileFiles() []string {
-	var files []string
-	for _, p := range a.profileSources() {
-		if st, err := os.Stat(p); err == nil && st.IsDir() {
-			for _, pat := range []string{"*.yaml", "*.yml"} {
-				m, _ := filepath.Glob(filepath.Join(p, pat))
-				files = append(files, m...)
-			}
-			continue
-		}
-		files = append(files, p)
-	}
-	return files
-}
 
 func (a *app) profilesCommand() *cobra.Command {
 	cmd := &cobra.Command{
@@ -367,67 +277,6 @@ func (a *app) writeProfileTable(b *strings.Builder, p any) error {
 	}
 }
 
-func (a *app) runCommand() *cobra.Command {
-	var only string
-	cmd := &cobra.Command{
-		Use:   "run [FILE.yaml] [--matchup NAME]",
-		Short: "run the matchups of a profile file (or one by name)",
-		Long: `run runs the matchups of FILE, one result each (a matchup whose set holds
-lists or ranges gives one result per grid cell), in any output format. FILE's
-unit cards are loaded too. Without FILE, --matchup names any matchup in force,
-built-in or loaded with --profiles.
-
-  odds run profiles/builtin/opposed.yaml
-  odds run --matchup mg-on-rifles-in-cover --format json`,
-		Args: func(cmd *cobra.Command, args []string) error {
-			switch {
-			case len(args) > 1:
-				return usagef("", "run: want one FILE, got %d", len(args))
-			case len(args) == 0 && only == "":
-				return usagef("'odds profiles list' lists the built-in matchups", "run: want a FILE, or --matchup NAME")
-			}
-			return nil
-		},
-		RunE: func(cmd *cobra.Command, args []string) error {
-			var file *profiles.File
-			if len(args) == 1 {
-				a.profilePaths = append(a.profilePaths, args[0])
-			}
-			reg, err := a.registry()
-			if err != nil {
-				return err
-			}
-			var names []string
-			if len(args) == 1 {
-				file = reg.File(args[0])
-				for _, m := range file.Matchups {
-					names = append(names, m.Name)
-				}
-				if len(names) == 0 {
-					return usagef("a matchup names a system, an action and its cards", "%s: holds no matchups", args[0])
-				}
-			}
-			if only != "" {
-				if file != nil && !contains(names, only) {
-					return usagef("", "--matchup: %s has no matchup %q; it has %s", args[0], only, strings.Join(names, ", "))
-				}
-				names = []string{only}
-			}
-			var jobs []*job
-			for _, n := range names {
-				m, err := reg.Matchup(n)
-				if err != nil {
-					return usagef("'odds profiles list' lists the matchups", "--matchup: %v", err)
-				}
-				jobs = append(jobs, a.matchupJob(reg, m))
-			}
-			return a.runJobs(cmd.Context(), jobs)
-		},
-	}
-	cmd.Flags().StringVar(&only, "matchup", "", "run only the matchup with this `NAME`")
-	return cmd
-}
-
 func contains(list []string, s string) bool {
 	for _, x := range list {
 		if x == s {
@@ -435,23 +284,4 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
-}
-
-// matchupJob turns a checked matchup into a job; its cards were verified
-// when the registry was loaded.
-func (a *app) matchupJob(reg *profiles.Registry, m *profiles.Matchup) *job {
-	sys := a.system(m.System)
-	j := &job{sys: sys, act: sys.Action(m.Action), cards: map[string]*profiles.Unit{}, given: m.Set, givenBy: "matchup " + m.Name, matchup: m.Name,
-		env: envOf(reg, sys)}
-	for role, card := range m.Cards {
-		j.cards[role], _ = reg.Unit(card, m.System)
-	}
-	return j
-}
-
-// profileErrors reports whether err holds profile problems, one per line.
-func profileErrors(err error) (profiles.Errors, bool) {
-	var pe profiles.Errors
-	ok := errors.As(err, &pe)
-	return pe, ok
 }

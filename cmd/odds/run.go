@@ -1,0 +1,82 @@
+package main
+
+import (
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"odds/profiles"
+)
+
+func (a *app) runCommand() *cobra.Command {
+	var only string
+	cmd := &cobra.Command{
+		Use:   "run [FILE.yaml] [--matchup NAME]",
+		Short: "run the matchups of a profile file (or one by name)",
+		Long: `run runs the matchups of FILE, one result each (a matchup whose set holds
+lists or ranges gives one result per grid cell), in any output format. FILE's
+unit cards are loaded too. Without FILE, --matchup names any matchup in force,
+built-in or loaded with --profiles.
+
+  odds run profiles/builtin/opposed.yaml
+  odds run --matchup mg-on-rifles-in-cover --format json`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			switch {
+			case len(args) > 1:
+				return usagef("", "run: want one FILE, got %d", len(args))
+			case len(args) == 0 && only == "":
+				return usagef("'odds profiles list' lists the built-in matchups", "run: want a FILE, or --matchup NAME")
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			var file *profiles.File
+			if len(args) == 1 {
+				a.profilePaths = append(a.profilePaths, args[0])
+			}
+			reg, err := a.registry()
+			if err != nil {
+				return err
+			}
+			var names []string
+			if len(args) == 1 {
+				file = reg.File(args[0])
+				for _, m := range file.Matchups {
+					names = append(names, m.Name)
+				}
+				if len(names) == 0 {
+					return usagef("a matchup names a system, an action and its cards", "%s: holds no matchups", args[0])
+				}
+			}
+			if only != "" {
+				if file != nil && !contains(names, only) {
+					return usagef("", "--matchup: %s has no matchup %q; it has %s", args[0], only, strings.Join(names, ", "))
+				}
+				names = []string{only}
+			}
+			var jobs []*job
+			for _, n := range names {
+				m, err := reg.Matchup(n)
+				if err != nil {
+					return usagef("'odds profiles list' lists the matchups", "--matchup: %v", err)
+				}
+				jobs = append(jobs, a.matchupJob(reg, m))
+			}
+			return a.runJobs(cmd.Context(), jobs)
+		},
+	}
+	cmd.Flags().StringVar(&only, "matchup", "", "run only the matchup with this `NAME`")
+	return cmd
+}
+
+// matchupJob turns a checked matchup into a job; its cards were verified
+// when the registry was loaded.
+func (a *app) matchupJob(reg *profiles.Registry, m *profiles.Matchup) *job {
+	sys := a.system(m.System)
+	j := &job{sys: sys, act: sys.Action(m.Action), cards: map[string]*profiles.Unit{}, given: m.Set, givenBy: "matchup " + m.Name, matchup: m.Name,
+		env: envOf(reg, sys)}
+	for role, card := range m.Cards {
+		j.cards[role], _ = reg.Unit(card, m.System)
+	}
+	return j
+}
