@@ -46,6 +46,7 @@ cat <<TABLE
 | exact opposed fire (100 paths) | $(get BenchmarkExact/opposed-fire) ns |
 | exact roll '6d6>=4' (convolution) | $(get BenchmarkExact/roll-6d6) ns |
 | exact roll '40d10' (convolution) | $(get BenchmarkExact/roll-40d10) ns |
+| exact symbol fire, 10 attack dice vs 10 defence dice | $(get BenchmarkExact/symbol-fire-10v10) ns |
 | peak memory, opposed fire, 1e6 trials | ${m6} MB |
 | peak memory, opposed fire, 1e9 trials | ${m9} MB |
 TABLE

@@ -2,6 +2,7 @@ package symbol
 
 import (
 	"slices"
+	"strings"
 
 	"odds/dice"
 	"odds/resolve"
@@ -106,13 +107,7 @@ func fireFromCards(c resolve.Cards, given resolve.Args) ([]resolve.Filled, error
 	return f, nil
 }
 
-func joinChoices(c []string) string {
-	s := c[0]
-	for _, x := range c[1:] {
-		s += "|" + x
-	}
-	return s
-}
+func joinChoices(c []string) string { return strings.Join(c, "|") }
 
 // firePlan is one ranged attack, compiled: the pools of each roll, and
 // tables that turn what a roll leaves into a cell without a branch on the
