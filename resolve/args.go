@@ -10,9 +10,10 @@ import (
 // Value is one parameter value: an integer (Int; Bool 0 or 1; Choice an
 // index into Choices), a pool of custom dice (DicePool) or a name (Word).
 type Value struct {
-	N    int
-	Pool Pool
-	Word string
+	N     int
+	Terms []int // an Int parameter with Terms: each term (N is their total)
+	Pool  Pool
+	Word  string
 }
 
 // Values holds parameter values by name: an action's (after defaults,
@@ -67,6 +68,22 @@ func (a Args) Int(name string) int {
 
 // Bool returns a Bool parameter.
 func (a Args) Bool(name string) bool { return a.Int(name) != 0 }
+
+// Terms returns the terms of an Int parameter written a+b+c (one term
+// for a plain number); nil when absent.
+func (a Args) Terms(name string) []int {
+	if p := a.check(name); p.Kind != Int || !p.Terms {
+		panic(fmt.Sprintf("resolve: %q does not take terms", name))
+	}
+	v, ok := a.vals[name]
+	switch {
+	case !ok:
+		return nil
+	case v.Terms == nil:
+		return []int{v.N}
+	}
+	return v.Terms
+}
 
 // Word returns a Word parameter; "" when absent.
 func (a Args) Word(name string) string {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 
 	"odds/dice"
 )
@@ -62,10 +63,12 @@ type Param struct {
 	// Group names a set of alternative parameters (fire's hesa and ap):
 	// giving one of them by flag discards what cards filled in for all.
 	Group string
-	// Sum lets an Int value be written as a sum of terms, each within
-	// Min..Max (rof's "--rof 4+2+2": teams of different RoF firing
-	// together). The value is the total; Compile bounds it.
-	Sum bool
+	// Terms lets an Int value be written as terms a+b+c, each within
+	// Min..Max: several of a kind in one action, not a sweep (rof's
+	// "--rof 4+2+2", teams of different RoF firing together; cohesion's
+	// "--sa-drm 2+1", one roll per DRM). N is the total; Args.Terms gives
+	// each. Compile bounds the total and the count.
+	Terms bool
 }
 
 // Format renders a value of p for people and for JSON-like output.
@@ -80,6 +83,13 @@ func (p *Param) Format(v Value) string {
 	case Word:
 		return v.Word
 	}
+	if len(v.Terms) > 1 {
+		parts := make([]string, len(v.Terms))
+		for i, t := range v.Terms {
+			parts[i] = strconv.Itoa(t)
+		}
+		return strings.Join(parts, "+")
+	}
 	return strconv.Itoa(v.N)
 }
 
@@ -91,6 +101,9 @@ func (p *Param) Display(v Value) any {
 		return v.N != 0
 	case Choice, DicePool, Word:
 		return p.Format(v)
+	}
+	if len(v.Terms) > 1 {
+		return p.Format(v) // "4+2+2"
 	}
 	return v.N
 }

@@ -29,12 +29,45 @@ func ParseValues(p *Param, s string) ([]Value, error) {
 		}
 		return out, nil
 	}
+	if p.Terms {
+		return parseTerms(p, s)
+	}
 	ints, err := parseInts(p, s)
 	out := make([]Value, len(ints))
 	for i, n := range ints {
 		out[i] = Value{N: n}
 	}
 	return out, err
+}
+
+// parseTerms reads a list whose items may be terms a+b+c (one value each)
+// or plain numbers and ranges (swept).
+func parseTerms(p *Param, s string) ([]Value, error) {
+	var out []Value
+	for _, item := range strings.Split(s, ",") {
+		item = strings.TrimSpace(item)
+		if !strings.Contains(strings.TrimPrefix(item, "-"), "+") {
+			ints, err := parseInts(p, item)
+			if err != nil {
+				return nil, err
+			}
+			for _, n := range ints {
+				out = append(out, Value{N: n, Terms: []int{n}})
+			}
+			continue
+		}
+		v := Value{}
+		for _, term := range strings.Split(item, "+") {
+			n, err := parseInt(p, term)
+			if err != nil {
+				return nil, fmt.Errorf("in %s: %v", item, err)
+			}
+			v.N += n
+			v.Terms = append(v.Terms, n)
+		}
+		out = append(out, v)
+	}
+	return out, nil
 }
 
 func parseInts(p *Param, s string) ([]int, error) {
@@ -79,17 +112,6 @@ func parseItem(p *Param, item string) ([]int, error) {
 			}
 		}
 		return nil, fmt.Errorf("want one of %s (or all), got %q", strings.Join(p.Choices, ", "), item)
-	}
-	if p.Sum && strings.Contains(item, "+") {
-		total := 0
-		for _, term := range strings.Split(item, "+") {
-			v, err := parseInt(p, term)
-			if err != nil {
-				return nil, fmt.Errorf("in the sum %s: %v", item, err)
-			}
-			total += v
-		}
-		return []int{total}, nil
 	}
 	lo, hi, isRange := strings.Cut(item, "..")
 	a, err := parseInt(p, lo)

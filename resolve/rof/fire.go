@@ -23,7 +23,7 @@ func fireAction() *resolve.Action {
 		Outcome: fireOutcomes,
 		Stats:   fireStats,
 		Params: append([]resolve.Param{
-			withSum(resolve.OptInt("rof", 1, maxRoF, "RoF of the firing team: d6 rolled to hit; teams of different RoF firing together add up: 4+2+2")),
+			withTerms(resolve.OptInt("rof", 1, maxRoF, "RoF of the firing team: d6 rolled to hit; teams of different RoF firing together add up: 4+2+2")),
 			resolve.IntParam("firing-teams", 1, maxTeams, 1, "identical firing teams, each rolling --rof"),
 			resolve.BoolParam("leader", "a leader directs the fire: one more die"),
 			resolve.BoolParam("concealed", "target concealed from all firing teams (+1 to hit)"),
@@ -56,8 +56,8 @@ func fireAction() *resolve.Action {
 	}
 }
 
-func withSum(p resolve.Param) resolve.Param {
-	p.Sum = true
+func withTerms(p resolve.Param) resolve.Param {
+	p.Terms = true
 	return p
 }
 
