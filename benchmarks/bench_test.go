@@ -226,6 +226,9 @@ var exampleValues = map[string]map[string]string{
 	// 6 attack dice against 4 defence dice, a vehicle target.
 	"symbol fire": {"attack": "red:2,green:2,blue:2", "defence": "red:1,green:2,blue:1", "target": "vehicle"},
 	"symbol spot": {"attacker-type": "vehicle", "terrain-bonus": "true"},
+	// Two small-arms DRMs and a mortar DRM at a unit.
+	"cohesion fire":    {"sa-drm": "2+1", "mortar-drm": "1", "mv": "2", "cohesion": "6"},
+	"cohesion assault": {"drm": "1"},
 }
 
 // mustSymbol compiles symbol fire of attack against defence dice (built-in

@@ -116,6 +116,9 @@ type Action struct {
 	Params  []Param
 	Outcome []string // outcome names, for listings
 	Stats   []string // numeric result names, for listings
+	// Notes say what an outcome means where its name cannot (a table row
+	// named by its range), by outcome name; tables show them beside it.
+	Notes map[string]string
 	// Examples are whole command lines that run as they are, shown in the
 	// action's help (a test runs every one).
 	Examples []string
@@ -256,8 +259,8 @@ func Errorf(flag, format string, args ...any) error {
 }
 
 // NewLayout builds a Layout of n cells. classify is called once per cell
-// with a slice to fill with that cell's numeric results (one per stat) and
-// returns the cell's outcome index.
+// with a zeroed slice to fill with that cell's numeric results (one per
+// stat) and returns the cell's outcome index.
 func NewLayout(outcomes, stats []string, n int, classify func(cell int, values []float64) int) *Layout {
 	l := &Layout{Outcomes: outcomes, Stats: stats, Cells: n, Outcome: make([]int, n), Values: make([][]float64, len(stats))}
 	for i := range l.Values {
@@ -265,6 +268,7 @@ func NewLayout(outcomes, stats []string, n int, classify func(cell int, values [
 	}
 	vals := make([]float64, len(stats))
 	for c := range n {
+		clear(vals) // a classifier that sets only some values leaves the rest 0
 		l.Outcome[c] = classify(c, vals)
 		for i, v := range vals {
 			l.Values[i][c] = v

@@ -146,7 +146,7 @@ func (a *app) runJobs(ctx context.Context, jobs []*job) error {
 			return err
 		}
 		r := newReport(c.j.sys.Name, c.j.act.Name, paramsOf(c.j.act, c.c), c.plan, res, opts)
-		r.Matchup = c.j.matchup
+		r.Matchup, r.Notes = c.j.matchup, c.j.act.Notes
 		for _, role := range c.j.act.Roles {
 			if u := c.j.cards[role.Name]; u != nil {
 				r.Cards = append(r.Cards, param{Name: role.Name, Value: u.Name})

@@ -49,6 +49,7 @@ type jsonOutcome struct {
 	CI95    [2]float64 `json:"ci95"`
 	AtLeast *jsonP     `json:"at_least,omitempty"` // numeric outcomes: P(X >= name)
 	AtMost  *jsonP     `json:"at_most,omitempty"`  // and P(X <= name)
+	Note    string     `json:"note,omitempty"`     // what the outcome means, where its name cannot say
 }
 
 // jsonP is a probability with its interval.
@@ -124,7 +125,7 @@ func renderJSON(ctx context.Context, w io.Writer, reports []*report) error {
 			ElapsedMS: float64(r.Elapsed.Microseconds()) / 1000,
 		}
 		for _, o := range r.Summary.Outcomes {
-			jo := jsonOutcome{Name: o.Name, P: round12(o.P), CI95: [2]float64{round12(o.Lo), round12(o.Hi)}}
+			jo := jsonOutcome{Name: o.Name, P: round12(o.P), CI95: [2]float64{round12(o.Lo), round12(o.Hi)}, Note: r.Notes[o.Name]}
 			if r.Summary.Numeric {
 				ge, le := newJSONP(0, o.AtLeast), newJSONP(0, o.AtMost)
 				jo.AtLeast, jo.AtMost = &ge, &le

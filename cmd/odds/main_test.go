@@ -69,6 +69,9 @@ func TestGolden(t *testing.T) {
 		{"symbol_fire_table", []string{"symbol", "fire", "--attack", "red:2,green:1", "--defence", "blue:2", "--target", "infantry", "--seed", "1"}},
 		{"symbol_fire_cards_json", []string{"symbol", "fire", "--attacker", "tank", "--defender", "half-track", "--range", "medium", "--impact", "flank", "--spot", "--format", "json", "--seed", "1"}},
 		{"symbol_fire_mc_csv", []string{"symbol", "fire", "--attacker", "mg-team", "--defender", "rifle-squad", "--range", "close", "--terrain", "light-forest", "--method", "mc", "--trials", "100000", "--format", "csv", "--seed", "5", "--workers", "2"}},
+		{"cohesion_fire_table", []string{"cohesion", "fire", "--sa-drm", "2+1", "--cohesion", "6", "--concealed", "--seed", "1"}},
+		{"cohesion_assault_table", []string{"cohesion", "assault", "--attacker", "rifle-squad", "--defender", "japanese-squad", "--uphill", "--seed", "1"}},
+		{"cohesion_vehicle_csv", []string{"cohesion", "fire", "--at-drm", "1..3", "--defender", "sherman", "--format", "csv", "--seed", "1"}},
 		{"symbol_spot_markdown", []string{"symbol", "spot", "--attacker", "tank", "--defender", "rifle-squad", "--terrain", "brush,clear", "--hindered=both", "--format", "markdown", "--seed", "1"}},
 	}
 	for _, c := range cases {
@@ -158,6 +161,10 @@ func TestBadInput(t *testing.T) {
 		{[]string{"symbol", "fire", "--attacker", "tank", "--defence", "blue:1", "--target", "infantry"}, "--range: the attacker card has attack dice by range"},
 		{[]string{"symbol", "fire", "--attack", "red:1", "--defence", "blue:1", "--target", "infantry", "--terrain", "swamp"}, `--terrain: the terrain table has no row "swamp"`},
 		{[]string{"symbol", "spot"}, "--attacker-type: the spotting unit's type is needed"},
+		{[]string{"cohesion", "fire", "--sa-drm", "2"}, "--cohesion: the target is needed"},
+		{[]string{"cohesion", "fire", "--sa-drm", "2+x", "--cohesion", "5"}, "--sa-drm: in 2+x: want an integer"},
+		{[]string{"cohesion", "fire", "--at-drm", "2", "--av", "5", "--rear"}, "--eav: fire from the rear arc"},
+		{[]string{"cohesion", "assault", "--drm", "5"}, "--drm: want -4..4, got 5"},
 		{[]string{"roll", strings.Repeat("(", 100000) + "d6"}, "longer than 1000 characters"},
 		{[]string{"roll", strings.Repeat("(", 50) + "d6" + strings.Repeat(")", 50)}, "nested more than 16 deep"},
 		{[]string{"roll", "d6r1!"}, "one of '!' (explode) and 'r' (re-roll)"},
@@ -200,6 +207,9 @@ var actionArgs = [][]string{
 	{"roll", "3d6+d4 vs 2d8"},
 	{"symbol", "fire", "--attack", "red:2,green:2", "--defence", "blue:2", "--target", "vehicle", "--spot", "--attacker-type", "artillery", "--terrain", "light-forest"},
 	{"symbol", "spot", "--attacker-type", "vehicle", "--terrain-bonus"},
+	{"cohesion", "fire", "--sa-drm", "2+1", "--mortar-drm", "0", "--mv", "2", "--cohesion", "6"},
+	{"cohesion", "assault", "--attacker-cohesion", "7", "--defender-cohesion", "5", "--urban"},
+	{"cohesion", "vehicle-destruction", "--squad", "--in-motion"},
 }
 
 // The same seed gives identical JSON for 1, 2 and 7 workers, for every

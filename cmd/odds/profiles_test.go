@@ -64,7 +64,7 @@ func TestCardErrors(t *testing.T) {
 		{[]string{"opposed", "rally", "--attacker", "mg-team"}, "unknown flag: --attacker"},
 		{[]string{"profiles", "show", "mg-tem"}, `no profile "mg-tem"; closest: mg-team`},
 		{[]string{"profiles", "show"}, "want a profile name"},
-		{[]string{"profiles", "list", "--system", "chess"}, `--system: want one of opposed, rof, symbol, got "chess"`},
+		{[]string{"profiles", "list", "--system", "chess"}, `--system: want one of opposed, rof, symbol, cohesion, got "chess"`},
 		{[]string{"profiles", "validate"}, "want one or more files"},
 		{[]string{"run"}, "want a FILE, or --matchup NAME"},
 		{[]string{"run", "--matchup", "tank-dual"}, `no matchup "tank-dual"; closest: tank-duel`},

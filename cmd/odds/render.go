@@ -30,6 +30,7 @@ type report struct {
 	Workers        int
 	Elapsed        time.Duration
 	Summary        sim.Summary
+	Notes          map[string]string // what an outcome means, by name (tables show it)
 }
 
 func newReport(system, action string, params []param, plan resolve.Plan, res *sim.Result, opts sim.Options) *report {

@@ -157,6 +157,7 @@ func renderText(ctx context.Context, w io.Writer, reports []*report, markdown bo
 		if r.Summary.Numeric {
 			header = []string{"outcome", "p", "95% ci", "p ≥", "p ≤", ""}
 		}
+
 		rows := make([][]string, 0, len(outcomes))
 		for _, o := range outcomes {
 			ci := pct(o.Lo) + " – " + pct(o.Hi)
@@ -179,6 +180,7 @@ func renderText(ctx context.Context, w io.Writer, reports []*report, markdown bo
 		if err := table(w, markdown, width, header, rows); err != nil {
 			return err
 		}
+		writeNotes(w, r.Notes, outcomes, markdown, width)
 		if len(r.Summary.Stats) > 0 {
 			rows = rows[:0]
 			for _, s := range r.Summary.Stats {
@@ -205,6 +207,27 @@ func renderText(ctx context.Context, w io.Writer, reports []*report, markdown bo
 		fmt.Fprintln(w, wrap(strings.Split(footer(r), ", "), ", ", width, "  "))
 	}
 	return nil
+}
+
+// writeNotes says, under the outcome table, what each outcome shown means
+// when its name cannot say it (a table row named by its range).
+func writeNotes(w io.Writer, notes map[string]string, outs []sim.Outcome, markdown bool, width int) {
+	if len(notes) == 0 {
+		return
+	}
+	if markdown {
+		fmt.Fprintln(w)
+	}
+	for _, o := range outs {
+		if n := notes[o.Name]; n != "" {
+			line := o.Name + ": " + n
+			if markdown {
+				fmt.Fprintf(w, "- **%s**: %s\n", o.Name, n)
+				continue
+			}
+			fmt.Fprintln(w, wrap(strings.Fields(line), " ", width, "    "))
+		}
+	}
 }
 
 // possible leaves out the outcomes an exact answer shows cannot happen

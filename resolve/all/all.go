@@ -5,6 +5,7 @@ package all
 
 import (
 	"odds/resolve"
+	"odds/resolve/cohesion"
 	"odds/resolve/opposed"
 	"odds/resolve/rof"
 	"odds/resolve/symbol"
@@ -16,6 +17,7 @@ func Systems() []*resolve.System {
 		opposed.System(),
 		rof.System(),
 		symbol.System(),
+		cohesion.System(),
 	}
 	seen := map[string]bool{}
 	for _, s := range systems {

@@ -1,0 +1,160 @@
+package cohesion
+
+import (
+	"odds/dice"
+	"odds/resolve"
+)
+
+// The assault table's rows (14.0, result d10 + DRM), named in the command
+// line's own range syntax, and what each row does as reconstructed from
+// the sheet's jumbled text (docs/rules/cohesion.md has the raw lines and
+// every reading).
+var assaultRows = []struct {
+	name, note string
+	lo         int // the row holds results lo and up, to the next row
+}{
+	{"14", "defender: all units suffer a casualty (japanese/russian: the best; the others check cohesion and regroup); the rest retreat 4 hexes; the attacker may attempt vehicle destruction and advances", 14},
+	{"10..13", "both may attempt vehicle destruction; defender: disrupted units suffer a casualty (japanese/russian: the best), undisrupted ones check cohesion (disrupt first), retreat 2-4 hexes; japanese/russian defenders regroup", 10},
+	{"6..9", "both may attempt vehicle destruction; urban assault on 6-7 for both sides; defenders retreat 2-4 hexes, all suffer a casualty (japanese/russian: the best), undisrupted ones check cohesion", 6},
+	{"2..5", "urban assault on 4-5 for the attacker; both may attempt vehicle destruction; both sides retreat 2-4 hexes, all suffer a casualty (japanese/russian: the best), undisrupted ones check cohesion", 2},
+	{"-1..1", "both may attempt vehicle destruction; attacker: disrupted units suffer a casualty (japanese/russian: the best), undisrupted ones check cohesion (disrupt first), retreat 2-4 hexes; japanese/russian attackers regroup", -1},
+	{"..-2", "attacker: all units suffer a casualty (japanese/russian: the best; the others check cohesion and regroup), the rest retreat 4 hexes; riders and passengers unload; leader and FP: a casualty on 1; the defender advances", -100},
+}
+
+// urbanBand is the part of a row in which an urban assault (14.3.1: the
+// best Cohesion combat unit suffers a casualty but does not disrupt)
+// happens, for the side named.
+var urbanBand = []struct{ lo, hi, side int }{{6, 7, both}, {4, 5, attackerSide}}
+
+const (
+	attackerSide = 1
+	defenderSide = 2
+	both         = 3
+)
+
+// Assault DRM bounds (14.0).
+const (
+	maxAssaultDRM  = 4
+	maxCohesionDRM = 3
+)
+
+// Numeric results of an assault: the modified roll, the DRM in force, and
+// whether each side's best combat unit takes the urban assault casualty.
+var assaultStats = []string{"result", "drm", "urban-attacker-casualty", "urban-defender-casualty"}
+
+var motionChoices = []string{"none", "attacker", "defender"}
+var latwChoices = []string{"none", "one", "both"}
+
+func assaultAction() *resolve.Action {
+	var names []string
+	notes := map[string]string{}
+	for _, r := range assaultRows {
+		names = append(names, r.name)
+		notes[r.name] = r.note
+	}
+	return &resolve.Action{
+		Name:  "assault",
+		Short: "assault: d10 + the DRMs (cohesion difference within -3..+3, the sum within -4..+4) read on the table's rows",
+		Sheet: "003: Assault 14.0 (DRMs, table, Urban Assault 14.3.1)",
+		Examples: []string{
+			"odds cohesion assault --attacker-cohesion 8 --defender-cohesion 6 --uphill",
+			"odds cohesion assault --drm -2 --urban",
+			"odds cohesion assault --attacker rifle-squad --defender japanese-squad",
+		},
+		Outcome: names,
+		Notes:   notes,
+		Stats:   assaultStats,
+		Params: []resolve.Param{
+			resolve.OptInt("drm", -maxAssaultDRM, maxAssaultDRM, "the net DRM, given directly instead of its parts"),
+			resolve.OptInt("attacker-cohesion", 1, 10, "the attacker's best Cohesion (with --defender-cohesion: their difference, within -3..+3)"),
+			resolve.OptInt("defender-cohesion", 1, 10, "the defender's best Cohesion"),
+			resolve.BoolParam("no-combat-unit", "a side has no combat unit: no cohesion difference"),
+			resolve.BoolParam("urban", "the defender holds an urban building with a non-vehicular combat unit or leader (-2; urban assault rows)"),
+			resolve.BoolParam("uphill", "the attack goes uphill (-1)"),
+			resolve.BoolParam("concealed", "the defender has a concealed combat unit (-1)"),
+			resolve.BoolParam("ip", "the non-vehicular defender holds an IP, a wall or a rural building (-1)"),
+			resolve.BoolParam("fragmented", "assault units from different companies (-1)"),
+			resolve.ChoiceParam("vehicle-in-motion", motionChoices, 0, "a vehicle in motion: the attacker's -1, the defender's +1 (its AV is reduced)"),
+			resolve.BoolParam("regrouping", "the defender is regrouping (+1)"),
+			resolve.BoolParam("heroic-vs-fp", "a heroic attacker against an FP (+1)"),
+			resolve.BoolParam("envelopment", "envelopment by a coordinated activation (+2)"),
+			resolve.ChoiceParam("latw-ft", latwChoices, 0, "LATW or FT against an FP, towed gun or urban building: one of them +1, both +2"),
+		},
+		Roles: []resolve.Role{
+			{Name: "attacker", Usage: "assaulting force's best unit card (its Cohesion)"},
+			{Name: "defender", Usage: "defending force's best unit card (its Cohesion)"},
+		},
+		FromCards: func(c resolve.Cards, _ resolve.Args) ([]resolve.Filled, error) {
+			var f resolve.Fill
+			if a := c["attacker"]; a != nil && a.Int("cohesion") > 0 {
+				f.Set("attacker-cohesion", a.Int("cohesion"), "attacker")
+			}
+			if d := c["defender"]; d != nil && d.Int("cohesion") > 0 {
+				f.Set("defender-cohesion", d.Int("cohesion"), "defender")
+			}
+			return f, nil
+		},
+		Compile: compileAssault,
+	}
+}
+
+// assaultDRM adds the DRMs of 14.0 and clamps the sum to -4..+4.
+func assaultDRM(v resolve.Args) (int, error) {
+	parts := []string{"attacker-cohesion", "defender-cohesion", "urban", "uphill", "concealed", "ip", "fragmented",
+		"vehicle-in-motion", "regrouping", "heroic-vs-fp", "envelopment", "latw-ft", "no-combat-unit"}
+	if v.Has("drm") {
+		for _, p := range parts {
+			if v.Has(p) && v.Int(p) != 0 && p != "urban" {
+				return 0, resolve.Errorf("drm", "give the net --drm or its parts (--%s), not both", p)
+			}
+		}
+		return v.Int("drm"), nil
+	}
+	drm := 0
+	if v.Has("attacker-cohesion") != v.Has("defender-cohesion") {
+		return 0, resolve.Errorf("defender-cohesion", "the cohesion difference needs both --attacker-cohesion and --defender-cohesion")
+	}
+	if v.Has("attacker-cohesion") && !v.Bool("no-combat-unit") {
+		drm += min(maxCohesionDRM, max(-maxCohesionDRM, v.Int("attacker-cohesion")-v.Int("defender-cohesion")))
+	}
+	drm += -2*resolve.B2I(v.Bool("urban")) - resolve.B2I(v.Bool("uphill")) - resolve.B2I(v.Bool("concealed")) -
+		resolve.B2I(v.Bool("ip")) - resolve.B2I(v.Bool("fragmented")) + resolve.B2I(v.Bool("regrouping")) +
+		resolve.B2I(v.Bool("heroic-vs-fp")) + 2*resolve.B2I(v.Bool("envelopment")) + v.Int("latw-ft")
+	switch v.Int("vehicle-in-motion") {
+	case attackerSide:
+		drm--
+	case defenderSide:
+		drm++
+	}
+	return min(maxAssaultDRM, max(-maxAssaultDRM, drm)), nil
+}
+
+func compileAssault(v resolve.Args) (resolve.Plan, error) {
+	drm, err := assaultDRM(v)
+	if err != nil {
+		return nil, err
+	}
+	urban := v.Bool("urban")
+	names := make([]string, len(assaultRows))
+	for i, r := range assaultRows {
+		names[i] = r.name
+	}
+	// One d10: its cells are the die, 1..10.
+	layout := resolve.NewLayout(names, assaultStats, 10,
+		func(c int, vals []float64) int {
+			r := c + 1 + drm
+			row := 0
+			for row < len(assaultRows)-1 && r < assaultRows[row].lo {
+				row++
+			}
+			vals[0], vals[1] = float64(r), float64(drm)
+			for _, b := range urbanBand {
+				if urban && r >= b.lo && r <= b.hi {
+					vals[2] = float64(resolve.B2I(b.side&attackerSide != 0))
+					vals[3] = float64(resolve.B2I(b.side&defenderSide != 0))
+				}
+			}
+			return row
+		})
+	return resolve.NewPlan(layout, func(s *dice.Stream) int { return s.D(10) - 1 }), nil
+}

@@ -1,0 +1,230 @@
+package cohesion
+
+import (
+	"odds/dice"
+	"odds/resolve"
+)
+
+// Fire outcomes: the target unit's (no effect, concealment lost,
+// disrupted, casualty) or the target vehicle's (shocked, destroyed).
+var fireOutcomes = []string{"no-effect", "concealment-lost", "disrupted", "casualty", "shocked", "destroyed"}
+
+const (
+	noEffect = iota
+	concealmentLost
+	disrupted
+	casualty
+	shocked
+	destroyed
+)
+
+// Numeric results of fire, each 0 or 1.
+var fireDims = []resolve.Dim{
+	{Name: "check-failed", Size: 2},      // the unit failed the cohesion check it had to take
+	{Name: "riders-unload", Size: 2},     // riders (or riders and passengers) unload
+	{Name: "vehicle-hit", Size: 2},       // a mortar 10 with MFA MV >= 2 hit a random vehicle of the hex
+	{Name: "collateral-damage", Size: 2}, // the destroyed vehicle causes collateral damage (13.3.7)
+}
+
+// maxRolls bounds the DRM rolls of one fire.
+const maxRolls = 8
+
+func fireAction() *resolve.Action {
+	drm := func(name, usage string) resolve.Param {
+		p := resolve.OptInt(name, -9, 12, usage)
+		p.Terms = true
+		return p
+	}
+	return &resolve.Action{
+		Name:  "fire",
+		Short: "small arms, mortar and anti-tank fire: a d10 per DRM, the highest FFAR against Cohesion or [E]AV",
+		Sheet: "003: Small Arms, Mortar, Anti-Tank (13.1, 13.3); Shocked 13.3.5; Destroyed 13.3.6; Collateral Damage 13.3.7",
+		Examples: []string{
+			"odds cohesion fire --sa-drm 2 --cohesion 7",
+			"odds cohesion fire --sa-drm 2+1 --mortar-drm 1 --defender japanese-squad",
+			"odds cohesion fire --at-drm 3 --defender sherman --rear",
+		},
+		Outcome: fireOutcomes,
+		Stats:   []string{"check-failed", "riders-unload", "vehicle-hit", "collateral-damage"},
+		Params: []resolve.Param{
+			drm("sa-drm", "small-arms DRM: a d10 each; 2+1 is two DRMs of one attack"),
+			drm("mortar-drm", "mortar DRM: a d10 each"),
+			drm("at-drm", "anti-tank DRM at a vehicle: a d10 each; rolls of 2 or less are ignored"),
+			resolve.IntParam("mv", 0, 6, 0, "the mortar's MFA MV: a mortar roll of 10 with MV 2+ unloads riders and hits a random vehicle"),
+			resolve.IntParam("atv", -1, 12, -1, "the firing unit's ATV: a vehicle it destroys with ATV above 0 causes collateral damage"),
+			resolve.OptInt("cohesion", 1, 10, "target unit's Cohesion"),
+			resolve.BoolParam("concealed", "the target unit is concealed: FFAR = Cohesion loses it"),
+			resolve.BoolParam("disrupted", "the target unit is already disrupted: disrupting again is a casualty"),
+			resolve.BoolParam("heroic", "the target unit is heroic: FFAR > Cohesion is a casualty"),
+			resolve.ChoiceParam("nationality", nationalities, 0, "japanese or russian special morale: a casualty instead of disrupting, no cohesion check"),
+			resolve.BoolParam("rider", "the target unit rides a vehicle: it unloads with the other riders"),
+			resolve.OptInt("leader-cohesion", 1, 10, "stacked with its undisrupted platoon leader of this Cohesion: FFAR -1 if the leader's is higher"),
+			resolve.OptInt("av", 0, 12, "target vehicle's armour value"),
+			resolve.OptInt("eav", 0, 12, "target vehicle's enfilade armour value, used with --rear"),
+			resolve.BoolParam("rear", "fired on from the rear arc: the enfilade armour value counts"),
+			resolve.BoolParam("afv", "the target vehicle is an AFV: it can be shocked"),
+		},
+		Roles: []resolve.Role{
+			{Name: "attacker", Usage: "firing unit's card (its MV and ATV)"},
+			{Name: "defender", Usage: "target unit's card (Cohesion or armour, heroic, nationality)"},
+		},
+		FromCards: func(c resolve.Cards, _ resolve.Args) ([]resolve.Filled, error) {
+			var f resolve.Fill
+			if a := c["attacker"]; a != nil {
+				f.Set("mv", a.Int("mv"), "attacker")
+				f.Set("atv", a.Int("atv"), "attacker")
+			}
+			if d := c["defender"]; d != nil {
+				if k := d.Int("kind"); k == kindAFV || k == kindCarrier {
+					f.Set("av", d.Int("av"), "defender")
+					f.Set("eav", d.Int("eav"), "defender")
+					f.Set("afv", resolve.B2I(k == kindAFV), "defender")
+				} else {
+					f.Set("cohesion", d.Int("cohesion"), "defender")
+					f.Set("heroic", d.Int("heroic"), "defender")
+					f.Set("nationality", d.Int("nationality"), "defender")
+				}
+			}
+			return f, nil
+		},
+		Compile: compileFire,
+	}
+}
+
+// firePlan is one fire resolution against one unit or one vehicle.
+type firePlan struct {
+	sa, mortar, at []int // DRMs, one d10 each
+	vehicle        bool
+	cohesion       int // target unit's Cohesion (FFAR against it)
+	leaderAdj      int // 1 when stacked with a better platoon leader
+	casualtyOver   bool
+	concealed      bool
+	rider, checks  bool // the unit rides; it takes cohesion checks
+	armour         int  // [E]AV
+	afv            bool
+	mortar10       bool // MV 2+: a mortar roll of 10 counts
+	collateralATV  bool // ATV above 0
+	grid           *resolve.Grid
+	layout         *resolve.Layout
+}
+
+func compileFire(v resolve.Args) (resolve.Plan, error) {
+	p := &firePlan{sa: v.Terms("sa-drm"), mortar: v.Terms("mortar-drm"), at: v.Terms("at-drm"),
+		mortar10: v.Int("mv") >= 2, collateralATV: v.Int("atv") > 0}
+	unit, vehicle := v.Has("cohesion"), v.Has("av")
+	switch {
+	case unit && vehicle:
+		return nil, resolve.Errorf("av", "give the target unit's --cohesion or the target vehicle's --av, not both")
+	case !unit && !vehicle:
+		return nil, resolve.Errorf("cohesion", "the target is needed: a unit's --cohesion C or a vehicle's --av N (or --defender CARD)")
+	case len(p.sa)+len(p.mortar)+len(p.at) == 0:
+		return nil, resolve.Errorf("sa-drm", "no fire: give --sa-drm, --mortar-drm or --at-drm")
+	case len(p.sa)+len(p.mortar)+len(p.at) > maxRolls:
+		return nil, resolve.Errorf("sa-drm", "%d DRM rolls in one fire; at most %d", len(p.sa)+len(p.mortar)+len(p.at), maxRolls)
+	}
+	if vehicle {
+		switch {
+		case len(p.sa) > 0:
+			return nil, resolve.Errorf("sa-drm", "small-arms DRMs fire at units, not vehicles: give --at-drm")
+		case v.Bool("rear") && !v.Has("eav"):
+			return nil, resolve.Errorf("eav", "fire from the rear arc reads the enfilade armour value: give --eav")
+		}
+		for _, flag := range []string{"concealed", "disrupted", "heroic", "rider"} {
+			if v.Bool(flag) {
+				return nil, resolve.Errorf(flag, "applies to a unit target (--cohesion), not a vehicle")
+			}
+		}
+		p.vehicle, p.afv, p.armour = true, v.Bool("afv"), v.Int("av")
+		if v.Bool("rear") {
+			p.armour = v.Int("eav")
+		}
+	} else {
+		switch {
+		case len(p.at) > 0:
+			return nil, resolve.Errorf("at-drm", "anti-tank DRMs fire at vehicles: give the target's --av")
+		case v.Bool("afv") || v.Bool("rear") || v.Has("eav"):
+			return nil, resolve.Errorf("afv", "--afv, --rear and --eav apply to a vehicle target (--av)")
+		}
+		p.cohesion = v.Int("cohesion")
+		marked := v.Int("nationality") != 0
+		if v.Has("leader-cohesion") && v.Int("leader-cohesion") > p.cohesion {
+			p.leaderAdj = 1
+		}
+		p.casualtyOver = v.Bool("heroic") || marked || v.Bool("disrupted")
+		p.concealed, p.rider, p.checks = v.Bool("concealed"), v.Bool("rider"), !marked
+	}
+	p.grid = resolve.NewGrid(fireOutcomes, fireDims...)
+	p.layout = p.grid.Layout()
+	return p, nil
+}
+
+// Trial rolls a d10 per DRM and resolves the fire.
+func (p *firePlan) Trial(s *dice.Stream) int {
+	if p.vehicle {
+		return p.atVehicle(s)
+	}
+	ffar, hit := -100, false
+	for _, d := range p.sa {
+		ffar = max(ffar, s.D(10)+d-p.leaderAdj)
+	}
+	for _, d := range p.mortar {
+		r := s.D(10)
+		hit = hit || (r == 10 && p.mortar10)
+		ffar = max(ffar, r+d-p.leaderAdj)
+	}
+	out, check, unload := noEffect, 0, resolve.B2I(hit)
+	switch {
+	case ffar > p.cohesion:
+		out = disrupted
+		if p.casualtyOver || ffar >= 10 {
+			out = casualty
+		}
+		if p.rider {
+			unload = 1
+		}
+		if p.checks {
+			check = resolve.B2I(s.D(10) > p.cohesion) // the cohesion check (interpretation 3)
+		}
+	case ffar == p.cohesion && p.concealed:
+		out = concealmentLost
+	}
+	return p.grid.Cell(out, check, unload, resolve.B2I(hit), 0)
+}
+
+// atVehicle resolves anti-tank (and mortar) fire at a vehicle: rolls of 2
+// or less are ignored, the highest result counts; above the armour
+// destroys; an AFV is shocked at the armour exactly, or by a roll of 10
+// within 2 of it; a mortar 10 (MV 2+) destroys a vehicle, shocks an AFV.
+func (p *firePlan) atVehicle(s *dice.Stream) int {
+	best, roll10, mortarHit := -100, false, false
+	for _, d := range p.at {
+		r := s.D(10)
+		if r <= 2 {
+			continue
+		}
+		best = max(best, r+d)
+		roll10 = roll10 || (r == 10 && r+d >= p.armour-2)
+	}
+	for range p.mortar {
+		mortarHit = mortarHit || (s.D(10) == 10 && p.mortar10)
+	}
+	out, collateral := noEffect, false
+	switch {
+	case best > p.armour:
+		out, collateral = destroyed, p.collateralATV
+	case mortarHit && !p.afv:
+		out, collateral = destroyed, true
+	case p.afv && (best == p.armour || roll10 || mortarHit):
+		out = shocked
+	}
+	unload := resolve.B2I(out != noEffect || mortarHit)
+	return p.grid.Cell(out, 0, unload, resolve.B2I(mortarHit), resolve.B2I(collateral))
+}
+
+func (p *firePlan) Run(s *dice.Stream, n int, counts []uint64) {
+	for range n {
+		counts[p.Trial(s)]++
+	}
+}
+
+func (p *firePlan) Layout() *resolve.Layout { return p.layout }
