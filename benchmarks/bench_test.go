@@ -13,6 +13,7 @@ import (
 	"odds/resolve/roll"
 	"odds/resolve/symbol"
 	"odds/sim"
+	"odds/sim/simtest"
 )
 
 // perTrial reports the cost per trial of a benchmark that runs
@@ -182,15 +183,7 @@ func examplePlans(b testing.TB) []example {
 	for _, s := range all.Systems() {
 		env := reg.Env(s.Name)
 		for _, act := range s.Actions {
-			v := act.Defaults()
-			for k, x := range exampleValues[s.Name+" "+act.Name] {
-				vals, err := resolve.ParseValues(act.Param(k), x)
-				if err != nil || len(vals) != 1 {
-					b.Fatalf("%s %s --%s %s: %v", s.Name, act.Name, k, x, err)
-				}
-				v[k] = vals[0]
-			}
-			plan, err := act.Compile(act.Args(v, env))
+			plan, err := act.Compile(simtest.Args(b, act, exampleValues[s.Name+" "+act.Name], env))
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -239,12 +232,7 @@ func mustSymbol(b testing.TB, attack, defence string) resolve.Plan {
 		b.Fatal(err)
 	}
 	act := symbol.System().Action("fire")
-	v := act.Defaults()
-	for k, x := range map[string]string{"attack": attack, "defence": defence, "target": "vehicle"} {
-		vals, _ := resolve.ParseValues(act.Param(k), x)
-		v[k] = vals[0]
-	}
-	p, err := act.Compile(act.Args(v, reg.Env("symbol")))
+	p, err := act.Compile(simtest.Args(b, act, map[string]string{"attack": attack, "defence": defence, "target": "vehicle"}, reg.Env("symbol")))
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -10,23 +10,10 @@ import (
 	"odds/sim/simtest"
 )
 
-// args parses flag-like settings into an action's values.
+// args reads flag-like settings into an action's values.
 func args(t *testing.T, action string, set map[string]string) resolve.Args {
 	t.Helper()
-	act := System().Action(action)
-	v := act.Defaults()
-	for k, s := range set {
-		p := act.Param(k)
-		if p == nil {
-			t.Fatalf("%s has no parameter %q", action, k)
-		}
-		vals, err := resolve.ParseValues(p, s)
-		if err != nil || len(vals) != 1 {
-			t.Fatalf("--%s %s: %v", k, s, err)
-		}
-		v[k] = vals[0]
-	}
-	return act.Args(v, nil)
+	return simtest.Args(t, System().Action(action), set, nil)
 }
 
 func compile(t *testing.T, action string, set map[string]string) resolve.Plan {

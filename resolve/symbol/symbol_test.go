@@ -53,24 +53,10 @@ func testEnv() *resolve.Env {
 	}
 }
 
-// values parses flag-like settings ("attack": "red:1") into an action's
-// values, over its defaults.
+// args reads flag-like settings into an action's values.
 func args(t *testing.T, action string, set map[string]string) resolve.Args {
 	t.Helper()
-	act := System().Action(action)
-	v := act.Defaults()
-	for k, s := range set {
-		p := act.Param(k)
-		if p == nil {
-			t.Fatalf("%s has no parameter %q", action, k)
-		}
-		vals, err := resolve.ParseValues(p, s)
-		if err != nil || len(vals) != 1 {
-			t.Fatalf("--%s %s: %v", k, s, err)
-		}
-		v[k] = vals[0]
-	}
-	return act.Args(v, testEnv())
+	return simtest.Args(t, System().Action(action), set, testEnv())
 }
 
 func compile(t *testing.T, action string, set map[string]string) resolve.Plan {

@@ -49,3 +49,22 @@ func AgreeMC(t testing.TB, plan resolve.Plan, want map[string]float64, trials in
 
 // Near reports whether a and b agree to 1e-12.
 func Near(a, b float64) bool { return math.Abs(a-b) < 1e-12 }
+
+// Args reads flag-like settings ("attack": "red:1", "cohesion": "6") as a
+// command line would, over the action's defaults, with env.
+func Args(t testing.TB, act *resolve.Action, set map[string]string, env *resolve.Env) resolve.Args {
+	t.Helper()
+	v := act.Defaults()
+	for k, s := range set {
+		p := act.Param(k)
+		if p == nil {
+			t.Fatalf("%s has no parameter %q", act.Name, k)
+		}
+		vals, err := resolve.ParseValues(p, s)
+		if err != nil || len(vals) != 1 {
+			t.Fatalf("--%s %s: want one value: %v", k, s, err)
+		}
+		v[k] = vals[0]
+	}
+	return act.Args(v, env)
+}
