@@ -316,9 +316,15 @@ func (r *Registry) BuiltinEntries() []any {
 }
 
 // Env returns the profile data a system's actions read: the die in force
-// for each role and colour (the last loaded), and its tables.
+// for each role and colour (the last loaded), its tables and its unit
+// cards.
 func (r *Registry) Env(system string) *resolve.Env {
-	env := &resolve.Env{Tables: map[string]*resolve.Table{}}
+	env := &resolve.Env{Tables: map[string]*resolve.Table{}, Units: map[string]resolve.Values{}}
+	for _, u := range r.units {
+		if u.System == system {
+			env.Units[u.Name] = u.Stats
+		}
+	}
 	for _, k := range sortedKeys(r.byColour) {
 		if d := r.byColour[k]; d.System == system && r.dice[d.Name] == d {
 			env.Dice = append(env.Dice, resolve.Die{Name: d.Name, Role: d.Role, Colour: d.Colour, Strength: d.Strength, Faces: d.Faces})

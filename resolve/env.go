@@ -2,10 +2,11 @@ package resolve
 
 // Env is what Compile may read besides the values: the profile data in
 // force, supplied by the caller so that resolve never imports profiles.
-// A nil Env has no custom dice and only the built-in tables.
+// A nil Env has no custom dice, no tables and no cards.
 type Env struct {
 	Dice   []Die             // custom symbol dice
 	Tables map[string]*Table // by name; a system's built-ins unless a profile replaces them
+	Units  map[string]Values // the system's unit cards by name (a stack names several)
 }
 
 // Die is a custom die: a colour with faces, each face zero or more

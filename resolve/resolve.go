@@ -69,6 +69,9 @@ type Param struct {
 	// "--sa-drm 2+1", one roll per DRM). N is the total; Args.Terms gives
 	// each. Compile bounds the total and the count.
 	Terms bool
+	// Cards marks a Word parameter whose value names unit cards (Env.Units),
+	// several written a+b+c (cohesion's --stack).
+	Cards bool
 }
 
 // Format renders a value of p for people and for JSON-like output.

@@ -22,8 +22,18 @@ func ParseValues(p *Param, s string) ([]Value, error) {
 	if p.Kind == Word {
 		var out []Value
 		for _, item := range strings.Split(s, ",") {
-			if item = strings.TrimSpace(item); !nameLike(item) {
-				return nil, fmt.Errorf("want a name such as light-forest (lower-case letters, digits, dashes), got %q", item)
+			item = strings.TrimSpace(item)
+			words := []string{item}
+			if p.Cards { // cards a+b:status+c
+				words = strings.FieldsFunc(item, func(r rune) bool { return r == '+' || r == ':' })
+				if len(words) == 0 || strings.Contains(item, "++") || strings.HasSuffix(item, "+") || strings.HasSuffix(item, ":") {
+					return nil, fmt.Errorf("want cards such as rifle-squad+platoon-leader:concealed, got %q", item)
+				}
+			}
+			for _, w := range words {
+				if !nameLike(w) {
+					return nil, fmt.Errorf("want a name such as light-forest (lower-case letters, digits, dashes), got %q", w)
+				}
 			}
 			out = append(out, Value{Word: item})
 		}

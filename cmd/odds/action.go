@@ -96,7 +96,7 @@ func (a *app) actionCommand(s *resolve.System, act *resolve.Action) *cobra.Comma
 				}
 				j.cards[r.Name] = u
 			}
-			if s.Die != nil || len(s.Tables) > 0 {
+			if needsEnv(s) {
 				reg, err := a.registry()
 				if err != nil {
 					return err

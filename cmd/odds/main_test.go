@@ -71,6 +71,7 @@ func TestGolden(t *testing.T) {
 		{"symbol_fire_mc_csv", []string{"symbol", "fire", "--attacker", "mg-team", "--defender", "rifle-squad", "--range", "close", "--terrain", "light-forest", "--method", "mc", "--trials", "100000", "--format", "csv", "--seed", "5", "--workers", "2"}},
 		{"cohesion_fire_table", []string{"cohesion", "fire", "--sa-drm", "2+1", "--cohesion", "6", "--concealed", "--seed", "1"}},
 		{"cohesion_assault_table", []string{"cohesion", "assault", "--attacker", "rifle-squad", "--defender", "japanese-squad", "--uphill", "--seed", "1"}},
+		{"cohesion_stack_table", []string{"cohesion", "fire", "--sa-drm", "2+1", "--stack", "rifle-squad:concealed+mg-section+platoon-leader", "--seed", "1"}},
 		{"cohesion_vehicle_csv", []string{"cohesion", "fire", "--at-drm", "1..3", "--defender", "sherman", "--format", "csv", "--seed", "1"}},
 		{"symbol_spot_markdown", []string{"symbol", "spot", "--attacker", "tank", "--defender", "rifle-squad", "--terrain", "brush,clear", "--hindered=both", "--format", "markdown", "--seed", "1"}},
 	}
@@ -165,6 +166,8 @@ func TestBadInput(t *testing.T) {
 		{[]string{"cohesion", "fire", "--sa-drm", "2+x", "--cohesion", "5"}, "--sa-drm: in 2+x: want an integer"},
 		{[]string{"cohesion", "fire", "--at-drm", "2", "--av", "5", "--rear"}, "--eav: fire from the rear arc"},
 		{[]string{"cohesion", "assault", "--drm", "5"}, "--drm: want -4..4, got 5"},
+		{[]string{"cohesion", "fire", "--sa-drm", "2", "--stack", "rifle-squad+nosuch"}, `--stack: no cohesion unit card "nosuch"`},
+		{[]string{"cohesion", "assault", "--immediate", "afvs", "--uphill"}, "--uphill: an assault resolved at once has no roll"},
 		{[]string{"roll", strings.Repeat("(", 100000) + "d6"}, "longer than 1000 characters"},
 		{[]string{"roll", strings.Repeat("(", 50) + "d6" + strings.Repeat(")", 50)}, "nested more than 16 deep"},
 		{[]string{"roll", "d6r1!"}, "one of '!' (explode) and 'r' (re-roll)"},

@@ -45,10 +45,26 @@ func (a *app) registry() (*profiles.Registry, error) {
 // envOf is the profile data a system's actions read (its dice and
 // tables), or nil for a system that reads none.
 func envOf(reg *profiles.Registry, sys *resolve.System) *resolve.Env {
-	if sys.Die == nil && len(sys.Tables) == 0 {
+	if !needsEnv(sys) {
 		return nil
 	}
 	return reg.Env(sys.Name)
+}
+
+// needsEnv reports whether a system's actions read profile data: custom
+// dice, tables, or unit cards by name (Param.Cards).
+func needsEnv(sys *resolve.System) bool {
+	if sys.Die != nil || len(sys.Tables) > 0 {
+		return true
+	}
+	for _, a := range sys.Actions {
+		for _, p := range a.Params {
+			if p.Cards {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // envProfiles are the paths ODDS_PROFILES names.

@@ -42,14 +42,27 @@ const (
 // whether each side's best combat unit takes the urban assault casualty.
 var assaultStats = []string{"result", "drm", "urban-attacker-casualty", "urban-defender-casualty"}
 
+// Assaults resolved at once, with no roll (14.0): the outcomes after the
+// table's rows.
+var (
+	immediateChoices  = []string{"none", "lone-afv", "lone-unit", "non-combat", "afvs"}
+	immediateOutcomes = []string{"defender-destroyed", "attacker-retreats", "defender-retreats"}
+)
+
+const (
+	loneAFV = iota + 1
+	loneUnit
+	nonCombatOnly
+	afvsOnly
+)
+
 var motionChoices = []string{"none", "attacker", "defender"}
 var latwChoices = []string{"none", "one", "both"}
 
 func assaultAction() *resolve.Action {
-	var names []string
+	names := assaultOutcomes()
 	notes := map[string]string{}
 	for _, r := range assaultRows {
-		names = append(names, r.name)
 		notes[r.name] = r.note
 	}
 	return &resolve.Action{
@@ -79,6 +92,9 @@ func assaultAction() *resolve.Action {
 			resolve.BoolParam("heroic-vs-fp", "a heroic attacker against an FP (+1)"),
 			resolve.BoolParam("envelopment", "envelopment by a coordinated activation (+2)"),
 			resolve.ChoiceParam("latw-ft", latwChoices, 0, "LATW or FT against an FP, towed gun or urban building: one of them +1, both +2"),
+			resolve.ChoiceParam("immediate", immediateChoices, 0, "resolved at once: lone-afv (towed guns, carriers, FVs, shocked AFVs assaulted by a single non-shocked AFV are destroyed), lone-unit (a LATW assaulted by a single undisrupted, non-shocked unit is destroyed), non-combat (only non-combat units: the lesser Cohesion retreats), afvs (only AFVs: the lesser ATV retreats)"),
+			resolve.OptInt("attacker-atv", -1, 12, "with --immediate afvs: the attacking AFVs' best ATV"),
+			resolve.OptInt("defender-atv", -1, 12, "with --immediate afvs: the defending AFVs' best ATV"),
 		},
 		Roles: []resolve.Role{
 			{Name: "attacker", Usage: "assaulting force's best unit card (its Cohesion)"},
@@ -129,16 +145,28 @@ func assaultDRM(v resolve.Args) (int, error) {
 	return min(maxAssaultDRM, max(-maxAssaultDRM, drm)), nil
 }
 
+// assaultOutcomes are the table's rows, then the immediate results.
+func assaultOutcomes() []string {
+	var names []string
+	for _, r := range assaultRows {
+		names = append(names, r.name)
+	}
+	return append(names, immediateOutcomes...)
+}
+
 func compileAssault(v resolve.Args) (resolve.Plan, error) {
+	if v.Int("immediate") != 0 {
+		return compileImmediate(v)
+	}
+	if v.Has("attacker-atv") || v.Has("defender-atv") {
+		return nil, resolve.Errorf("attacker-atv", "the ATVs decide only an AFVs-only assault: give --immediate afvs")
+	}
 	drm, err := assaultDRM(v)
 	if err != nil {
 		return nil, err
 	}
 	urban := v.Bool("urban")
-	names := make([]string, len(assaultRows))
-	for i, r := range assaultRows {
-		names[i] = r.name
-	}
+	names := assaultOutcomes()
 	// One d10: its cells are the die, 1..10.
 	layout := resolve.NewLayout(names, assaultStats, 10,
 		func(c int, vals []float64) int {
@@ -157,4 +185,42 @@ func compileAssault(v resolve.Args) (resolve.Plan, error) {
 			return row
 		})
 	return resolve.NewPlan(layout, func(s *dice.Stream) int { return s.D(10) - 1 }), nil
+}
+
+// compileImmediate is an assault resolved before any roll: the defenders
+// destroyed, or the force with the lesser Cohesion (non-combat units only)
+// or ATV (AFVs only) retreating, at random when they are equal.
+func compileImmediate(v resolve.Args) (resolve.Plan, error) {
+	destroyedAt, attackerRetreats, defenderRetreats := len(assaultRows), len(assaultRows)+1, len(assaultRows)+2
+	layout := resolve.NewLayout(assaultOutcomes(), nil, len(assaultRows)+len(immediateOutcomes), func(c int, _ []float64) int { return c })
+	if v.Has("drm") {
+		return nil, resolve.Errorf("drm", "an assault resolved at once has no roll: drop --drm or --immediate")
+	}
+	for _, flag := range []string{"urban", "uphill", "concealed", "ip", "fragmented", "regrouping", "heroic-vs-fp", "envelopment"} {
+		if v.Bool(flag) {
+			return nil, resolve.Errorf(flag, "an assault resolved at once has no roll: its DRMs do not apply")
+		}
+	}
+	var a, d int
+	switch v.Int("immediate") {
+	case loneAFV, loneUnit:
+		return resolve.NewPlan(layout, func(*dice.Stream) int { return destroyedAt }), nil
+	case nonCombatOnly:
+		if !v.Has("attacker-cohesion") || !v.Has("defender-cohesion") {
+			return nil, resolve.Errorf("attacker-cohesion", "a non-combat fight compares Cohesion: give --attacker-cohesion and --defender-cohesion")
+		}
+		a, d = v.Int("attacker-cohesion"), v.Int("defender-cohesion")
+	case afvsOnly:
+		if !v.Has("attacker-atv") || !v.Has("defender-atv") {
+			return nil, resolve.Errorf("attacker-atv", "an AFVs-only fight compares ATV: give --attacker-atv and --defender-atv")
+		}
+		a, d = v.Int("attacker-atv"), v.Int("defender-atv")
+	}
+	switch {
+	case a < d:
+		return resolve.NewPlan(layout, func(*dice.Stream) int { return attackerRetreats }), nil
+	case a > d:
+		return resolve.NewPlan(layout, func(*dice.Stream) int { return defenderRetreats }), nil
+	}
+	return resolve.NewPlan(layout, func(s *dice.Stream) int { return attackerRetreats + s.D(2) - 1 }), nil
 }

@@ -21,8 +21,11 @@ var nationalities = []string{"other", "japanese", "russian"}
 var kinds = []string{"combat", "leader", "latw", "ft", "towed-gun", "non-combat", "afv", "carrier"}
 
 const (
-	kindAFV     = 6
-	kindCarrier = 7
+	kindCombat   = 0
+	kindLeader   = 1
+	kindTowedGun = 4
+	kindAFV      = 6
+	kindCarrier  = 7
 )
 
 var cardFields = []resolve.Param{
@@ -32,6 +35,7 @@ var cardFields = []resolve.Param{
 	{Name: "eav", Kind: resolve.Int, Min: 0, Max: 12, Usage: "enfilade (rear-arc) armour value (vehicles)"},
 	{Name: "atv", Kind: resolve.Int, Min: -1, Max: 12, Default: -1, Usage: "anti-tank value (-1: none)"},
 	{Name: "sav", Kind: resolve.Int, Min: 0, Max: 12, Usage: "small-arms value"},
+	{Name: "assault-value", Kind: resolve.Int, Min: 0, Max: 12, Usage: "assault value (breaks ties of the target priority)"},
 	{Name: "mv", Kind: resolve.Int, Min: 0, Max: 6, Usage: "mortar value (MFA MV)"},
 	{Name: "heroic", Kind: resolve.Bool, Usage: "a heroic unit"},
 	{Name: "nationality", Kind: resolve.Choice, Choices: nationalities, Usage: "special morale: japanese (filled circle) or russian (star)"},

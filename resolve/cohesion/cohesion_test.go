@@ -191,3 +191,84 @@ func TestNoAllocations(t *testing.T) {
 		}
 	}
 }
+
+// stackEnv holds the cards of the stack tests.
+func stackEnv() *resolve.Env {
+	card := func(m map[string]int) resolve.Values { return resolve.Ints(m).Values() }
+	return &resolve.Env{Units: map[string]resolve.Values{
+		"squad-7":    card(map[string]int{"kind": kindCombat, "cohesion": 7, "sav": 4}),
+		"squad-7b":   card(map[string]int{"kind": kindCombat, "cohesion": 7, "sav": 4, "heroic": 1}),
+		"mg-7":       card(map[string]int{"kind": kindCombat, "cohesion": 7, "sav": 6}),
+		"squad-5":    card(map[string]int{"kind": kindCombat, "cohesion": 5}),
+		"leader-8":   card(map[string]int{"kind": kindLeader, "cohesion": 8}),
+		"non-combat": card(map[string]int{"kind": 5, "cohesion": 9}),
+		"tank":       card(map[string]int{"kind": kindAFV, "av": 5}),
+	}}
+}
+
+func stackPlan(t *testing.T, set map[string]string) resolve.Plan {
+	t.Helper()
+	act := System().Action("fire")
+	p, err := act.Compile(simtest.Args(t, act, set, stackEnv()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// The target of a stack (13.1.3): unconcealed undisrupted combat units
+// first, the best Cohesion, then the best SAV; a leader of higher Cohesion
+// gives -1; ties are settled at random.
+func TestStack(t *testing.T) {
+	// squad-5 is unconcealed, squad-7 concealed: squad-5 (Cohesion 5) is
+	// chosen. SADRM 0 over 5: 0.5; a 10 is a casualty.
+	check(t, "unconcealed first", stackPlan(t, map[string]string{"sa-drm": "0", "stack": "squad-7:concealed+squad-5"}),
+		map[string]float64{"disrupted": 0.4, "casualty": 0.1, "no-effect": 0.5})
+	// mg-7 and squad-7 tie on Cohesion; mg-7's SAV is better. The leader
+	// (8 > 7) gives -1: d10 - 1 + 2 > 7 on 7..10, a casualty on 9..10.
+	check(t, "SAV breaks the tie; the leader", stackPlan(t, map[string]string{"sa-drm": "2", "stack": "squad-7+mg-7+leader-8"}),
+		map[string]float64{"disrupted": 0.2, "casualty": 0.2, "no-effect": 0.6})
+	// squad-7 and squad-7b tie on everything the priority reads: each is
+	// the target half the time; squad-7b is heroic (a casualty over 7).
+	check(t, "random among ties", stackPlan(t, map[string]string{"sa-drm": "0", "stack": "squad-7+squad-7b"}),
+		map[string]float64{"disrupted": 0.5 * 0.2, "casualty": 0.5*0.1 + 0.5*0.3, "no-effect": 0.7})
+	// Mortar fire does not choose riders: squad-5 rides, squad-7 is chosen.
+	check(t, "mortar skips riders", stackPlan(t, map[string]string{"mortar-drm": "0", "stack": "squad-5:rider+squad-7+tank"}),
+		map[string]float64{"disrupted": 0.2, "casualty": 0.1, "no-effect": 0.7})
+	// Only a non-combat unit left: it is chosen.
+	check(t, "non-combat last", stackPlan(t, map[string]string{"sa-drm": "0", "stack": "non-combat+tank"}),
+		map[string]float64{"casualty": 0.1, "no-effect": 0.9})
+	act := System().Action("fire")
+	for set, flag := range map[*map[string]string]string{
+		{"sa-drm": "0", "stack": "nosuch"}:                    "stack",
+		{"sa-drm": "0", "stack": "squad-7:asleep"}:            "stack",
+		{"sa-drm": "0", "stack": "tank"}:                      "stack",
+		{"sa-drm": "0", "stack": "squad-7", "cohesion": "5"}:  "cohesion",
+		{"sa-drm": "0", "stack": "squad-7", "concealed": "1"}: "concealed",
+		{"at-drm": "0", "stack": "squad-7"}:                   "at-drm",
+	} {
+		_, err := act.Compile(simtest.Args(t, act, *set, stackEnv()))
+		var fe *resolve.FlagError
+		if !errors.As(err, &fe) || fe.Flag != flag {
+			t.Errorf("%v: err = %v, want a --%s error", *set, err, flag)
+		}
+	}
+	if _, err := resolve.ParseValues(act.Param("stack"), "a++b"); err == nil {
+		t.Error("--stack a++b parsed")
+	}
+}
+
+// Immediate resolutions: no roll, or a coin for equal forces.
+func TestImmediate(t *testing.T) {
+	check(t, "lone AFV", compile(t, "assault", map[string]string{"immediate": "lone-afv"}), map[string]float64{"defender-destroyed": 1})
+	check(t, "non-combat, 5 vs 7", compile(t, "assault", map[string]string{"immediate": "non-combat", "attacker-cohesion": "5", "defender-cohesion": "7"}),
+		map[string]float64{"attacker-retreats": 1})
+	check(t, "AFVs, equal ATV", compile(t, "assault", map[string]string{"immediate": "afvs", "attacker-atv": "3", "defender-atv": "3"}),
+		map[string]float64{"attacker-retreats": 0.5, "defender-retreats": 0.5})
+	act := System().Action("assault")
+	for _, set := range []map[string]string{{"immediate": "afvs"}, {"attacker-atv": "3"}} {
+		if _, err := act.Compile(args(t, "assault", set)); err == nil {
+			t.Errorf("%v compiled", set)
+		}
+	}
+}

@@ -53,6 +53,8 @@ func fireAction() *resolve.Action {
 			resolve.IntParam("mv", 0, 6, 0, "the mortar's MFA MV: a mortar roll of 10 with MV 2+ unloads riders and hits a random vehicle"),
 			resolve.IntParam("atv", -1, 12, -1, "the firing unit's ATV: a vehicle it destroys with ATV above 0 causes collateral damage"),
 			resolve.OptInt("cohesion", 1, 10, "target unit's Cohesion"),
+			{Name: "stack", Kind: resolve.Word, Cards: true, Optional: true,
+				Usage: "the stack fired at, as cards: a+b:concealed+c:disrupted (statuses concealed, disrupted, rider); the target is chosen by priority (13.1.3)"},
 			resolve.BoolParam("concealed", "the target unit is concealed: FFAR = Cohesion loses it"),
 			resolve.BoolParam("disrupted", "the target unit is already disrupted: disrupting again is a casualty"),
 			resolve.BoolParam("heroic", "the target unit is heroic: FFAR > Cohesion is a casualty"),
@@ -95,12 +97,8 @@ func fireAction() *resolve.Action {
 type firePlan struct {
 	sa, mortar, at []int // DRMs, one d10 each
 	vehicle        bool
-	cohesion       int // target unit's Cohesion (FFAR against it)
-	leaderAdj      int // 1 when stacked with a better platoon leader
-	casualtyOver   bool
-	concealed      bool
-	rider, checks  bool // the unit rides; it takes cohesion checks
-	armour         int  // [E]AV
+	units          []unit // the unit fired at; several when the priority ties
+	armour         int    // [E]AV
 	afv            bool
 	mortar10       bool // MV 2+: a mortar roll of 10 counts
 	collateralATV  bool // ATV above 0
@@ -108,15 +106,32 @@ type firePlan struct {
 	layout         *resolve.Layout
 }
 
+// unit is a target unit as fire reads it.
+type unit struct {
+	cohesion      int  // FFAR against it
+	leaderAdj     int  // 1 when stacked with a better platoon leader
+	casualtyOver  bool // over its Cohesion is a casualty (heroic, marked, already disrupted)
+	concealed     bool
+	rider, checks bool // it rides; it takes cohesion checks
+}
+
 func compileFire(v resolve.Args) (resolve.Plan, error) {
 	p := &firePlan{sa: v.Terms("sa-drm"), mortar: v.Terms("mortar-drm"), at: v.Terms("at-drm"),
 		mortar10: v.Int("mv") >= 2, collateralATV: v.Int("atv") > 0}
-	unit, vehicle := v.Has("cohesion"), v.Has("av")
+	if v.Has("stack") {
+		if err := p.fromStack(v); err != nil {
+			return nil, err
+		}
+		p.grid = resolve.NewGrid(fireOutcomes, fireDims...)
+		p.layout = p.grid.Layout()
+		return p, nil
+	}
+	isUnit, vehicle := v.Has("cohesion"), v.Has("av")
 	switch {
-	case unit && vehicle:
+	case isUnit && vehicle:
 		return nil, resolve.Errorf("av", "give the target unit's --cohesion or the target vehicle's --av, not both")
-	case !unit && !vehicle:
-		return nil, resolve.Errorf("cohesion", "the target is needed: a unit's --cohesion C or a vehicle's --av N (or --defender CARD)")
+	case !isUnit && !vehicle:
+		return nil, resolve.Errorf("cohesion", "the target is needed: a unit's --cohesion C, a vehicle's --av N, a --stack, or --defender CARD")
 	case len(p.sa)+len(p.mortar)+len(p.at) == 0:
 		return nil, resolve.Errorf("sa-drm", "no fire: give --sa-drm, --mortar-drm or --at-drm")
 	case len(p.sa)+len(p.mortar)+len(p.at) > maxRolls:
@@ -145,13 +160,14 @@ func compileFire(v resolve.Args) (resolve.Plan, error) {
 		case v.Bool("afv") || v.Bool("rear") || v.Has("eav"):
 			return nil, resolve.Errorf("afv", "--afv, --rear and --eav apply to a vehicle target (--av)")
 		}
-		p.cohesion = v.Int("cohesion")
+		u := unit{cohesion: v.Int("cohesion")}
 		marked := v.Int("nationality") != 0
-		if v.Has("leader-cohesion") && v.Int("leader-cohesion") > p.cohesion {
-			p.leaderAdj = 1
+		if v.Has("leader-cohesion") && v.Int("leader-cohesion") > u.cohesion {
+			u.leaderAdj = 1
 		}
-		p.casualtyOver = v.Bool("heroic") || marked || v.Bool("disrupted")
-		p.concealed, p.rider, p.checks = v.Bool("concealed"), v.Bool("rider"), !marked
+		u.casualtyOver = v.Bool("heroic") || marked || v.Bool("disrupted")
+		u.concealed, u.rider, u.checks = v.Bool("concealed"), v.Bool("rider"), !marked
+		p.units = []unit{u}
 	}
 	p.grid = resolve.NewGrid(fireOutcomes, fireDims...)
 	p.layout = p.grid.Layout()
@@ -163,29 +179,33 @@ func (p *firePlan) Trial(s *dice.Stream) int {
 	if p.vehicle {
 		return p.atVehicle(s)
 	}
+	u := &p.units[0]
+	if len(p.units) > 1 {
+		u = &p.units[s.D(len(p.units))-1] // the priority ties: at random
+	}
 	ffar, hit := -100, false
 	for _, d := range p.sa {
-		ffar = max(ffar, s.D(10)+d-p.leaderAdj)
+		ffar = max(ffar, s.D(10)+d-u.leaderAdj)
 	}
 	for _, d := range p.mortar {
 		r := s.D(10)
 		hit = hit || (r == 10 && p.mortar10)
-		ffar = max(ffar, r+d-p.leaderAdj)
+		ffar = max(ffar, r+d-u.leaderAdj)
 	}
 	out, check, unload := noEffect, 0, resolve.B2I(hit)
 	switch {
-	case ffar > p.cohesion:
+	case ffar > u.cohesion:
 		out = disrupted
-		if p.casualtyOver || ffar >= 10 {
+		if u.casualtyOver || ffar >= 10 {
 			out = casualty
 		}
-		if p.rider {
+		if u.rider {
 			unload = 1
 		}
-		if p.checks {
-			check = resolve.B2I(s.D(10) > p.cohesion) // the cohesion check (interpretation 3)
+		if u.checks {
+			check = resolve.B2I(s.D(10) > u.cohesion) // the cohesion check (interpretation 3)
 		}
-	case ffar == p.cohesion && p.concealed:
+	case ffar == u.cohesion && u.concealed:
 		out = concealmentLost
 	}
 	return p.grid.Cell(out, check, unload, resolve.B2I(hit), 0)
