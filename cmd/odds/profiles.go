@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -38,7 +39,7 @@ with a built-in's name replaces it.
 			for _, s := range a.systems {
 				known = append(known, s.Name)
 			}
-			if system != "" && !contains(known, system) {
+			if system != "" && !slices.Contains(known, system) {
 				return usagef("", "--system: want one of %s, got %q", strings.Join(known, ", "), system)
 			}
 			reg, err := a.registry()
@@ -275,13 +276,4 @@ func (a *app) writeProfileTable(b *strings.Builder, p any) error {
 		}
 		return table(b, a.format.v == "markdown", a.width, []string{"field", "value"}, rows)
 	}
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }

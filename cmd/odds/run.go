@@ -1,6 +1,7 @@
 package main
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -49,7 +50,7 @@ built-in or loaded with --profiles.
 				}
 			}
 			if only != "" {
-				if file != nil && !contains(names, only) {
+				if file != nil && !slices.Contains(names, only) {
 					return usagef("", "--matchup: %s has no matchup %q; it has %s", args[0], only, strings.Join(names, ", "))
 				}
 				names = []string{only}
