@@ -26,3 +26,34 @@ func TestGrid(t *testing.T) {
 		}
 	}
 }
+
+// ParseValues never panics, whatever the kind, and what it accepts
+// formats back to a value it accepts again (a round trip).
+func FuzzParseValues(f *testing.F) {
+	for _, s := range []string{"3", "1..6", "0,2,4", "4+2+2", "-1+2", "both", "all", "soft", "green:2,blue:1", "none", "a+b:concealed", "light-forest", "", ",", "1..", "+", "red:-1"} {
+		f.Add(s)
+	}
+	params := []Param{
+		IntParam("n", -9, 12, 0, ""),
+		{Name: "t", Kind: Int, Min: -9, Max: 12, Terms: true},
+		BoolParam("b", ""),
+		ChoiceParam("c", []string{"none", "soft", "hard"}, 0, ""),
+		{Name: "p", Kind: DicePool},
+		{Name: "w", Kind: Word},
+		{Name: "s", Kind: Word, Cards: true},
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for i := range params {
+			p := &params[i]
+			vals, err := ParseValues(p, s)
+			if err != nil {
+				continue
+			}
+			for _, v := range vals {
+				if again, err := ParseValues(p, p.Format(v)); err != nil || len(again) != 1 {
+					t.Fatalf("%s: %q parsed, but its value %q does not: %v", p.Name, s, p.Format(v), err)
+				}
+			}
+		}
+	})
+}

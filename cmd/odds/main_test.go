@@ -153,7 +153,7 @@ func TestBadInput(t *testing.T) {
 		{[]string{"roll", "((2d6)"}, "column 7: want ')'"},
 		{[]string{"roll", "2d6)"}, "column 4: ')' without a matching '('"},
 		{[]string{"roll", "1000d1000", "--method", "exact", "--max-paths", "1000"}, "--method exact: too many dice paths"},
-		{[]string{"roll", "d20+5>=15"}, "group it: (d20+5)>=15"},
+		{[]string{"roll", "d20+5>=15"}, `group it: "(d20+5)>=15"`},
 		{[]string{"symbol", "fire", "--attack", "purple:2", "--defence", "blue:1", "--target", "infantry"}, "--attack: no attack die of colour purple"},
 		{[]string{"symbol", "fire", "--attack", "red:-1", "--defence", "blue:1", "--target", "infantry"}, "--attack: want colour:count"},
 		{[]string{"symbol", "fire", "--attack", "red:31", "--defence", "blue:1", "--target", "infantry"}, "--attack: 31 dice in one pool; at most 30"},

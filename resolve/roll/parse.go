@@ -294,11 +294,11 @@ func (p *parser) compare(t *term, termStart int) error {
 		return nil
 	}
 	if t.kind == kConst {
-		if p.sumStart < termStart {
+		if before := strings.TrimSpace(p.src[p.sumStart:termStart]); before != "" && before != "+" && before != "-" {
 			// A sum before the constant: the user meant to compare the sum.
 			left := strings.TrimSpace(p.src[p.sumStart:start])
-			return p.errf(start, "a comparison applies to the term on its left, here the constant %s; to compare the sum, group it: %s(%s)%s",
-				strings.TrimSpace(p.src[termStart:start]), p.src[:p.sumStart], left, strings.TrimLeft(p.src[start:], " \t"))
+			return p.errf(start, "a comparison applies to the term on its left, here the constant %s; to compare the sum, group it: %q",
+				strings.TrimSpace(p.src[termStart:start]), p.src[:p.sumStart]+"("+left+")"+strings.TrimLeft(p.src[start:], " \t"))
 		}
 		return p.errf(start, "a comparison needs dice or a group on its left, not a constant")
 	}

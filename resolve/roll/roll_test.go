@@ -42,13 +42,14 @@ func TestParseErrors(t *testing.T) {
 		{strings.Repeat("(", 100000) + "d6", 1001, "longer than 1000 characters"},
 		{strings.Repeat("d6+", 150) + "1", 301, "more than 100 terms"},
 		{strings.Repeat("1000d6+", 11) + "1", 71, "more than 10000 dice"},
-		{"d20+5>=15", 6, "group it: (d20+5)>=15"},
-		{"2 + d6 + 3 > 4", 11, "group it: (2 + d6 + 3)> 4"},
+		{"d20+5>=15", 6, `group it: "(d20+5)>=15"`},
+		{"2 + d6 + 3 > 4", 11, `group it: "(2 + d6 + 3)> 4"`},
 		{"d1!", 3, "cannot explode"},
 		{"d6r6", 3, "re-rolls every face"},
 		{"d6r0", 4, "re-roll"},
 		{"d6!r1", 4, "one of '!'"},
 		{"d6r1!", 5, "one of '!'"},
+		{"+0=\n", 3, "needs dice or a group"}, // a sign is not a sum: no grouping hint (found by fuzzing)
 	}
 	for _, c := range cases {
 		_, err := Parse(c.src)
