@@ -1,0 +1,154 @@
+// Command report turns the output of interleaved benchmark runs (go test
+// -bench, repeated; see benchmarks/run.sh) into the README's performance
+// tables: each figure is the median over the repeats of a ratio taken
+// within one repeat, with the lowest and highest of those ratios, so that
+// one noisy repeat cannot swing it.
+//
+//	go run ./benchmarks/report < bench.txt
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+func main() {
+	s, err := parse(os.Stdin)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "report:", err)
+		os.Exit(1)
+	}
+	write(os.Stdout, s)
+}
+
+// samples holds each benchmark's figures (ns/trial when it reports one,
+// else ns/op) in the order of the repeats.
+type samples map[string][]float64
+
+var gomaxprocs = regexp.MustCompile(`-\d+$`)
+
+// parse reads go test -bench output.
+func parse(r io.Reader) (samples, error) {
+	s := samples{}
+	sc := bufio.NewScanner(r)
+	for sc.Scan() {
+		f := strings.Fields(sc.Text())
+		if len(f) < 4 || !strings.HasPrefix(f[0], "Benchmark") {
+			continue
+		}
+		name := gomaxprocs.ReplaceAllString(f[0], "")
+		v := -1.0
+		for i := 2; i+1 < len(f); i++ {
+			x, err := strconv.ParseFloat(f[i], 64)
+			if err != nil {
+				continue
+			}
+			switch f[i+1] {
+			case "ns/trial":
+				v = x
+			case "ns/op":
+				if v < 0 {
+					v = x
+				}
+			}
+		}
+		if v >= 0 {
+			s[name] = append(s[name], v)
+		}
+	}
+	return s, sc.Err()
+}
+
+// spread is a median with the lowest and highest value around it.
+type spread struct{ med, lo, hi float64 }
+
+func spreadOf(x []float64) spread {
+	if len(x) == 0 {
+		return spread{}
+	}
+	y := slices.Sorted(slices.Values(x))
+	med := y[len(y)/2]
+	if len(y)%2 == 0 {
+		med = (y[len(y)/2-1] + y[len(y)/2]) / 2
+	}
+	return spread{med, y[0], y[len(y)-1]}
+}
+
+// ratio is a/b repeat by repeat.
+func (s samples) ratio(a, b string) spread {
+	n := min(len(s[a]), len(s[b]))
+	r := make([]float64, 0, n)
+	for i := range n {
+		if s[b][i] > 0 {
+			r = append(r, s[a][i]/s[b][i])
+		}
+	}
+	return spreadOf(r)
+}
+
+func (x spread) times() string {
+	if x.med == 0 {
+		return "n/a"
+	}
+	return fmt.Sprintf("%.2fx (%.2f–%.2f)", x.med, x.lo, x.hi)
+}
+
+func (x spread) dur() string {
+	switch {
+	case x.med == 0:
+		return "n/a"
+	case x.med >= 1e6:
+		return fmt.Sprintf("%.2f ms (%.2f–%.2f)", x.med/1e6, x.lo/1e6, x.hi/1e6)
+	case x.med >= 1e3:
+		return fmt.Sprintf("%.1f µs (%.1f–%.1f)", x.med/1e3, x.lo/1e3, x.hi/1e3)
+	}
+	return fmt.Sprintf("%.1f ns (%.1f–%.1f)", x.med, x.lo, x.hi)
+}
+
+func write(w io.Writer, s samples) {
+	fmt.Fprintln(w, "| figure | median (lowest–highest) |")
+	fmt.Fprintln(w, "|---|---|")
+	rows := []struct {
+		name string
+		v    spread
+		dur  bool
+	}{
+		{"opposed fire, 1 worker, 1e8 trials, against its floor", s.ratio("BenchmarkRun1e8/opposed-fire/workers-1", "BenchmarkRun1e8/floor-opposed"), false},
+		{"roll '6d6>=4', 1 worker, 1e8 trials, against its floor", s.ratio("BenchmarkRun1e8/roll-6d6/workers-1", "BenchmarkRun1e8/floor-successes"), false},
+		{"opposed fire, 2 workers against 1 (speed-up)", s.ratio("BenchmarkRun1e8/opposed-fire/workers-1", "BenchmarkRun1e8/opposed-fire/workers-2"), false},
+		{"roll '6d6>=4', 2 workers against 1 (speed-up)", s.ratio("BenchmarkRun1e8/roll-6d6/workers-1", "BenchmarkRun1e8/roll-6d6/workers-2"), false},
+		{"the floor itself, 2 goroutines against 1 (the machine's limit)", s.ratio("BenchmarkFloorParallel/goroutines-1", "BenchmarkFloorParallel/goroutines-2"), false},
+		{"exact opposed fire (100 paths)", spreadOf(s["BenchmarkExact/opposed-fire"]), true},
+		{"exact roll '6d6>=4' (convolution)", spreadOf(s["BenchmarkExact/roll-6d6"]), true},
+		{"exact roll '40d10' (convolution)", spreadOf(s["BenchmarkExact/roll-40d10"]), true},
+		{"exact symbol fire, 10 attack dice vs 10 defence dice", spreadOf(s["BenchmarkExact/symbol-fire-10v10"]), true},
+	}
+	for _, r := range rows {
+		v := r.v.times()
+		if r.dur {
+			v = r.v.dur()
+		}
+		fmt.Fprintf(w, "| %s | %s |\n", r.name, v)
+	}
+	// Every action's Monte Carlo kernel against the same repeat's d6 floor.
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "| action (benchmarks/bench_test.go exampleValues) | ns/trial | in d6 draws |")
+	fmt.Fprintln(w, "|---|---|---|")
+	var names []string
+	for name := range s {
+		if strings.HasPrefix(name, "BenchmarkActions/") && name != "BenchmarkActions/floor-d6" {
+			names = append(names, name)
+		}
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		fmt.Fprintf(w, "| %s | %s | %s |\n", strings.TrimPrefix(name, "BenchmarkActions/"),
+			spreadOf(s[name]).dur(), s.ratio(name, "BenchmarkActions/floor-d6").times())
+	}
+}

@@ -1,0 +1,36 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// Three interleaved repeats: the ratio is taken within each repeat, and
+// the median of the three is reported with its range.
+func TestReport(t *testing.T) {
+	in := `goos: linux
+BenchmarkActions/floor-d6-2   	 100	 100 ns/op	 2.0 ns/trial
+BenchmarkActions/rof-fire-2   	 100	 100 ns/op	 40 ns/trial
+BenchmarkActions/floor-d6-2   	 100	 100 ns/op	 1.0 ns/trial
+BenchmarkActions/rof-fire-2   	 100	 100 ns/op	 30 ns/trial
+BenchmarkActions/floor-d6-2   	 100	 100 ns/op	 4.0 ns/trial
+BenchmarkActions/rof-fire-2   	 100	 100 ns/op	 44 ns/trial
+BenchmarkExact/roll-6d6-2     	 100	 812 ns/op
+PASS
+`
+	s, err := parse(strings.NewReader(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Ratios 20, 30, 11: median 20, range 11..30. Medians of ns/trial: 40.
+	if got := s.ratio("BenchmarkActions/rof-fire", "BenchmarkActions/floor-d6"); got != (spread{20, 11, 30}) {
+		t.Errorf("ratio = %+v, want {20 11 30}", got)
+	}
+	var b strings.Builder
+	write(&b, s)
+	for _, want := range []string{"| rof-fire | 40.0 ns (30.0–44.0) | 20.00x (11.00–30.00) |", "| exact roll '6d6>=4' (convolution) | 812.0 ns (812.0–812.0) |"} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("report lacks %q:\n%s", want, b.String())
+		}
+	}
+}
