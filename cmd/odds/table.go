@@ -9,11 +9,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
-
-	"github.com/olekukonko/tablewriter"
-	"github.com/olekukonko/tablewriter/renderer"
-	"github.com/olekukonko/tablewriter/tw"
 
 	"odds/sim"
 )
@@ -68,51 +63,6 @@ func num(x float64) string {
 		return strconv.FormatFloat(x, 'f', 0, 64)
 	}
 	return strconv.FormatFloat(x, 'f', 3, 64)
-}
-
-// barFits is the bar width that keeps a box table of rows (the bar column
-// still to come) within width: each column takes its widest cell plus 3.
-func barFits(rows [][]string, width int) int {
-	used := boxWidth(rows[len(rows)-1], rows[:len(rows)-1]) + 3 // and the bar column's padding and border
-	return min(maxBar, max(minBar, width-used))
-}
-
-// boxWidth is the width of a box table as drawn without wrapping: each
-// column its widest cell, one space each side and a border.
-func boxWidth(header []string, rows [][]string) int {
-	used := 1
-	for c := range header {
-		widest := utf8.RuneCountInString(header[c])
-		for _, r := range rows {
-			if c < len(r) {
-				widest = max(widest, utf8.RuneCountInString(r[c]))
-			}
-		}
-		used += widest + 3
-	}
-	return used
-}
-
-// wrap joins pieces with sep into lines of at most width where it can,
-// breaking between pieces and continuing lines with indent.
-func wrap(pieces []string, sep string, width int, indent string) string {
-	var b strings.Builder
-	line := 0
-	for i, p := range pieces {
-		n := utf8.RuneCountInString(p)
-		switch {
-		case i == 0:
-		case line+utf8.RuneCountInString(sep)+n > width:
-			b.WriteString(strings.TrimRight(sep, " ") + "\n" + indent)
-			line = len(indent)
-		default:
-			b.WriteString(sep)
-			line += utf8.RuneCountInString(sep)
-		}
-		b.WriteString(p)
-		line += n
-	}
-	return b.String()
 }
 
 // renderText writes the reports as box tables fitted to width, or as
@@ -367,70 +317,4 @@ func si(x float64) string {
 		return fmt.Sprintf("%.1f k", x/1e3)
 	}
 	return fmt.Sprintf("%.0f", x)
-}
-
-// table renders one table with tablewriter: box-drawn for the terminal,
-// pipes for markdown.
-// A box table wider than width wraps its long cells at word breaks;
-// markdown tables never wrap (a row is one line there).
-func table(w io.Writer, markdown bool, width int, header []string, rows [][]string) error {
-	return drawTable(w, markdown, false, width, header, rows)
-}
-
-// listing is table for listings (systems, profiles): plain columns with
-// no box around them, easy to read and to grep.
-func listing(w io.Writer, markdown bool, width int, header []string, rows [][]string) error {
-	var b strings.Builder
-	if err := drawTable(&b, markdown, true, width, header, rows); err != nil {
-		return err
-	}
-	lines := strings.Split(b.String(), "\n")
-	for i, l := range lines {
-		lines[i] = strings.TrimRight(l, " ")
-	}
-	_, err := io.WriteString(w, strings.Join(lines, "\n"))
-	return err
-}
-
-func drawTable(w io.Writer, markdown, plain bool, width int, header []string, rows [][]string) error {
-	opts := []tablewriter.Option{
-		tablewriter.WithHeaderAutoFormat(tw.Off),
-		tablewriter.WithRowAlignmentConfig(tw.CellAlignment{PerColumn: alignments(header)}),
-		tablewriter.WithHeaderAlignment(tw.AlignLeft),
-	}
-	if markdown {
-		opts = append(opts, tablewriter.WithRenderer(renderer.NewMarkdown()))
-	} else if boxWidth(header, rows) > width {
-		opts = append(opts, tablewriter.WithMaxWidth(width), tablewriter.WithRowAutoWrap(tw.WrapNormal))
-	}
-	if plain && !markdown {
-		opts = append(opts, tablewriter.WithRenderer(renderer.NewBlueprint(tw.Rendition{
-			Borders: tw.BorderNone,
-			Symbols: tw.NewSymbols(tw.StyleNone),
-			Settings: tw.Settings{
-				Separators: tw.Separators{BetweenRows: tw.Off, BetweenColumns: tw.Off},
-				Lines:      tw.Lines{ShowHeaderLine: tw.Off},
-			},
-		})))
-	}
-	t := tablewriter.NewTable(w, opts...)
-	t.Header(header)
-	if err := t.Bulk(rows); err != nil {
-		return err
-	}
-	return t.Render()
-}
-
-// numeric are the columns that hold numbers: right-aligned, the rest left.
-var numeric = map[string]bool{"p": true, "95% ci": true, "p ≥": true, "p ≤": true, "mean": true, "sd": true, "median": true, "p5": true, "p95": true}
-
-func alignments(header []string) []tw.Align {
-	a := make([]tw.Align, len(header))
-	for i, h := range header {
-		a[i] = tw.AlignLeft
-		if numeric[h] {
-			a[i] = tw.AlignRight
-		}
-	}
-	return a
 }
