@@ -38,7 +38,8 @@ const (
 type app struct {
 	ctx            context.Context // the run's: cancelled by Ctrl-C
 	stdout, stderr io.Writer
-	width          int // columns that tables and help fit in
+	width          int  // columns that tables and help fit in
+	intervals      bool // --intervals
 	systems        []*resolve.System
 
 	trials    countValue
@@ -201,6 +202,7 @@ boolean takes =both (--smoke=both); several make a grid, one result per cell.`,
 	f.Var(&a.precision, "precision", "run Monte Carlo until every 95% interval half-width is at most P")
 	f.Var(&a.format, "format", "output format")
 	f.StringVar(&a.out, "out", "", "write the output to `FILE` (written whole, or not at all)")
+	f.BoolVar(&a.intervals, "intervals", false, "sweep tables: show each Monte Carlo probability's 95% interval (single results always do)")
 	f.Var(&a.maxPaths, "max-paths", "the most dice paths --method exact may enumerate")
 	f.StringArrayVar(&a.profilePaths, "profiles", nil, "load unit cards, dice and matchups from `PATH` (a YAML file or a folder; repeatable; also $ODDS_PROFILES)")
 	root.Flag("workers").DefValue = "all cores"

@@ -83,13 +83,14 @@ func listing(w io.Writer, markdown bool, width int, header []string, rows [][]st
 func drawTable(w io.Writer, markdown, plain bool, width int, header []string, rows [][]string) error {
 	opts := []tablewriter.Option{
 		tablewriter.WithHeaderAutoFormat(tw.Off),
-		tablewriter.WithRowAlignmentConfig(tw.CellAlignment{PerColumn: alignments(header)}),
+		tablewriter.WithRowAlignmentConfig(tw.CellAlignment{PerColumn: alignments(header, rows)}),
 		tablewriter.WithHeaderAlignment(tw.AlignLeft),
 	}
 	if markdown {
 		opts = append(opts, tablewriter.WithRenderer(renderer.NewMarkdown()))
 	} else if boxWidth(header, rows) > width {
-		opts = append(opts, tablewriter.WithMaxWidth(width), tablewriter.WithRowAutoWrap(tw.WrapNormal))
+		opts = append(opts, tablewriter.WithMaxWidth(width), tablewriter.WithRowAutoWrap(tw.WrapNormal),
+			tablewriter.WithHeaderAutoWrap(tw.WrapNormal))
 	}
 	if plain && !markdown {
 		opts = append(opts, tablewriter.WithRenderer(renderer.NewBlueprint(tw.Rendition{
@@ -112,13 +113,26 @@ func drawTable(w io.Writer, markdown, plain bool, width int, header []string, ro
 // numeric are the columns that hold numbers: right-aligned, the rest left.
 var numeric = map[string]bool{"p": true, "95% ci": true, "p ≥": true, "p ≤": true, "mean": true, "sd": true, "median": true, "p5": true, "p95": true}
 
-func alignments(header []string) []tw.Align {
+// alignments right-aligns the columns that hold numbers (by their header,
+// or because every cell is a number) and left-aligns the rest.
+func alignments(header []string, rows [][]string) []tw.Align {
 	a := make([]tw.Align, len(header))
 	for i, h := range header {
 		a[i] = tw.AlignLeft
-		if numeric[h] {
+		if numeric[h] || numericColumn(rows, i) {
 			a[i] = tw.AlignRight
 		}
 	}
 	return a
+}
+
+// numericColumn reports whether every cell of column i is a number (a
+// probability, a mean) and not, say, a name or true/false.
+func numericColumn(rows [][]string, i int) bool {
+	for _, r := range rows {
+		if i >= len(r) || r[i] == "" || strings.Trim(r[i], "0123456789.%<>-+±–() ") != "" {
+			return false
+		}
+	}
+	return len(rows) > 0
 }

@@ -57,9 +57,9 @@ func (a *app) write(ctx context.Context, reports []*report) error {
 	case "csv":
 		err = renderCSV(ctx, &buf, reports)
 	case "markdown":
-		err = renderText(ctx, &buf, reports, true, a.width)
+		err = renderText(ctx, &buf, reports, textStyle{markdown: true, width: a.width, intervals: a.intervals})
 	default:
-		err = renderText(ctx, &buf, reports, false, a.width)
+		err = renderText(ctx, &buf, reports, textStyle{width: a.width, intervals: a.intervals})
 	}
 	if ctx.Err() != nil {
 		return ctx.Err()

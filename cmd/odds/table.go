@@ -65,97 +65,131 @@ func num(x float64) string {
 	return strconv.FormatFloat(x, 'f', 3, 64)
 }
 
+// textStyle is how table and markdown output is laid out.
+type textStyle struct {
+	markdown  bool
+	width     int  // columns to fit
+	intervals bool // sweeps show each probability's 95% interval
+}
+
 // renderText writes the reports as box tables fitted to width, or as
-// markdown.
-func renderText(ctx context.Context, w io.Writer, reports []*report, markdown bool, width int) error {
-	for i, r := range reports {
+// markdown: a sweep (several results of one action in a row) as one
+// compact table, a single result in full.
+func renderText(ctx context.Context, w io.Writer, reports []*report, st textStyle) error {
+	for i := 0; i < len(reports); {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
 		if i > 0 {
 			fmt.Fprintln(w)
 		}
-		title := r.System + " " + r.Action
-		if r.System == "roll" {
-			title = "roll"
+		j := i + 1
+		for j < len(reports) && sameAction(reports[i], reports[j]) {
+			j++
 		}
-		if r.Matchup != "" {
-			title = "matchup " + r.Matchup + ": " + title
-		}
-		for _, c := range r.Cards {
-			title += fmt.Sprintf(" %s=%v", c.Name, c.Value)
-		}
-		if ps := paramLine(r.Params); ps != "" {
-			title += ": " + ps
-		}
-		if markdown {
-			fmt.Fprintf(w, "### %s\n\n", title)
+		var err error
+		if j-i > 1 {
+			err = renderSweep(ctx, w, reports[i:j], st)
 		} else {
-			fmt.Fprintln(w, wrap(strings.Fields(title), " ", width, "  "))
+			err = renderResult(w, reports[i], st.markdown, st.width)
 		}
-		outcomes := r.Summary.Outcomes
-		if r.System == "roll" {
-			outcomes = binValues(outcomes, r.Trials, r.Exact)
-		} else if r.Exact {
-			outcomes = possible(outcomes)
-		}
-		top := 0.0
-		for _, o := range outcomes {
-			top = max(top, o.P)
-		}
-		header := []string{"outcome", "p", "95% ci", ""}
-		if r.Summary.Numeric {
-			header = []string{"outcome", "p", "95% ci", "p ≥", "p ≤", ""}
-		}
-
-		rows := make([][]string, 0, len(outcomes))
-		for _, o := range outcomes {
-			ci := pct(o.Lo) + " – " + pct(o.Hi)
-			if r.Exact {
-				ci = "exact"
-			}
-			row := []string{o.Name, pct(o.P), ci}
-			if r.Summary.Numeric {
-				row = append(row, pct(o.AtLeast.P), pct(o.AtMost.P))
-			}
-			rows = append(rows, row)
-		}
-		bw := maxBar
-		if !markdown && len(rows) > 0 {
-			bw = barFits(append(slices.Clip(rows), header[:len(header)-1]), width)
-		}
-		for i, o := range outcomes {
-			rows[i] = append(rows[i], bar(o.P, top, bw))
-		}
-		if err := table(w, markdown, width, header, rows); err != nil {
+		if err != nil {
 			return err
 		}
-		writeNotes(w, r.Notes, outcomes, markdown, width)
-		if len(r.Summary.Stats) > 0 {
-			rows = rows[:0]
-			for _, s := range r.Summary.Stats {
-				rows = append(rows, []string{s.Name, num(s.Mean), num(s.SD), num(s.Median), num(s.P5), num(s.P95)})
-			}
-			if markdown {
-				fmt.Fprintln(w)
-			}
-			if err := table(w, markdown, width, []string{"result", "mean", "sd", "median", "p5", "p95"}, rows); err != nil {
-				return err
-			}
+		i = j
+	}
+	return nil
+}
+
+// title names a result: its system, action, matchup and cards.
+func title(r *report) string {
+	t := r.System + " " + r.Action
+	if r.System == "roll" {
+		t = "roll"
+	}
+	if r.Matchup != "" {
+		t = "matchup " + r.Matchup + ": " + t
+	}
+	for _, c := range r.Cards {
+		t += fmt.Sprintf(" %s=%v", c.Name, c.Value)
+	}
+	return t
+}
+
+// renderResult writes one result in full: its outcomes with intervals and
+// bars, its numeric results, the counts' P(at least k), and the footer.
+func renderResult(w io.Writer, r *report, markdown bool, width int) error {
+	title := title(r)
+	if ps := paramLine(r.Params); ps != "" {
+		title += ": " + ps
+	}
+	if markdown {
+		fmt.Fprintf(w, "### %s\n\n", title)
+	} else {
+		fmt.Fprintln(w, wrap(strings.Fields(title), " ", width, "  "))
+	}
+	outcomes := r.Summary.Outcomes
+	if r.System == "roll" {
+		outcomes = binValues(outcomes, r.Trials, r.Exact)
+	} else if r.Exact {
+		outcomes = possible(outcomes)
+	}
+	top := 0.0
+	for _, o := range outcomes {
+		top = max(top, o.P)
+	}
+	header := []string{"outcome", "p", "95% ci", ""}
+	if r.Summary.Numeric {
+		header = []string{"outcome", "p", "95% ci", "p ≥", "p ≤", ""}
+	}
+
+	rows := make([][]string, 0, len(outcomes))
+	for _, o := range outcomes {
+		ci := pct(o.Lo) + " – " + pct(o.Hi)
+		if r.Exact {
+			ci = "exact"
 		}
-		if rows := atLeastRows(r); len(rows) > 0 {
-			if markdown {
-				fmt.Fprintln(w)
-			}
-			if err := table(w, markdown, width, []string{"at least", "p", "95% ci"}, rows); err != nil {
-				return err
-			}
+		row := []string{o.Name, pct(o.P), ci}
+		if r.Summary.Numeric {
+			row = append(row, pct(o.AtLeast.P), pct(o.AtMost.P))
+		}
+		rows = append(rows, row)
+	}
+	bw := maxBar
+	if !markdown && len(rows) > 0 {
+		bw = barFits(append(slices.Clip(rows), header[:len(header)-1]), width)
+	}
+	for i, o := range outcomes {
+		rows[i] = append(rows[i], bar(o.P, top, bw))
+	}
+	if err := table(w, markdown, width, header, rows); err != nil {
+		return err
+	}
+	writeNotes(w, r.Notes, outcomes, markdown, width)
+	if len(r.Summary.Stats) > 0 {
+		rows = rows[:0]
+		for _, s := range r.Summary.Stats {
+			rows = append(rows, []string{s.Name, num(s.Mean), num(s.SD), num(s.Median), num(s.P5), num(s.P95)})
 		}
 		if markdown {
 			fmt.Fprintln(w)
 		}
-		fmt.Fprintln(w, wrap(strings.Split(footer(r), ", "), ", ", width, "  "))
+		if err := table(w, markdown, width, []string{"result", "mean", "sd", "median", "p5", "p95"}, rows); err != nil {
+			return err
+		}
 	}
+	if rows := atLeastRows(r); len(rows) > 0 {
+		if markdown {
+			fmt.Fprintln(w)
+		}
+		if err := table(w, markdown, width, []string{"at least", "p", "95% ci"}, rows); err != nil {
+			return err
+		}
+	}
+	if markdown {
+		fmt.Fprintln(w)
+	}
+	fmt.Fprintln(w, wrap(strings.Split(footer(r), ", "), ", ", width, "  "))
 	return nil
 }
 
