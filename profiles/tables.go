@@ -30,13 +30,10 @@ func (p *parser) table(n *yaml.Node, path string) *Table {
 		for _, s := range sys.Tables {
 			names = append(names, s.Name)
 		}
-		switch name, ok := p.scalar(v, join(path, "name")); {
-		case ok && len(names) == 0:
+		if len(names) == 0 {
 			p.errf(v, join(path, "name"), "the %s system has no tables", sys.Name)
-		case ok:
-			if name, ok = p.choice(v, join(path, "name"), names); ok {
-				schema = sys.Table(name)
-			}
+		} else if name, ok := p.choice(v, join(path, "name"), names); ok {
+			schema = sys.Table(name)
 		}
 	}
 	have := map[string]bool{}
