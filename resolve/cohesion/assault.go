@@ -56,7 +56,13 @@ const (
 	afvsOnly
 )
 
+// Whose vehicle is in motion: an index into motionChoices.
 var motionChoices = []string{"none", "attacker", "defender"}
+
+const (
+	attackerMoving = 1
+	defenderMoving = 2
+)
 var latwChoices = []string{"none", "one", "both"}
 
 func assaultAction() *resolve.Action {
@@ -137,9 +143,9 @@ func assaultDRM(v resolve.Args) (int, error) {
 		resolve.B2I(v.Bool("ip")) - resolve.B2I(v.Bool("fragmented")) + resolve.B2I(v.Bool("regrouping")) +
 		resolve.B2I(v.Bool("heroic-vs-fp")) + 2*resolve.B2I(v.Bool("envelopment")) + v.Int("latw-ft")
 	switch v.Int("vehicle-in-motion") {
-	case attackerSide:
+	case attackerMoving:
 		drm--
-	case defenderSide:
+	case defenderMoving:
 		drm++
 	}
 	return min(maxAssaultDRM, max(-maxAssaultDRM, drm)), nil

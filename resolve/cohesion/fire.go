@@ -26,6 +26,15 @@ var fireDims = []resolve.Dim{
 	{Name: "collateral-damage", Size: 2}, // the destroyed vehicle causes collateral damage (13.3.7)
 }
 
+// dimNames are the names of a grid's numeric results, for listings.
+func dimNames(dims []resolve.Dim) []string {
+	names := make([]string, len(dims))
+	for i, d := range dims {
+		names[i] = d.Name
+	}
+	return names
+}
+
 // maxRolls bounds the DRM rolls of one fire.
 const maxRolls = 8
 
@@ -45,7 +54,7 @@ func fireAction() *resolve.Action {
 			"odds cohesion fire --at-drm 3 --defender sherman --rear",
 		},
 		Outcome: fireOutcomes,
-		Stats:   []string{"check-failed", "riders-unload", "vehicle-hit", "collateral-damage"},
+		Stats:   dimNames(fireDims),
 		Params: []resolve.Param{
 			drm("sa-drm", "small-arms DRM: a d10 each; 2+1 is two DRMs of one attack"),
 			drm("mortar-drm", "mortar DRM: a d10 each"),
