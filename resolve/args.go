@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"odds/dice"
 )
 
 // Value is one parameter value: an integer (Int; Bool 0 or 1; Choice an
@@ -133,8 +135,8 @@ func (p Pool) String() string {
 	return strings.Join(parts, ",")
 }
 
-// MaxPool is the most dice one pool may hold.
-const MaxPool = 30
+// MaxPool is the most dice one pool may hold: the dice kernel's bound.
+const MaxPool = dice.MaxPoolDice
 
 // ParsePool reads "green:2,blue:1" (a colour alone is one die; "none" is
 // the empty pool). Colours are checked against the dice in force when the

@@ -7,13 +7,14 @@ import (
 	"strings"
 	"time"
 
+	"odds/resolve"
 	"odds/sim"
 )
 
 // sameAction reports whether two results belong to one sweep: the same
 // action, matchup and cards, so that only their parameters differ.
 func sameAction(a, b *report) bool {
-	return a.System == b.System && a.Action == b.Action && a.Matchup == b.Matchup && title(a) == title(b) && a.System != "roll"
+	return a.System != "roll" && title(a) == title(b) // the title names all four
 }
 
 // renderSweep writes the results of one sweep as one table: a row per
@@ -141,7 +142,7 @@ func sweepFooter(rs []*report, intervals bool) string {
 	exact := 0
 	for _, r := range rs {
 		total += r.Elapsed
-		exact += boolInt(r.Exact)
+		exact += resolve.B2I(r.Exact)
 	}
 	first := rs[0]
 	ci := "95% intervals with --intervals"
@@ -156,11 +157,4 @@ func sweepFooter(rs []*report, intervals bool) string {
 			group(first.Trials), ci, first.Seed, first.Workers, elapsed(total))
 	}
 	return fmt.Sprintf("%d results exact, %d by monte carlo, %s, seed %d, %s in all", exact, len(rs)-exact, ci, first.Seed, elapsed(total))
-}
-
-func boolInt(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
