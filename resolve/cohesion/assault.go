@@ -63,6 +63,7 @@ const (
 	attackerMoving = 1
 	defenderMoving = 2
 )
+
 var latwChoices = []string{"none", "one", "both"}
 
 func assaultAction() *resolve.Action {
