@@ -408,15 +408,5 @@ func (r *Registry) List(system string) []Entry {
 	return out
 }
 
-// closest returns "; closest: a, b, c" naming up to three known names
-// nearest to name, or "; known: …" listing a few when none is close.
-func closest(name string, known []string) string {
-	if near := resolve.Nearest(name, known, 3); len(near) > 0 {
-		return "; closest: " + strings.Join(near, ", ")
-	}
-	if len(known) == 0 {
-		return ""
-	}
-	sorted := slices.Sorted(slices.Values(known))
-	return "; known: " + strings.Join(sorted[:min(len(sorted), 6)], ", ")
-}
+// closest is the "did you mean" tail of a message about an unknown name.
+func closest(name string, known []string) string { return resolve.Closest(name, known, "known") }

@@ -34,6 +34,20 @@ func Nearest(name string, known []string, n int) []string {
 	return names
 }
 
+// Closest is the "did you mean" tail of a message about name: "; closest:
+// a, b" naming the nearest known names, else "; <label>: " and the first
+// six known names in order (nothing when label is "" or none are known).
+func Closest(name string, known []string, label string) string {
+	if near := Nearest(name, known, 3); len(near) > 0 {
+		return "; closest: " + strings.Join(near, ", ")
+	}
+	if label == "" || len(known) == 0 {
+		return ""
+	}
+	sorted := slices.Sorted(slices.Values(known))
+	return "; " + label + ": " + strings.Join(sorted[:min(len(sorted), 6)], ", ")
+}
+
 // distance is the Levenshtein edit distance.
 func distance(a, b string) int {
 	prev := make([]int, len(b)+1)

@@ -35,8 +35,7 @@ func parseStack(env *resolve.Env, stack string) ([]member, error) {
 					names = append(names, n)
 				}
 			}
-			slices.Sort(names)
-			return nil, resolve.Errorf("stack", "no cohesion unit card %q%s", m.name, hint(m.name, names))
+			return nil, resolve.Errorf("stack", "no cohesion unit card %q%s", m.name, resolve.Closest(m.name, names, "cards"))
 		}
 		m.card = System().CardArgs(vals)
 		for _, st := range parts[1:] {
@@ -54,13 +53,6 @@ func parseStack(env *resolve.Env, stack string) ([]member, error) {
 		out = append(out, m)
 	}
 	return out, nil
-}
-
-func hint(name string, known []string) string {
-	if near := resolve.Nearest(name, known, 3); len(near) > 0 {
-		return "; closest: " + strings.Join(near, ", ")
-	}
-	return ""
 }
 
 // priority is a member's rank for small-arms and mortar fire (13.1.3),

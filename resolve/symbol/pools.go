@@ -147,9 +147,5 @@ func nearestRows(t *resolve.Table, row string) string {
 	for k := range t.Rows {
 		names = append(names, k)
 	}
-	slices.Sort(names)
-	if near := resolve.Nearest(row, names, 3); len(near) > 0 {
-		return "; closest: " + strings.Join(near, ", ")
-	}
-	return "; rows: " + strings.Join(names, ", ")
+	return resolve.Closest(row, names, "rows")
 }
