@@ -35,7 +35,7 @@ func parseStack(env *resolve.Env, stack string) ([]member, error) {
 					names = append(names, n)
 				}
 			}
-			return nil, resolve.Errorf("stack", "no cohesion unit card %q%s", m.name, resolve.Closest(m.name, names, "cards"))
+			return nil, resolve.Errorf("stack", "no cohesion unit card %q%s", m.name, resolve.Closest(m.name, names, ""))
 		}
 		m.card = System().CardArgs(vals)
 		for _, st := range parts[1:] {
