@@ -31,7 +31,7 @@ type Die []Tally
 // tally for enumeration, computed once by convolution so that the exact
 // driver branches over tallies, never over each die's faces.
 type Pool struct {
-	dice    []Die
+	size    int
 	steps   []Die     // the dice two by two: each step's faces are a pair's sums
 	Tallies []Tally   // the totals the pool can show, ascending
 	Probs   []float64 // their probabilities
@@ -57,7 +57,7 @@ func NewPool(dice []Die) *Pool {
 		}
 		dist = next
 	}
-	p := &Pool{dice: slices.Clone(dice)}
+	p := &Pool{size: len(dice)}
 	// Monte Carlo draws two dice at once, one digit over the pair's joint
 	// faces: half the extractions on the word's dependency chain.
 	for i := 0; i < len(dice); i += 2 {
@@ -85,7 +85,7 @@ func NewPool(dice []Die) *Pool {
 }
 
 // Size is the number of dice in the pool.
-func (p *Pool) Size() int { return len(p.dice) }
+func (p *Pool) Size() int { return p.size }
 
 // Roll rolls the pool and returns its total tally. Monte Carlo draws one
 // face per die from the stream's mixed-radix words; enumerating branches

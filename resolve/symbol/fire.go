@@ -129,7 +129,6 @@ type firePlan struct {
 	cmpFaces int
 	cmpSym   []uint8
 
-	tgt      target
 	states   []state // the target's states a chain of critical hits reaches; 0 is the start
 	critNext []uint8 // critNext[state*(kinds+1)+sym]: the state after a critical hit
 
@@ -182,7 +181,7 @@ func (p *firePlan) Layout() *resolve.Layout { return p.layout }
 // the target's states, every tally the attack can leave (cells are made
 // only for those: a dense grid of four counts would be mostly empty), and
 // the cell of each final state.
-func (p *firePlan) tabulate(green, blue dice.Die, start state) {
+func (p *firePlan) tabulate(tgt target, green, blue dice.Die, start state) {
 	p.cmpFaces = len(green) * len(blue)
 	p.cmpSym = make([]uint8, p.cmpFaces)
 	for i, g := range green {
@@ -193,7 +192,7 @@ func (p *firePlan) tabulate(green, blue dice.Die, start state) {
 	p.states = []state{start}
 	for i := 0; i < len(p.states); i++ { // grows as new states are reached
 		for sym := range kinds + 1 {
-			next := p.tgt.critEffect(p.states[i], sym)
+			next := tgt.critEffect(p.states[i], sym)
 			j := slices.Index(p.states, next)
 			if j < 0 {
 				j = len(p.states)
@@ -234,7 +233,7 @@ func (p *firePlan) tabulate(green, blue dice.Die, start state) {
 	p.final = make([]int32, len(p.states)*n)
 	for si, st := range p.states {
 		for ri, r := range p.remains {
-			p.final[si*n+ri] = int32(p.tgt.afterCrits(st, r).outcome()*n + ri)
+			p.final[si*n+ri] = int32(tgt.afterCrits(st, r).outcome()*n + ri)
 		}
 	}
 	p.layout = resolve.NewLayout(fireOutcomes, fireStats, len(fireOutcomes)*n, func(c int, vals []float64) int {

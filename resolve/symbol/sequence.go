@@ -75,16 +75,16 @@ func compileFire(v resolve.Args) (resolve.Plan, error) {
 	if v.Int("defender-experience") == recruit {
 		p.autoX = dice.Tally(0).With(xsupp, 1) // 7.0: the attacker gets an automatic X suppression
 	}
-	p.tgt = target{kind: kind, capacity: v.Int("damage-capacity"), suppressedAgain: v.Int("suppressed-again") == 0}
+	tgt := target{kind: kind, capacity: v.Int("damage-capacity"), suppressedAgain: v.Int("suppressed-again") == 0}
 	st := v.Int("target-status")
 	if st == statusImmobile && kind != vehicle {
 		return nil, resolve.Errorf("target-status", "only vehicles are immobilized")
 	}
 	start := state{suppressed: st == statusSuppressed, fallback: st == statusFallback, immobilized: st == statusImmobile}
 	if v.Bool("target-half-strength") {
-		start.half, start.hits = true, p.tgt.capacity
+		start.half, start.hits = true, tgt.capacity
 	}
-	p.tabulate(green[0].faces, blue[0].faces, start)
+	p.tabulate(tgt, green[0].faces, blue[0].faces, start)
 	return p, nil
 }
 
