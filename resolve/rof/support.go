@@ -203,6 +203,10 @@ func compileAssault(v resolve.Args) (resolve.Plan, error) {
 	return p, nil
 }
 
+// enemyAfterCheck is an enemy vehicle's state by its received fire check
+// (killed, suppressed, ready).
+var enemyAfterCheck = [...]int{enemyDestroyed, enemySuppressed, unharmed}
+
 // hit resolves a successful assault check on an enemy team: its new state.
 func (p *assaultPlan) hit(s *dice.Stream) int {
 	switch {
@@ -217,7 +221,7 @@ func (p *assaultPlan) hit(s *dice.Stream) int {
 	if p.ping > 0 {
 		rfps = s.Count(p.ping, 6, 6, 6) // ping 6s are RFPs
 	}
-	return []int{enemyDestroyed, enemySuppressed, unharmed}[p.rfc.check(s, rfps)]
+	return enemyAfterCheck[p.rfc.check(s, rfps)]
 }
 
 // Trial places team i against enemy team i mod M (closest to closest, so
