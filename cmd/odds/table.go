@@ -240,10 +240,16 @@ func atLeastRows(r *report) [][]string {
 				ci = pct(iv.Lo) + " – " + pct(iv.Hi)
 			}
 			rows = append(rows, []string{fmt.Sprintf("%s ≥ %d", s.Name, k+1), pct(iv.P), ci})
+			if iv.P < negligible && (r.Exact || iv.Hi < negligible) {
+				break // one row says the tail is negligible; the rest would repeat it
+			}
 		}
 	}
 	return rows
 }
+
+// negligible is a probability the tables print as "<0.01%".
+const negligible = 0.00005
 
 // maxRows is the most value rows a table shows for a roll.
 const maxRows = 40

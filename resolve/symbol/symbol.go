@@ -58,7 +58,7 @@ func System() *resolve.System {
 		Name:    "symbol",
 		Short:   "custom symbol dice: attack pool vs defence pool, cancellation, critical hits, spotting",
 		Sheets:  []string{"000", "001"},
-		Actions: []*resolve.Action{fireAction(), spotAction()},
+		Actions: []*resolve.Action{fireAction(), spotAction(), closeCombatAction()},
 		Card:    cardFields(),
 		Die: &resolve.DieSchema{
 			Symbols: symbolNames, Roles: roles, Colours: colours,
@@ -92,6 +92,7 @@ const (
 	terrainTable  = "terrain"
 	modTable      = "ranged-fire-modifications"
 	spottingTable = "spotting"
+	fortTable     = "fortification"
 )
 
 // Columns of the ranged fire modification table (10.9.5): the die the
@@ -114,4 +115,19 @@ var tables = []resolve.TableSchema{
 		Columns: modColumns, Cell: resolve.Param{Name: "dice", Kind: resolve.DicePool}},
 	{Name: spottingTable, Usage: "spotting roll (10.5): the d6 needed by attacker unit type (rows); 0 is spotted without a roll, 7 never",
 		Columns: spotColumns, Cell: resolve.Param{Name: "roll", Kind: resolve.Int, Min: 0, Max: 7}},
+	{Name: fortTable, Usage: "fortification chart (9.6.3.2): the defence dice of secondary terrain by unit type and side attacked from",
+		Columns: fortColumns, Cell: resolve.Param{Name: "dice", Kind: resolve.DicePool}},
 }
+
+// Columns of the fortification chart: its eight "Terrain Defense Bonus for
+// Secondary Terrain (Inf/Art)" columns, front, flank, rear and above for
+// infantry and then for artillery.
+var fortColumns = func() []string {
+	var c []string
+	for _, k := range []string{"infantry", "artillery"} {
+		for _, s := range impacts {
+			c = append(c, k+"-"+s)
+		}
+	}
+	return c
+}()

@@ -44,6 +44,10 @@ func testEnv() *resolve.Env {
 				"firing":        {"defender": "none", "defender-fast-vehicle": "blue", "spotting-failed": "blue", "spotting-failed-fast-vehicle": "green"},
 				"move-and-fire": {"defender": "blue", "defender-fast-vehicle": "green", "spotting-failed": "green", "spotting-failed-fast-vehicle": "red"},
 			}},
+			fortTable: {Rows: map[string]map[string]string{
+				"trench": {"infantry-front": "green:2", "infantry-flank": "green", "infantry-rear": "blue", "infantry-above": "blue",
+					"artillery-front": "none", "artillery-flank": "none", "artillery-rear": "none", "artillery-above": "none"},
+			}},
 			spottingTable: {Rows: map[string]map[string]string{
 				"infantry":  {"in-arc": "0", "in-arc-terrain": "2", "out-of-arc": "0", "out-of-arc-terrain": "2"},
 				"artillery": {"in-arc": "0", "in-arc-terrain": "2", "out-of-arc": "3", "out-of-arc-terrain": "4"},
