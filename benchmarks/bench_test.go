@@ -129,7 +129,8 @@ func BenchmarkExact(b *testing.B) {
 		name string
 		plan resolve.Plan
 	}{{"opposed-fire", mustFire(b)}, {"roll-6d6", mustRoll(b, "6d6>=4")}, {"roll-40d10", mustRoll(b, "40d10")},
-		{"symbol-fire-10v10", mustSymbol(b, "red:4,green:3,blue:3", "red:3,green:4,blue:3")}} {
+		{"symbol-fire-10v10", mustSymbol(b, "red:4,green:3,blue:3", "red:3,green:4,blue:3")},
+		{"symbol-close-combat-6v6", examplePlan(b, "symbol-close-combat")}} {
 		b.Run(c.name, func(b *testing.B) {
 			for b.Loop() {
 				if _, err := sim.Run(context.Background(), c.plan, sim.Options{Method: sim.Exact}); err != nil {
@@ -193,6 +194,17 @@ func examplePlans(b testing.TB) []example {
 	return out
 }
 
+// examplePlan is the example plan of one action, by system-action.
+func examplePlan(b testing.TB, name string) resolve.Plan {
+	for _, ex := range examplePlans(b) {
+		if ex.name == name {
+			return ex.plan
+		}
+	}
+	b.Fatalf("no example plan %s", name)
+	return nil
+}
+
 // Every action compiles with its example values: the benchmarks cannot rot
 // when an action starts to need a flag.
 func TestExamplePlans(t *testing.T) {
@@ -219,6 +231,10 @@ var exampleValues = map[string]map[string]string{
 	// 6 attack dice against 4 defence dice, a vehicle target.
 	"symbol fire": {"attack": "red:2,green:2,blue:2", "defence": "red:1,green:2,blue:1", "target": "vehicle"},
 	"symbol spot": {"attacker-type": "vehicle", "terrain-bonus": "true"},
+	// Six dice a side, each way, capacity 2: a fight of a few rounds.
+	"symbol close-combat": {"attacker-attack": "red:2,green:2,blue:2", "attacker-defence": "red:2,green:2,blue:2", "attacker-type": "infantry",
+		"defender-attack": "red:2,green:2,blue:2", "defender-defence": "red:2,green:2,blue:2", "defender-type": "infantry",
+		"attacker-capacity": "2", "defender-capacity": "2", "attacker-supported": "true"},
 	// Two small-arms DRMs and a mortar DRM at a unit.
 	"cohesion fire":    {"sa-drm": "2+1", "mortar-drm": "1", "mv": "2", "cohesion": "6"},
 	"cohesion assault": {"drm": "1"},

@@ -1,7 +1,6 @@
 package symbol
 
 import (
-	"cmp"
 	"slices"
 
 	"odds/dice"
@@ -21,12 +20,15 @@ func (p *ccPlan) Exact(budget int64) ([]float64, bool) {
 		c.cmp[sym] += 1 / float64(p.cmpFaces)
 	}
 	c.sides[0].t, c.sides[1].t = p.a, p.d
-	out := make([]float64, p.layout.Cells)
+	cells := make([]float64, p.layout.Cells)
 	cur := &joint{}
-	cur.add([2]int{c.sides[0].index(p.aStart), c.sides[1].index(p.dStart)}, 1)
+	cur.add(c.sides[0].index(p.aStart), c.sides[1].index(p.dStart), 1)
 	for round := 1; round <= p.maxRounds && len(cur.keys) > 0; round++ {
 		ini := resolve.B2I(round == 1)
 		nxt := &joint{}
+		// No withdraw check can end this round: a fight goes on unless a
+		// side is gone.
+		quiet := round < p.maxRounds && p.withdraw == [2]policy{never, never}
 		for i, key := range cur.keys {
 			q := cur.p[i]
 			a, d := c.sides[0].states[key[0]], c.sides[1].states[key[1]]
@@ -38,41 +40,54 @@ func (p *ccPlan) Exact(budget int64) ([]float64, bool) {
 			if !ok {
 				return nil, false
 			}
+			sa, sd := &c.sides[0], &c.sides[1]
 			for _, na := range toA {
-				a2 := c.sides[0].states[na.s]
+				ca, ha := sa.code[na.s], sa.hits[na.s]
 				for _, nd := range toD {
-					d2 := c.sides[1].states[nd.s]
 					pr := q * na.p * nd.p
-					if o, end := p.ends(round, a2, d2); end {
-						out[p.cell(o, round, a2, d2)] += pr
-					} else {
-						nxt.add([2]int{na.s, nd.s}, pr)
+					cd := sd.code[nd.s]
+					switch {
+					case ca|cd != 0: // a side is gone: the end check decides
+						o := gone[ca][cd]
+						cells[((o*p.maxRounds+round-1)*p.nA+ha)*p.nD+sd.hits[nd.s]] += pr
+					case quiet:
+						nxt.add(na.s, nd.s, pr) // both fight on
+					default:
+						a2, d2 := sa.states[na.s], sd.states[nd.s]
+						if o, end := p.ends(round, a2, d2); end {
+							cells[p.cell(o, round, a2, d2)] += pr
+						} else {
+							nxt.add(na.s, nd.s, pr)
+						}
 					}
 				}
 			}
 		}
 		cur = nxt
 	}
-	return out, true
+	return cells, true
 }
 
 // joint is a distribution over pairs of state indices, in the order the
 // pairs were first reached (so sums are made in a fixed order).
 type joint struct {
 	keys [][2]int
-	idx  map[[2]int]int
+	pos  [][]int32 // pos[a][d]: 1 + the pair's place in keys; 0 if absent
 	p    []float64
 }
 
-func (j *joint) add(k [2]int, p float64) {
-	if j.idx == nil {
-		j.idx = map[[2]int]int{}
+func (j *joint) add(a, d int, p float64) {
+	for len(j.pos) <= a {
+		j.pos = append(j.pos, nil)
 	}
-	i, ok := j.idx[k]
-	if !ok {
-		i = len(j.keys)
-		j.idx[k] = i
-		j.keys = append(j.keys, k)
+	for len(j.pos[a]) <= d {
+		j.pos[a] = append(j.pos[a], 0)
+	}
+	i := j.pos[a][d] - 1
+	if i < 0 {
+		i = int32(len(j.keys))
+		j.pos[a][d] = i + 1
+		j.keys = append(j.keys, [2]int{a, d})
 		j.p = append(j.p, 0)
 	}
 	j.p[i] += p
@@ -93,7 +108,17 @@ type step struct {
 type sideStates struct {
 	t      target
 	states []state
+	code   []int // by state: 0 fighting, 1 fell back, 2 eliminated
+	hits   []int // by state: damage points, at most the layout's
 	memo   map[transKey][]step
+}
+
+// gone[a][d] is the end check's outcome when the sides' codes are a and
+// d and one is gone (ccPlan.ends).
+var gone = [3][3]int{
+	{-1, attackerHolds, attackerHolds},
+	{defenderHolds, bothLeave, bothLeave},
+	{defenderHolds, bothLeave, bothEliminated},
 }
 
 type transKey struct {
@@ -106,6 +131,15 @@ func (ss *sideStates) index(s state) int {
 		return i
 	}
 	ss.states = append(ss.states, s)
+	code := 0
+	switch {
+	case s.eliminated:
+		code = 2
+	case s.fallback:
+		code = 1
+	}
+	ss.code = append(ss.code, code)
+	ss.hits = append(ss.hits, min(s.hits, 2*ss.t.capacity))
 	return len(ss.states) - 1
 }
 
@@ -131,30 +165,25 @@ func (c *chain) effects(att, def *roll) ([]effect, bool) {
 	if c.work < 0 {
 		return nil, false
 	}
-	type key struct {
-		crits, damage int
-		supp          bool
+	// A dense grid over (critical hits, damage points, any suppression).
+	nc, nd := 1, 1
+	for _, a := range ad.tallies {
+		nc, nd = max(nc, a.Count(crit)+1), max(nd, a.Count(damage)+1)
 	}
-	m := map[key]float64{}
+	grid := make([]float64, nc*nd*2)
 	for i, a := range ad.tallies {
+		pa := ad.probs[i]
 		for j, d := range dd.tallies {
 			r := c.p.remaining(a, d)
-			m[key{r.Count(crit), r.Count(damage), r.Count(supp)+r.Count(xsupp) > 0}] += ad.probs[i] * dd.probs[j]
+			grid[(r.Count(crit)*nd+r.Count(damage))*2+resolve.B2I(r.Count(supp)+r.Count(xsupp) > 0)] += pa * dd.probs[j]
 		}
 	}
 	var out []effect
-	for k, p := range m {
-		out = append(out, effect{k.crits, k.damage, k.supp, p})
+	for i, p := range grid {
+		if p > 0 {
+			out = append(out, effect{i / 2 / nd, i / 2 % nd, i%2 == 1, p})
+		}
 	}
-	slices.SortFunc(out, func(x, y effect) int {
-		if d := cmp.Compare(x.crits, y.crits); d != 0 {
-			return d
-		}
-		if d := cmp.Compare(x.damage, y.damage); d != 0 {
-			return d
-		}
-		return cmp.Compare(resolve.B2I(x.supp), resolve.B2I(y.supp))
-	})
 	if c.effs == nil {
 		c.effs = map[[2]*roll][]effect{}
 	}
