@@ -235,6 +235,10 @@ var exampleValues = map[string]map[string]string{
 	"symbol close-combat": {"attacker-attack": "red:2,green:2,blue:2", "attacker-defence": "red:2,green:2,blue:2", "attacker-type": "infantry",
 		"defender-attack": "red:2,green:2,blue:2", "defender-defence": "red:2,green:2,blue:2", "defender-type": "infantry",
 		"attacker-capacity": "2", "defender-capacity": "2", "attacker-supported": "true"},
+	// A TAS through AA fire at infantry in forest, friendly fire possible.
+	"symbol air": {"aa-range": "close", "defence": "green:1,blue:1", "target": "infantry", "terrain": "light-forest",
+		"friendly-defence": "blue:2", "friendly-type": "infantry"},
+	"symbol barrage": {"defence": "green:1,blue:1", "target": "infantry", "terrain": "light-forest", "building": "true", "blast": "red:2"},
 	// Two small-arms DRMs and a mortar DRM at a unit.
 	"cohesion fire":    {"sa-drm": "2+1", "mortar-drm": "1", "mv": "2", "cohesion": "6"},
 	"cohesion assault": {"drm": "1"},

@@ -53,6 +53,12 @@ func (a Args) check(name string) *Param {
 	return &a.params[i]
 }
 
+// Takes reports whether the action (or card) declares the parameter:
+// for code shared by actions whose parameters differ.
+func (a Args) Takes(name string) bool {
+	return slices.ContainsFunc(a.params, func(p Param) bool { return p.Name == name })
+}
+
 // Has reports whether the parameter was given (or has a default).
 func (a Args) Has(name string) bool {
 	a.check(name)

@@ -16,9 +16,7 @@ import (
 // cell, up to the round cap (whose mass is the both-remain outcome).
 func (p *ccPlan) Exact(budget int64) ([]float64, bool) {
 	c := &chain{p: p, work: budget * 20} // a path of the enumerator costs about 20 of these
-	for _, sym := range p.cmpSym {
-		c.cmp[sym] += 1 / float64(p.cmpFaces)
-	}
+	c.cmp = *comparisonProbs(p.cmpSym)
 	c.sides[0].t, c.sides[1].t = p.a, p.d
 	cells := make([]float64, p.layout.Cells)
 	cur := &joint{}
@@ -93,6 +91,37 @@ func (j *joint) add(a, d int, p float64) {
 	j.p[i] += p
 }
 
+// effectsOf is the distribution of what an attack leaves after the
+// defence cancels (rule), over a dense grid of (critical hits, damage
+// points, any suppression): the work is the product of the two tally
+// counts.
+func effectsOf(ad, dd *tallyDist, rule int) []effect {
+	nc, nd := 1, 1
+	for _, a := range ad.tallies {
+		nc, nd = max(nc, a.Count(crit)+1), max(nd, a.Count(damage)+1)
+	}
+	grid := make([]float64, nc*nd*2)
+	for i, a := range ad.tallies {
+		pa := ad.probs[i]
+		for j, d := range dd.tallies {
+			var r dice.Tally
+			if rule == sameKind {
+				r = subSat(a, d)
+			} else {
+				r = cancel(a, d, rule)
+			}
+			grid[(r.Count(crit)*nd+r.Count(damage))*2+resolve.B2I(r.Count(supp)+r.Count(xsupp) > 0)] += pa * dd.probs[j]
+		}
+	}
+	var out []effect
+	for i, p := range grid {
+		if p > 0 {
+			out = append(out, effect{i / 2 / nd, i / 2 % nd, i%2 == 1, p})
+		}
+	}
+	return out
+}
+
 // effect is what a roll leaves that the target's state depends on.
 type effect struct {
 	crits, damage int
@@ -165,25 +194,7 @@ func (c *chain) effects(att, def *roll) ([]effect, bool) {
 	if c.work < 0 {
 		return nil, false
 	}
-	// A dense grid over (critical hits, damage points, any suppression).
-	nc, nd := 1, 1
-	for _, a := range ad.tallies {
-		nc, nd = max(nc, a.Count(crit)+1), max(nd, a.Count(damage)+1)
-	}
-	grid := make([]float64, nc*nd*2)
-	for i, a := range ad.tallies {
-		pa := ad.probs[i]
-		for j, d := range dd.tallies {
-			r := c.p.remaining(a, d)
-			grid[(r.Count(crit)*nd+r.Count(damage))*2+resolve.B2I(r.Count(supp)+r.Count(xsupp) > 0)] += pa * dd.probs[j]
-		}
-	}
-	var out []effect
-	for i, p := range grid {
-		if p > 0 {
-			out = append(out, effect{i / 2 / nd, i / 2 % nd, i%2 == 1, p})
-		}
-	}
+	out := effectsOf(ad, dd, c.p.rule)
 	if c.effs == nil {
 		c.effs = map[[2]*roll][]effect{}
 	}
@@ -204,39 +215,14 @@ func (c *chain) next(side, si int, att, def *roll) ([]step, bool) {
 		return nil, false
 	}
 	var out []step
-	addTo := func(s state, p float64) {
-		i := ss.index(s)
-		for j := range out {
-			if out[j].s == i {
-				out[j].p += p
-				return
-			}
-		}
-		out = append(out, step{i, p})
-	}
 	for _, e := range effs {
-		// The comparison rolls of the critical hits, one after another.
-		cur := []step{{si, 1}}
-		for range e.crits {
-			var nx []step
-			for _, x := range cur {
-				for sym, pc := range c.cmp {
-					if pc == 0 {
-						continue
-					}
-					j := ss.index(ss.t.critEffect(ss.states[x.s], sym))
-					if i := slices.IndexFunc(nx, func(y step) bool { return y.s == j }); i >= 0 {
-						nx[i].p += x.p * pc
-					} else {
-						nx = append(nx, step{j, x.p * pc})
-					}
-				}
+		for _, x := range ss.t.afterAttack(ss.states[si], e, &c.cmp) {
+			i := ss.index(x.s)
+			if j := slices.IndexFunc(out, func(y step) bool { return y.s == i }); j >= 0 {
+				out[j].p += e.p * x.p
+			} else {
+				out = append(out, step{i, e.p * x.p})
 			}
-			cur = nx
-		}
-		r := dice.Tally(0).With(damage, e.damage).With(supp, resolve.B2I(e.supp))
-		for _, x := range cur {
-			addTo(ss.t.afterCrits(ss.states[x.s], r), e.p*x.p)
 		}
 	}
 	if ss.memo == nil {

@@ -2,6 +2,7 @@ package symbol
 
 import (
 	"odds/dice"
+	"odds/resolve"
 )
 
 // Cancellation rules: how defence symbols cancel attack symbols.
@@ -152,4 +153,56 @@ func (t target) afterCrits(s state, r dice.Tally) state {
 		s = t.suppress(s, t.suppressedAgain)
 	}
 	return s
+}
+
+// weighted is a state with its probability.
+type weighted struct {
+	s state
+	p float64
+}
+
+// afterAttack is the distribution of the unit's state after an attack
+// leaves e (its probability aside): the comparison roll of each critical
+// hit one after another (cmp: the probability of each strongest symbol
+// it leaves), then the damage points and suppressions.
+func (t target) afterAttack(st state, e effect, cmp *[kinds + 1]float64) []weighted {
+	cur := []weighted{{st, 1}}
+	for range e.crits {
+		var nx []weighted
+		for _, x := range cur {
+			for sym, pc := range cmp {
+				if pc > 0 {
+					nx = addState(nx, t.critEffect(x.s, sym), x.p*pc)
+				}
+			}
+		}
+		cur = nx
+	}
+	r := dice.Tally(0).With(damage, e.damage).With(supp, resolve.B2I(e.supp))
+	var out []weighted
+	for _, x := range cur {
+		out = addState(out, t.afterCrits(x.s, r), x.p)
+	}
+	return out
+}
+
+// addState adds p to s's weight in ws.
+func addState(ws []weighted, s state, p float64) []weighted {
+	for i := range ws {
+		if ws[i].s == s {
+			ws[i].p += p
+			return ws
+		}
+	}
+	return append(ws, weighted{s, p})
+}
+
+// comparisonProbs is the distribution of a comparison roll's strongest
+// symbol left.
+func comparisonProbs(sym []uint8) *[kinds + 1]float64 {
+	var cmp [kinds + 1]float64
+	for _, k := range sym {
+		cmp[k] += 1 / float64(len(sym))
+	}
+	return &cmp
 }

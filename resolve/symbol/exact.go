@@ -38,10 +38,7 @@ func (p *firePlan) Exact(budget int64) ([]float64, bool) {
 		}
 	}
 	// One comparison roll: the attacker's strongest symbol left.
-	var cmp [kinds + 1]float64
-	for _, sym := range p.cmpSym {
-		cmp[sym] += 1 / float64(p.cmpFaces)
-	}
+	cmp := comparisonProbs(p.cmpSym)
 	n := len(p.remains)
 	out := make([]float64, p.layout.Cells)
 	states := make([]float64, len(p.states))

@@ -125,9 +125,9 @@ func attackPool(v resolve.Args) (pool, error) {
 func defencePool(v resolve.Args, kind int) (pool, error) {
 	env := v.Env
 	if !v.Has("defence") {
-		return nil, resolve.Errorf("defence", "the defence dice are needed: --defence POOL such as blue:2 (or --defender CARD with --impact)")
+		return nil, resolve.Errorf("defence", "the defence dice are needed: --defence POOL such as blue:2 (or --defender CARD)")
 	}
-	if v.Has("impact") && v.Bool("indirect") && v.Int("impact") != above {
+	if v.Takes("impact") && v.Has("impact") && v.Bool("indirect") && v.Int("impact") != above {
 		return nil, resolve.Errorf("impact", "indirect fire always hits from above")
 	}
 	p, err := buildPool(env, "defence", v.Pool("defence"), "defence")
@@ -142,11 +142,14 @@ func defencePool(v resolve.Args, kind int) (pool, error) {
 	}
 	// 3.0 hindered LOS: a die each; indirect fire ignores two; a third
 	// blocks the shot.
-	h := v.Int("hindrances")
+	h := 0
+	if v.Takes("hindrances") {
+		h = v.Int("hindrances")
+	}
 	switch {
 	case h >= 3:
 		return nil, resolve.Errorf("hindrances", "a third hindrance blocks the line of sight: no ranged fire (direct or indirect)")
-	case v.Bool("indirect"):
+	case v.Takes("indirect") && v.Bool("indirect"):
 		h = 0
 	}
 	if h > 0 {

@@ -58,7 +58,7 @@ func System() *resolve.System {
 		Name:    "symbol",
 		Short:   "custom symbol dice: attack pool vs defence pool, cancellation, critical hits, spotting",
 		Sheets:  []string{"000", "001"},
-		Actions: []*resolve.Action{fireAction(), spotAction(), closeCombatAction()},
+		Actions: []*resolve.Action{fireAction(), spotAction(), closeCombatAction(), airAction(), barrageAction()},
 		Card:    cardFields(),
 		Die: &resolve.DieSchema{
 			Symbols: symbolNames, Roles: roles, Colours: colours,
@@ -117,6 +117,14 @@ var tables = []resolve.TableSchema{
 		Columns: spotColumns, Cell: resolve.Param{Name: "roll", Kind: resolve.Int, Min: 0, Max: 7}},
 	{Name: fortTable, Usage: "fortification chart (9.6.3.2): the defence dice of secondary terrain by unit type and side attacked from",
 		Columns: fortColumns, Cell: resolve.Param{Name: "dice", Kind: resolve.DicePool}},
+	{Name: "aa-fire", Usage: "AA units attack (12.3.4): the AA dice by range factor (rows blast, close, medium, long)",
+		Columns: []string{"dice"}, Cell: resolve.Param{Name: "dice", Kind: resolve.DicePool}},
+	{Name: "air-spotting", Usage: "TAS unit spotting (12.3.6.1): the accuracy modifier by the d6 (rows 1 to 6), with or without a terrain bonus",
+		Columns: spotBonusColumns, Cell: resolve.Param{Name: "modifier", Kind: resolve.Int, Min: -3, Max: 3}},
+	{Name: "tas-accuracy", Usage: "TAS accuracy (12.3.6.2): the attack dice by the modified roll (rows 1 to 6) and the defender's status",
+		Columns: accuracyStatuses, Cell: resolve.Param{Name: "dice", Kind: resolve.DicePool}},
+	{Name: "oas-accuracy", Usage: "OAS accuracy (12.4.5): the attack dice by the modified roll (rows 1 to 6) and the defender's status",
+		Columns: accuracyStatuses, Cell: resolve.Param{Name: "dice", Kind: resolve.DicePool}},
 }
 
 // Columns of the fortification chart: its eight "Terrain Defense Bonus for

@@ -48,6 +48,13 @@ func testEnv() *resolve.Env {
 				"trench": {"infantry-front": "green:2", "infantry-flank": "green", "infantry-rear": "blue", "infantry-above": "blue",
 					"artillery-front": "none", "artillery-flank": "none", "artillery-rear": "none", "artillery-above": "none"},
 			}},
+			"aa-fire": {Rows: map[string]map[string]string{"close": {"dice": "red:1"}}},
+			"air-spotting": {Rows: map[string]map[string]string{
+				"1": {"no-terrain": "-1", "terrain": "-2"}, "2": {"no-terrain": "0", "terrain": "-2"}, "3": {"no-terrain": "0", "terrain": "-1"},
+				"4": {"no-terrain": "0", "terrain": "0"}, "5": {"no-terrain": "1", "terrain": "0"}, "6": {"no-terrain": "1", "terrain": "0"},
+			}},
+			"tas-accuracy": accuracyTable("blue:1", "blue:1", "green:1", "green:1", "red:1", "red:1,blue:1"),
+			"oas-accuracy": accuracyTable("green:1", "green:1", "red:1", "red:1", "red:1,green:1", "red:2"),
 			spottingTable: {Rows: map[string]map[string]string{
 				"infantry":  {"in-arc": "0", "in-arc-terrain": "2", "out-of-arc": "0", "out-of-arc-terrain": "2"},
 				"artillery": {"in-arc": "0", "in-arc-terrain": "2", "out-of-arc": "3", "out-of-arc-terrain": "4"},
@@ -55,6 +62,21 @@ func testEnv() *resolve.Env {
 			}},
 		},
 	}
+}
+
+// accuracyTable is an accuracy table whose every status column holds the
+// given pools for rolls 1 to 6 (but a fast action target's are blue:1).
+func accuracyTable(pools ...string) *resolve.Table {
+	t := &resolve.Table{Rows: map[string]map[string]string{}}
+	for i, p := range pools {
+		row := map[string]string{}
+		for _, c := range accuracyStatuses {
+			row[c] = p
+		}
+		row["fast-action"] = "blue:1"
+		t.Rows[fmt.Sprint(i+1)] = row
+	}
+	return t
 }
 
 // args reads flag-like settings into an action's values.

@@ -1,0 +1,263 @@
+package symbol
+
+import (
+	"slices"
+	"strings"
+
+	"odds/dice"
+	"odds/resolve"
+)
+
+// Air and artillery support (sheet 001, TAS 12.3 and OAS 12.4) share one
+// plan: an optional AA roll (TAS) or arrival roll (OAS), spotting as an
+// accuracy modifier, the accuracy roll choosing the attack dice, the
+// attack on the target, friendly fire on a modified accuracy of 1 or
+// less, blast against a building, craters; and for TAS a second run.
+
+// Support outcomes: what stopped the support, else the target's final
+// state (fireOutcomes).
+const (
+	tasDestroyed = "tas-destroyed"
+	tasAborted   = "tas-aborted"
+	notArrived   = "not-arrived"
+)
+
+// Flags of a support run, as 0/1 numeric results.
+var supportFlags = []string{"friendly-fire", "friendly-hit", "building-collapsed", "crater"}
+
+const (
+	flagFriendly = 1 << iota
+	flagFriendlyHit
+	flagCollapsed
+	flagCrater
+	flagCells
+)
+
+// attackDice is a pool whose dice that do not score at least a
+// suppression are set aside for friendly fire: per colour, the number set
+// aside is binomial, the rest roll their other faces.
+type attackDice struct {
+	groups   []blankGroup
+	friendly []*dice.Pool // by the mixed-radix count of set-aside dice per group
+}
+
+type blankGroup struct {
+	n, faces, blanks int
+	radix            int
+	rest             []*dice.Pool // rest[m]: m dice showing at least a suppression
+	die              dice.Die
+}
+
+// newAttackDice compiles a pool for a support attack.
+func newAttackDice(p pool) *attackDice {
+	p = slices.Clone(p)
+	slices.SortStableFunc(p, func(x, y die) int { return strings.Compare(x.colour, y.colour) })
+	a := &attackDice{}
+	radix := 1
+	for i := 0; i < len(p); {
+		j := i
+		for j < len(p) && p[j].colour == p[i].colour {
+			j++
+		}
+		d := p[i].faces
+		g := blankGroup{n: j - i, faces: len(d), radix: radix, die: d}
+		var scoring dice.Die
+		for _, f := range d {
+			if k := strongest(f); k <= supp {
+				scoring = append(scoring, f)
+			}
+		}
+		g.blanks = len(d) - len(scoring)
+		for m := 0; m <= g.n; m++ {
+			dd := make([]dice.Die, m)
+			for x := range dd {
+				dd[x] = scoring
+			}
+			if len(scoring) == 0 {
+				dd = nil
+			}
+			g.rest = append(g.rest, dice.NewPool(dd))
+		}
+		a.groups = append(a.groups, g)
+		radix *= g.n + 1
+		i = j
+	}
+	// The set-aside dice, rolled again at the friendly unit.
+	for idx := range radix {
+		var dd []dice.Die
+		for _, g := range a.groups {
+			for range idx / g.radix % (g.n + 1) {
+				dd = append(dd, g.die)
+			}
+		}
+		a.friendly = append(a.friendly, dice.NewPool(dd))
+	}
+	return a
+}
+
+// roll rolls the attack: the tally of the scoring dice and the index of
+// the set-aside dice in friendly.
+func (a *attackDice) roll(s *dice.Stream) (dice.Tally, int) {
+	var t dice.Tally
+	idx := 0
+	for i := range a.groups {
+		g := &a.groups[i]
+		k := 0
+		if g.blanks > 0 {
+			k = s.Count(g.n, g.faces, 1, g.blanks)
+		}
+		t += s.Roll(g.rest[g.n-k])
+		idx += k * g.radix
+	}
+	return t, idx
+}
+
+// supportPlan is one TAS or OAS mission against a target.
+type supportPlan struct {
+	outcomes []string
+	stopped  int // outcomes before the target's states
+
+	aa      *dice.Pool // TAS: the AA units' dice (nil: none)
+	arrival int        // OAS: the d6 needed to arrive (1: always)
+	spotMod *[6]int    // accuracy modifier by spotting d6 (nil: spotted without a roll)
+	accMod  int
+	attack  [6]*attackDice // by accuracy result 1..6
+	defence *dice.Pool
+	runs    int
+
+	friendly    *dice.Pool // the friendly unit's defence (nil: none adjacent)
+	friendlyTgt target
+	blast       *dice.Pool // the blast value against a building (nil: not in one)
+	crater      bool       // the terrain takes craters (OAS)
+
+	rule     int
+	cmpFaces int
+	cmpSym   []uint8
+	tgt      target
+	start    state
+	layout   *resolve.Layout
+}
+
+func (p *supportPlan) Layout() *resolve.Layout { return p.layout }
+
+func (p *supportPlan) Run(s *dice.Stream, n int, counts []uint64) {
+	for range n {
+		counts[p.Trial(s)]++
+	}
+}
+
+// hit resolves what an attack leaves on a unit, as ranged fire does.
+func (p *supportPlan) hit(t target, st state, r dice.Tally, s *dice.Stream) state {
+	for range r.Count(crit) {
+		st = t.critEffect(st, int(p.cmpSym[s.D(p.cmpFaces)-1]))
+	}
+	return t.afterCrits(st, r)
+}
+
+func (p *supportPlan) remaining(a, d dice.Tally) dice.Tally {
+	if p.rule == sameKind {
+		return subSat(a, d)
+	}
+	return cancel(a, d, p.rule)
+}
+
+// Trial flies (or fires) one mission.
+func (p *supportPlan) Trial(s *dice.Stream) int {
+	if p.arrival > 1 && s.D(6) < p.arrival {
+		return p.stoppedCell(notArrived)
+	}
+	aaMod := 0
+	if p.aa != nil {
+		// AA results (12.3.5), by the AA roll's strongest symbol.
+		switch strongest(s.Roll(p.aa)) {
+		case crit:
+			return p.stoppedCell(tasDestroyed)
+		case damage, xsupp:
+			return p.stoppedCell(tasAborted) // damaged, or turns away
+		case supp:
+			aaMod = -1 // slightly damaged: inaccurate
+		}
+	}
+	st, flags := p.start, 0
+	for range p.runs {
+		acc := s.D(6) + p.accMod + aaMod
+		if p.spotMod != nil {
+			acc += p.spotMod[s.D(6)-1]
+		}
+		ad := p.attack[min(max(acc, 1), 6)-1]
+		att, aside := ad.roll(s)
+		r := p.remaining(att, s.Roll(p.defence))
+		st = p.hit(p.tgt, st, r, s)
+		if r.Count(crit) > 0 {
+			if p.blast != nil {
+				var collapsed bool
+				st, collapsed = p.blastEffect(st, strongest(s.Roll(p.blast)))
+				if collapsed {
+					flags |= flagCollapsed
+				}
+			}
+			if p.crater {
+				flags |= flagCrater
+			}
+		}
+		if acc <= 1 && p.friendly != nil {
+			// Friendly fire: the set-aside dice at one adjacent friendly unit.
+			flags |= flagFriendly
+			fr := p.remaining(s.Roll(ad.friendly[aside]), s.Roll(p.friendly))
+			if p.hit(p.friendlyTgt, state{}, fr, s) != (state{}) {
+				flags |= flagFriendlyHit
+			}
+		}
+		if st.eliminated {
+			break
+		}
+	}
+	return (p.stopped+st.outcome())*flagCells + flags
+}
+
+func (p *supportPlan) stoppedCell(name string) int {
+	for i, o := range p.outcomes[:p.stopped] {
+		if o == name {
+			return i * flagCells
+		}
+	}
+	panic("symbol: no outcome " + name)
+}
+
+// blastEffect is the Blast Values vs Buildings table (12.5), read by the
+// blast roll's strongest symbol: a critical hit collapses the building
+// and flips the units inside to half strength; a damage point collapses
+// it with one damage; a suppression makes them fall back; an X
+// suppression suppresses them.
+func (p *supportPlan) blastEffect(st state, sym int) (state, bool) {
+	if st.eliminated {
+		return st, sym <= damage
+	}
+	t := p.tgt
+	switch sym {
+	case crit:
+		if !st.half {
+			st.half, st.hits = true, max(st.hits, t.capacity)
+		}
+		return st, true
+	case damage:
+		return t.afterCrits(st, dice.Tally(0).With(damage, 1)), true
+	case supp:
+		return t.fallBack(st), false
+	case xsupp:
+		return t.suppress(st, t.suppressedAgain), false
+	}
+	return st, false
+}
+
+// supportLayout: the outcomes times the flags.
+func supportLayout(outcomes []string) *resolve.Layout {
+	l := resolve.NewLayout(outcomes, supportFlags, len(outcomes)*flagCells, func(c int, vals []float64) int {
+		for i := range supportFlags {
+			vals[i] = float64(c >> i & 1)
+		}
+		return c / flagCells
+	})
+	l.Counts = supportFlags // P(flag >= 1) is the flag's chance, with its interval
+	return l
+}

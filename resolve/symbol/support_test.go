@@ -1,0 +1,129 @@
+package symbol
+
+import (
+	"context"
+	"errors"
+	"math"
+	"testing"
+
+	"odds/dice"
+	"odds/resolve"
+	"odds/sim"
+	"odds/sim/simtest"
+)
+
+// support compiles an air or barrage mission at an infantry target with
+// one blue defence die over the test's dice and tables.
+func support(t *testing.T, action string, set map[string]string) resolve.Plan {
+	t.Helper()
+	base := map[string]string{"defence": "blue:1", "target": "infantry"}
+	for k, v := range set {
+		base[k] = v
+	}
+	return compile(t, action, base)
+}
+
+// statMeans is the exact mean of each numeric result (the flags' means
+// are their probabilities).
+func statMeans(t *testing.T, p resolve.Plan) map[string]float64 {
+	t.Helper()
+	res, err := sim.Run(context.Background(), p, sim.Options{Method: sim.Exact})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]float64{}
+	for _, s := range sim.Summarize(p.Layout(), res).Stats {
+		out[s.Name] = s.Mean
+	}
+	return out
+}
+
+// Counted by hand: the AA roll of one red die (critical hit, damage point
+// and suppression, damage point, suppression, X suppression, blank)
+// destroys the TAS on 1 face in 6 and makes it abort on 3 (damage points,
+// X suppression: turns away); the OAS with --arrival 4 misses on 3 faces
+// in 6; with the accuracy roll 3 less and no spotting roll, a d6 of 1 to 4
+// leaves 1 or less: friendly fire on 4 in 6.
+func TestSupportHandCounted(t *testing.T) {
+	air := exact(t, support(t, "air", map[string]string{"aa-range": "close"}))
+	if !simtest.Near(air[tasDestroyed], 1.0/6) || !simtest.Near(air[tasAborted], 0.5) {
+		t.Errorf("AA: destroyed %v, aborted %v; want 1/6, 1/2", air[tasDestroyed], air[tasAborted])
+	}
+	oas := exact(t, support(t, "barrage", map[string]string{"arrival": "4"}))
+	if !simtest.Near(oas[notArrived], 0.5) {
+		t.Errorf("arrival 4: not arrived %v, want 1/2", oas[notArrived])
+	}
+	ff := statMeans(t, support(t, "barrage", map[string]string{"auto-spotted": "true", "accuracy-modifier": "-3",
+		"friendly-defence": "none", "friendly-type": "infantry"}))
+	if !simtest.Near(ff["friendly-fire"], 4.0/6) {
+		t.Errorf("friendly fire %v, want 2/3", ff["friendly-fire"])
+	}
+}
+
+// The convolution against the enumeration of the missions' dice (through
+// Trial) and Monte Carlo against both, over every step of the sequences.
+func TestSupportDriversAgree(t *testing.T) {
+	for i, c := range []struct {
+		action string
+		set    map[string]string
+	}{
+		{"air", map[string]string{}},
+		{"air", map[string]string{"aa": "green:1", "terrain": "light-forest", "fast-action": "true"}},
+		{"air", map[string]string{"second-run": "true", "auto-spotted": "true", "target-status": "suppressed"}},
+		{"air", map[string]string{"friendly-defence": "blue:1", "friendly-type": "infantry", "accuracy-modifier": "-2"}},
+		{"barrage", map[string]string{"building": "true", "blast": "red:1", "terrain": "clear", "damage-capacity": "2"}},
+		{"barrage", map[string]string{"arrival": "3", "delayed-action": "true", "friendly-defence": "none", "friendly-type": "artillery",
+			"accuracy-modifier": "-1", "cancel": "kind-or-weaker"}},
+		{"barrage", map[string]string{"target": "vehicle", "target-status": "immobilized", "terrain": "light-forest"}},
+	} {
+		p := support(t, c.action, c.set)
+		conv := cells(t, p)
+		enum, err := sim.Run(context.Background(), struct{ resolve.Plan }{p}, sim.Options{Method: sim.Exact})
+		if err != nil {
+			t.Fatalf("case %d: %v", i, err)
+		}
+		for cell := range conv {
+			if math.Abs(conv[cell]-enum.Prob[cell]) > 1e-12 {
+				t.Errorf("case %d %s %v: cell %d: %.12f by convolution, %.12f by enumeration", i, c.action, c.set, cell, conv[cell], enum.Prob[cell])
+			}
+		}
+		simtest.AgreeMC(t, p, exact(t, p), 200_000, uint64(3+i))
+	}
+}
+
+func TestSupportNoAllocations(t *testing.T) {
+	p := support(t, "air", map[string]string{"aa": "green:1", "second-run": "true", "friendly-defence": "blue:1", "friendly-type": "infantry",
+		"building": "true", "blast": "red:1"})
+	s := dice.New(1, 1)
+	counts := make([]uint64, p.Layout().Cells)
+	if a := testing.AllocsPerRun(100, func() { p.Run(s, 100, counts) }); a != 0 {
+		t.Errorf("%.1f allocations per Run", a)
+	}
+}
+
+func TestSupportErrors(t *testing.T) {
+	for _, c := range []struct {
+		action string
+		set    map[string]string
+		flag   string
+	}{
+		{"air", map[string]string{"building": "true"}, "blast"},
+		{"barrage", map[string]string{"blast": "red:1"}, "blast"},
+		{"air", map[string]string{"friendly-defence": "blue:1"}, "friendly-type"},
+		{"air", map[string]string{"aa-range": "long"}, "aa-range"},
+		{"air", map[string]string{"aa": "purple:1"}, "aa"},
+		{"barrage", map[string]string{"target-status": "immobilized"}, "target-status"},
+		{"barrage", map[string]string{"terrain": "swamp"}, "terrain"},
+	} {
+		act := System().Action(c.action)
+		set := map[string]string{"defence": "blue:1", "target": "infantry"}
+		for k, v := range c.set {
+			set[k] = v
+		}
+		_, err := act.Compile(simtest.Args(t, act, set, testEnv()))
+		var fe *resolve.FlagError
+		if !errors.As(err, &fe) || fe.Flag != c.flag {
+			t.Errorf("%s %v: err = %v, want a --%s error", c.action, c.set, err, c.flag)
+		}
+	}
+}
