@@ -166,15 +166,18 @@ func renderResult(w io.Writer, r *report, markdown bool, width int) error {
 		return err
 	}
 	writeNotes(w, r.Notes, outcomes, markdown, width)
-	if len(r.Summary.Stats) > 0 {
-		rows = rows[:0]
-		for _, s := range r.Summary.Stats {
-			rows = append(rows, []string{s.Name, num(s.Mean), num(s.SD), num(s.Median), num(s.P5), num(s.P95)})
+	var stats [][]string
+	for _, s := range r.Summary.Stats {
+		if r.Exact && s.Mean == 0 && s.SD == 0 {
+			continue // always 0: a flag that cannot be raised here
 		}
+		stats = append(stats, []string{s.Name, num(s.Mean), num(s.SD), num(s.Median), num(s.P5), num(s.P95)})
+	}
+	if len(stats) > 0 {
 		if markdown {
 			fmt.Fprintln(w)
 		}
-		if err := table(w, markdown, width, []string{"result", "mean", "sd", "median", "p5", "p95"}, rows); err != nil {
+		if err := table(w, markdown, width, []string{"result", "mean", "sd", "median", "p5", "p95"}, stats); err != nil {
 			return err
 		}
 	}
