@@ -109,6 +109,11 @@ func buildPools(v resolve.Args, a, d *ccSide) (*ccPools, error) {
 	fort := v.Word("fortification")
 	terrain := v.Word("terrain")
 	p := &ccPools{}
+	if fort != "" { // read even when no unit in the fight can use it
+		if _, err := tablePool(env, fortTable, fort, fortColumns[0]); err != nil {
+			return nil, resolve.Errorf("fortification", "%v", err)
+		}
+	}
 	// Terrain (11.1.3). Every round: both get the strongest die of the
 	// target hex's terrain bonus (in a fortification: of the
 	// fortification's). Initial round: the defender gets the whole bonus
