@@ -1,7 +1,6 @@
 package symbol
 
 import (
-	"context"
 	"fmt"
 	"math"
 	"slices"
@@ -34,11 +33,7 @@ func cc(t *testing.T, set map[string]string) resolve.Plan {
 // and the fight is undecided after the round.
 func TestCloseCombatOneRound(t *testing.T) {
 	p := cc(t, map[string]string{"defender-attack": "none", "defender-defence": "none", "max-rounds": "1"})
-	res, err := sim.Run(context.Background(), p, sim.Options{Method: sim.Exact})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sum := sim.Summarize(p.Layout(), res)
+	_, sum := exactSummary(t, p)
 	for _, o := range sum.Outcomes {
 		if want := map[string]float64{"both-remain": 1}[o.Name]; !simtest.Near(o.P, want) {
 			t.Errorf("P(%s) = %v, want %v", o.Name, o.P, want)
@@ -110,11 +105,8 @@ func TestCloseCombatDriversAgree(t *testing.T) {
 // cells is the exact probability of every cell of p.
 func cells(t *testing.T, p resolve.Plan) []float64 {
 	t.Helper()
-	res, err := sim.Run(context.Background(), p, sim.Options{Method: sim.Exact})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return res.Prob
+	c, _ := exactSummary(t, p)
+	return c
 }
 
 // The round cap: its mass is both-remain, and raising it moves that mass

@@ -236,15 +236,20 @@ func (r *roll) distribution(work int64) *tallyDist {
 		}
 	}
 	walk(0, 0, groups[0].n, 0, factorial(groups[0].n))
+	r.dist = sortedDist(out)
+	return r.dist
+}
+
+// sortedDist is a distribution given as a map, tallies ascending.
+func sortedDist(m map[dice.Tally]float64) *tallyDist {
 	d := &tallyDist{}
-	for t := range out {
+	for t := range m {
 		d.tallies = append(d.tallies, t)
 	}
 	slices.Sort(d.tallies)
 	for _, t := range d.tallies {
-		d.probs = append(d.probs, out[t])
+		d.probs = append(d.probs, m[t])
 	}
-	r.dist = d
 	return d
 }
 

@@ -27,12 +27,9 @@ func support(t *testing.T, action string, set map[string]string) resolve.Plan {
 // are their probabilities).
 func statMeans(t *testing.T, p resolve.Plan) map[string]float64 {
 	t.Helper()
-	res, err := sim.Run(context.Background(), p, sim.Options{Method: sim.Exact})
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, sum := exactSummary(t, p)
 	out := map[string]float64{}
-	for _, s := range sim.Summarize(p.Layout(), res).Stats {
+	for _, s := range sum.Stats {
 		out[s.Name] = s.Mean
 	}
 	return out

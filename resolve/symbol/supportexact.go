@@ -234,15 +234,7 @@ func (d *tallyDist) convolve(q *dice.Pool) *tallyDist {
 			m[t+u] += d.probs[i] * q.Probs[j]
 		}
 	}
-	out := &tallyDist{}
-	for t := range m {
-		out.tallies = append(out.tallies, t)
-	}
-	slices.Sort(out.tallies)
-	for _, t := range out.tallies {
-		out.probs = append(out.probs, m[t])
-	}
-	return out
+	return sortedDist(m)
 }
 
 // binomialP is P(k successes in n trials of chance q).

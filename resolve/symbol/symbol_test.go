@@ -94,15 +94,23 @@ func compile(t *testing.T, action string, set map[string]string) resolve.Plan {
 	return p
 }
 
-// exact returns the plan's own exact answer (by convolution) by outcome.
-func exact(t *testing.T, p resolve.Plan) map[string]float64 {
+// exactSummary is the plan's own exact answer (by convolution): its cells
+// and their summary.
+func exactSummary(t *testing.T, p resolve.Plan) ([]float64, sim.Summary) {
 	t.Helper()
 	res, err := sim.Run(context.Background(), p, sim.Options{Method: sim.Exact})
 	if err != nil {
 		t.Fatal(err)
 	}
+	return res.Prob, sim.Summarize(p.Layout(), res)
+}
+
+// exact returns the plan's own exact answer (by convolution) by outcome.
+func exact(t *testing.T, p resolve.Plan) map[string]float64 {
+	t.Helper()
+	_, sum := exactSummary(t, p)
 	out := map[string]float64{}
-	for _, o := range sim.Summarize(p.Layout(), res).Outcomes {
+	for _, o := range sum.Outcomes {
 		out[o.Name] = o.P
 	}
 	return out
