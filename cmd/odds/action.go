@@ -70,7 +70,7 @@ func (a *app) actionCommand(s *resolve.System, act *resolve.Action) *cobra.Comma
 				"unexpected argument %q", args[0])
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			j := &job{sys: s, act: act, cards: map[string]*profiles.Unit{}, given: map[string][]resolve.Value{}, givenBy: "flag"}
+			j := &job{sys: s, act: act, cards: map[string][]*profiles.Unit{}, given: map[string][]resolve.Value{}, givenBy: "flag"}
 			for i, f := range flags {
 				if len(f.vals) > 0 {
 					j.given[act.Params[i].Name] = f.vals
@@ -78,23 +78,39 @@ func (a *app) actionCommand(s *resolve.System, act *resolve.Action) *cobra.Comma
 			}
 			// Profiles are read only when a card is named: a run without
 			// cards neither pays for them nor fails on a stale path.
+			var all []string // roles given as all
 			for _, r := range act.Roles { // in order: the first bad card is reported
-				name := *roles[r.Name]
+				list := *roles[r.Name]
 				switch {
-				case cmd.Flags().Changed(r.Name) && strings.TrimSpace(name) == "":
+				case cmd.Flags().Changed(r.Name) && strings.TrimSpace(list) == "":
 					return usagef("'odds profiles list --system "+s.Name+"' lists the cards", "--%s: want a card name, got an empty one", r.Name)
-				case name == "":
+				case list == "":
 					continue
 				}
 				reg, err := a.registry()
 				if err != nil {
 					return err
 				}
-				u, err := reg.Unit(name, s.Name)
-				if err != nil {
-					return usagef("'odds profiles list --system "+s.Name+"' lists the cards", "--%s: %v", r.Name, err)
+				if strings.TrimSpace(list) == "all" {
+					all = append(all, r.Name)
+					for _, e := range reg.List(s.Name) {
+						if e.Kind == "unit" {
+							u, _ := reg.Unit(e.Name, s.Name)
+							j.cards[r.Name] = append(j.cards[r.Name], u)
+						}
+					}
+					if len(j.cards[r.Name]) == 0 {
+						return usagef("'odds profiles list --system "+s.Name+"' lists the cards", "--%s all: the %s system has no unit cards", r.Name, s.Name)
+					}
+					continue
 				}
-				j.cards[r.Name] = u
+				for _, name := range strings.Split(list, ",") {
+					u, err := reg.Unit(strings.TrimSpace(name), s.Name)
+					if err != nil {
+						return usagef("'odds profiles list --system "+s.Name+"' lists the cards", "--%s: %v", r.Name, err)
+					}
+					j.cards[r.Name] = append(j.cards[r.Name], u)
+				}
 			}
 			if needsEnv(s) {
 				reg, err := a.registry()
@@ -103,11 +119,16 @@ func (a *app) actionCommand(s *resolve.System, act *resolve.Action) *cobra.Comma
 				}
 				j.env = envOf(reg, s)
 			}
+			for _, role := range all {
+				if err := a.fitting(j, role); err != nil {
+					return err
+				}
+			}
 			return a.runJobs(cmd.Context(), []*job{j})
 		},
 	}
 	for _, r := range act.Roles {
-		roles[r.Name] = cmd.Flags().String(r.Name, "", "`NAME` of the "+r.Usage+"; its stats fill the flags, and a flag given overrides the card")
+		roles[r.Name] = cmd.Flags().String(r.Name, "", "`NAME` of the "+r.Usage+"; its stats fill the flags, and a flag given overrides the card (a,b,c or all: one result per card)")
 		_ = cmd.RegisterFlagCompletionFunc(r.Name, a.completeCards(s.Name))
 	}
 	for i := range act.Params {
@@ -137,4 +158,44 @@ func (a *app) run(ctx context.Context, plan resolve.Plan, opts sim.Options) (*si
 		return nil, usagef("raise --max-paths, or use --method mc", "--method exact: %v", err)
 	}
 	return res, err
+}
+
+// fitting keeps, of the cards --ROLE all named, those the action takes:
+// every cell of the job compiles with the card in that role (and the
+// first of each other role's cards). The rest are named on stderr; none
+// left is an error.
+func (a *app) fitting(j *job, role string) error {
+	var keep []*profiles.Unit
+	var left []string
+	for _, u := range j.cards[role] {
+		probe := *j
+		probe.cards = map[string][]*profiles.Unit{}
+		for r, us := range j.cards {
+			probe.cards[r] = us[:1]
+		}
+		probe.cards[role] = []*profiles.Unit{u}
+		cells, err := probe.cells()
+		fits := err == nil
+		for _, c := range cells {
+			if !fits {
+				break
+			}
+			_, err := j.act.Compile(j.act.Args(c.values, j.env))
+			fits = err == nil
+		}
+		if fits {
+			keep = append(keep, u)
+		} else {
+			left = append(left, u.Name)
+		}
+	}
+	if len(keep) == 0 {
+		return usagef("'odds profiles list --system "+j.sys.Name+"' lists the cards",
+			"--%s all: no %s card fits %s %s as the %s", role, j.sys.Name, j.sys.Name, j.act.Name, role)
+	}
+	if len(left) > 0 {
+		fmt.Fprintf(a.stderr, "odds: --%s all: left out %s (not fit for %s %s)\n", role, strings.Join(left, ", "), j.sys.Name, j.act.Name)
+	}
+	j.cards[role] = keep
+	return nil
 }

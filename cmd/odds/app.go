@@ -39,7 +39,8 @@ type app struct {
 	ctx            context.Context // the run's: cancelled by Ctrl-C
 	stdout, stderr io.Writer
 	width          int  // columns that tables and help fit in
-	intervals      bool // --intervals
+	intervals      bool   // --intervals
+	metric         string // --metric: the figure of a roster matrix
 	systems        []*resolve.System
 
 	trials    countValue
@@ -203,6 +204,7 @@ boolean takes =both (--smoke=both); several make a grid, one result per cell.`,
 	f.Var(&a.format, "format", "output format")
 	f.StringVar(&a.out, "out", "", "write the output to `FILE` (written whole, or not at all)")
 	f.BoolVar(&a.intervals, "intervals", false, "sweep tables: show each Monte Carlo probability's 95% interval (single results always do)")
+	f.StringVar(&a.metric, "metric", "", "a roster of two card roles (--attacker a,b --defender c,d) as a matrix of `FIGURE`: an outcome, or mean:RESULT (tables default to the first outcome)")
 	f.Var(&a.maxPaths, "max-paths", "the most dice paths --method exact may enumerate")
 	f.StringArrayVar(&a.profilePaths, "profiles", nil, "load unit cards, dice and matchups from `PATH` (a YAML file or a folder; repeatable; also $ODDS_PROFILES)")
 	root.Flag("workers").DefValue = "all cores"

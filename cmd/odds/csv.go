@@ -34,9 +34,15 @@ func indentJSON(w io.Writer, data []byte) error {
 // then p_, lo_ and hi_ per outcome, the numeric results, and the run.
 func renderCSV(ctx context.Context, w io.Writer, reports []*report) error {
 	cw := csv.NewWriter(w)
-	var names []string // union of parameter names, in first-seen order
-	seen := map[string]bool{}
+	var names, roles []string // unions of parameter names and card roles, in first-seen order
+	seen, seenRole := map[string]bool{}, map[string]bool{}
 	for _, r := range reports {
+		for _, c := range r.Cards {
+			if !seenRole[c.Name] {
+				seenRole[c.Name] = true
+				roles = append(roles, c.Name)
+			}
+		}
 		for _, p := range r.Params {
 			if !seen[p.Name] {
 				seen[p.Name] = true
@@ -71,6 +77,7 @@ func renderCSV(ctx context.Context, w io.Writer, reports []*report) error {
 	if reports[0].Matchup != "" {
 		head = append(head, "matchup")
 	}
+	head = append(head, roles...)
 	head = append(head, names...)
 	for _, o := range outcomes {
 		head = append(head, "p_"+o, "lo_"+o, "hi_"+o)
@@ -84,7 +91,7 @@ func renderCSV(ctx context.Context, w io.Writer, reports []*report) error {
 			head = append(head, fmt.Sprintf("%s_ge%d", s, k))
 		}
 	}
-	head = append(head, "trials", "seed", "exact")
+	head = append(head, "trials", "seed", "exact", "how")
 	if err := cw.Write(head); err != nil {
 		return err
 	}
@@ -96,6 +103,13 @@ func renderCSV(ctx context.Context, w io.Writer, reports []*report) error {
 		row := []string{r.System, r.Action}
 		if reports[0].Matchup != "" {
 			row = append(row, r.Matchup)
+		}
+		for _, role := range roles {
+			v := ""
+			if card, ok := paramNamed(r.Cards, role); ok {
+				v = fmt.Sprint(card.Value)
+			}
+			row = append(row, v)
 		}
 		vals := map[string]string{}
 		for _, p := range r.Params {
@@ -143,7 +157,7 @@ func renderCSV(ctx context.Context, w io.Writer, reports []*report) error {
 				}
 			}
 		}
-		row = append(row, strconv.FormatInt(r.Trials, 10), strconv.FormatUint(r.Seed, 10), strconv.FormatBool(r.Exact))
+		row = append(row, strconv.FormatInt(r.Trials, 10), strconv.FormatUint(r.Seed, 10), strconv.FormatBool(r.Exact), r.How)
 		if err := cw.Write(row); err != nil {
 			return err
 		}

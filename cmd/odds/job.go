@@ -14,18 +14,41 @@ import (
 type job struct {
 	sys     *resolve.System
 	act     *resolve.Action
-	cards   map[string]*profiles.Unit  // by role
+	cards   map[string][]*profiles.Unit // by role: several make a grid dimension (a roster)
 	given   map[string][]resolve.Value // by parameter
 	givenBy string                     // "flag" or "matchup NAME"
 	env     *resolve.Env               // profile data the action reads (dice, tables)
 	matchup string
 }
 
-// cell is one grid cell of a job: every parameter's value and where it
-// came from ("default", "flag", "attacker card rifle-section", …).
+// cell is one grid cell of a job: its cards, every parameter's value and
+// where it came from ("default", "flag", "attacker card rifle-section", …).
 type cell struct {
+	cards   map[string]*profiles.Unit // by role
 	values  resolve.Values
 	sources map[string]string
+}
+
+// cardCombos are the job's cards, one per role, in every combination: the
+// first role varies slowest.
+func (j *job) cardCombos() []map[string]*profiles.Unit {
+	combos := []map[string]*profiles.Unit{{}}
+	for _, r := range j.act.Roles {
+		us := j.cards[r.Name]
+		if len(us) == 0 {
+			continue
+		}
+		next := make([]map[string]*profiles.Unit, 0, len(combos)*len(us))
+		for _, c := range combos {
+			for _, u := range us {
+				m := maps.Clone(c)
+				m[r.Name] = u
+				next = append(next, m)
+			}
+		}
+		combos = next
+	}
+	return combos
 }
 
 // cells resolves a job's parameters, lowest precedence first: defaults,
@@ -33,13 +56,14 @@ type cell struct {
 // first parameter varying slowest. Cards are read per cell, with that
 // cell's given values (fire's --target chooses what a card fires).
 func (j *job) cells() ([]cell, error) {
+	combos := j.cardCombos()
 	grid := []resolve.Values{{}}
 	for _, p := range j.act.Params {
 		vals, ok := j.given[p.Name]
 		if !ok {
 			continue
 		}
-		if len(grid)*len(vals) > maxCells {
+		if len(combos)*len(grid)*len(vals) > maxCells {
 			return nil, usagef("sweep fewer values at once", "--%s: the grid would have more than %d cells", p.Name, maxCells)
 		}
 		next := make([]resolve.Values, 0, len(grid)*len(vals))
@@ -52,30 +76,35 @@ func (j *job) cells() ([]cell, error) {
 		}
 		grid = next
 	}
-	cells := make([]cell, len(grid))
-	for i, given := range grid {
-		c := cell{values: j.act.Defaults(), sources: map[string]string{}}
-		for k := range c.values {
-			c.sources[k] = "default"
+	if len(combos)*len(grid) > maxCells {
+		return nil, usagef("name fewer cards at once", "the roster would have more than %d cells", maxCells)
+	}
+	cells := make([]cell, 0, len(combos)*len(grid))
+	for _, cards := range combos {
+		for _, given := range grid {
+			c := cell{cards: cards, values: j.act.Defaults(), sources: map[string]string{}}
+			for k := range c.values {
+				c.sources[k] = "default"
+			}
+			if err := j.fillCards(c, given); err != nil {
+				return nil, err
+			}
+			for k, v := range given {
+				c.values[k], c.sources[k] = v, j.givenBy
+			}
+			cells = append(cells, c)
 		}
-		if err := j.fillCards(c, given); err != nil {
-			return nil, err
-		}
-		for k, v := range given {
-			c.values[k], c.sources[k] = v, j.givenBy
-		}
-		cells[i] = c
 	}
 	return cells, nil
 }
 
 // fillCards sets the values the job's cards give for one cell.
 func (j *job) fillCards(c cell, given resolve.Values) error {
-	if len(j.cards) == 0 || j.act.FromCards == nil {
+	if len(c.cards) == 0 || j.act.FromCards == nil {
 		return nil
 	}
 	cards := resolve.Cards{}
-	for role, u := range j.cards {
+	for role, u := range c.cards {
 		card := j.sys.CardArgs(u.Stats)
 		cards[role] = &card
 	}
@@ -96,7 +125,7 @@ func (j *job) fillCards(c cell, given resolve.Values) error {
 			continue
 		}
 		c.values[f.Param] = f.Value
-		c.sources[f.Param] = f.Role + " card " + j.cards[f.Role].Name
+		c.sources[f.Param] = f.Role + " card " + c.cards[f.Role].Name
 	}
 	return nil
 }
@@ -119,6 +148,11 @@ func (a *app) runJobs(ctx context.Context, jobs []*job) error {
 	var all []compiled
 	total := 0
 	for _, j := range jobs {
+		if a.metric != "" {
+			if err := checkRoster(j, parseMetric(a.metric)); err != nil {
+				return err
+			}
+		}
 		cells, err := j.cells()
 		if err != nil {
 			return err
@@ -148,7 +182,7 @@ func (a *app) runJobs(ctx context.Context, jobs []*job) error {
 		r := newReport(c.j.sys.Name, c.j.act.Name, paramsOf(c.j.act, c.c), c.plan, res, opts)
 		r.Matchup, r.Notes = c.j.matchup, c.j.act.Notes
 		for _, role := range c.j.act.Roles {
-			if u := c.j.cards[role.Name]; u != nil {
+			if u := c.c.cards[role.Name]; u != nil {
 				r.Cards = append(r.Cards, param{Name: role.Name, Value: u.Name})
 			}
 		}

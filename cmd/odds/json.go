@@ -103,10 +103,14 @@ type jsonResult struct {
 	ElapsedMS float64       `json:"elapsed_ms"`
 }
 
-func renderJSON(ctx context.Context, w io.Writer, reports []*report) error {
+func renderJSON(ctx context.Context, w io.Writer, reports []*report, metricFlag string) error {
 	doc := struct {
+		Matrix  *jsonMatrix  `json:"matrix,omitempty"`
 		Results []jsonResult `json:"results"`
 	}{Results: make([]jsonResult, len(reports))}
+	if m, ok := matrixOf(reports); ok && metricFlag != "" {
+		doc.Matrix = newJSONMatrix(m, parseMetric(metricFlag))
+	}
 	for i, r := range reports {
 		if err := ctx.Err(); err != nil {
 			return err

@@ -76,6 +76,10 @@ func TestGolden(t *testing.T) {
 		{"symbol_close_combat_table", []string{"symbol", "close-combat", "--attacker", "rifle-squad", "--defender", "mg-team", "--fortification", "trench", "--side", "flank", "--attacker-supported", "--seed", "1"}},
 		{"symbol_air_json", []string{"symbol", "air", "--defender", "tank", "--aa-range", "close", "--second-run", "--format", "json", "--seed", "1"}},
 		{"symbol_barrage_mc_csv", []string{"symbol", "barrage", "--defender", "mg-team", "--friendly", "rifle-squad", "--terrain", "clear", "--method", "mc", "--trials", "100000", "--format", "csv", "--seed", "5", "--workers", "2"}},
+		{"roster_matrix_table", []string{"symbol", "fire", "--attacker", "mg-team,tank", "--defender", "all", "--range", "close", "--seed", "1"}},
+		{"roster_matrix_csv", []string{"symbol", "fire", "--attacker", "mg-team,tank", "--defender", "rifle-squad,tank", "--range", "close", "--metric", "mean:damage", "--format", "csv", "--seed", "1"}},
+		{"roster_matrix_json", []string{"opposed", "fire", "--attacker", "mg-team,rifle-section", "--defender", "rifle-section,medium-tank", "--metric", "out-of-action", "--format", "json", "--seed", "1"}},
+		{"roster_sweep_markdown", []string{"cohesion", "fire", "--stack", "rifle-squad,mg-section", "--sa-drm", "1,2", "--format", "markdown", "--seed", "1"}},
 		{"symbol_spot_markdown", []string{"symbol", "spot", "--attacker", "tank", "--defender", "rifle-squad", "--terrain", "brush,clear", "--hindered=both", "--format", "markdown", "--seed", "1"}},
 	}
 	for _, c := range cases {
@@ -165,6 +169,9 @@ func TestBadInput(t *testing.T) {
 		{[]string{"symbol", "fire", "--attacker", "tank", "--defence", "blue:1", "--target", "infantry"}, "--range: the attacker card has attack dice by range"},
 		{[]string{"symbol", "fire", "--attack", "red:1", "--defence", "blue:1", "--target", "infantry", "--terrain", "swamp"}, `--terrain: the terrain table has no row "swamp"`},
 		{[]string{"symbol", "spot"}, "--attacker-type: the spotting unit's type is needed"},
+		{[]string{"symbol", "fire", "--attacker", "tank,mg-team", "--defender", "tank,mg-team", "--range", "close", "--metric", "nosuch"}, `--metric: symbol fire has no outcome "nosuch"`},
+		{[]string{"symbol", "fire", "--attacker", "tank", "--defender", "tank,mg-team", "--range", "close", "--metric", "eliminated"}, "--metric: the matrix needs two card roles"},
+		{[]string{"symbol", "fire", "--attacker", "tank,nosuch", "--defender", "tank", "--range", "close"}, "--attacker: no symbol unit card \"nosuch\""},
 		{[]string{"symbol", "close-combat", "--attacker", "tank"}, "--defender-type: the defender's unit type is needed"},
 		{[]string{"symbol", "close-combat", "--attacker", "tank", "--defender", "tank", "--attacker-withdraw", "later"}, "--attacker-withdraw: want never, when-losing or after-N"},
 		{[]string{"symbol", "close-combat", "--attacker", "tank", "--defender", "tank", "--fortification", "moat"}, `--fortification: the fortification table has no row "moat"`},

@@ -122,7 +122,7 @@ matchups:
 		t.Errorf("run: exit %d, stderr %q\n%s", code, errs, out)
 	}
 	code, out, _ = run(context.Background(), "opposed", "fire", "--attacker", "sniper", "--defender", "rifle-section", "--format", "csv")
-	if code != 0 || !strings.Contains(out, "opposed,fire,4,3,") {
+	if code != 0 || !strings.Contains(out, "opposed,fire,sniper,rifle-section,4,3,") {
 		t.Errorf("user card via ODDS_PROFILES: exit %d\n%s", code, out)
 	}
 	code, out, _ = run(context.Background(), "profiles", "validate", cards)

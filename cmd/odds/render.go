@@ -53,13 +53,17 @@ func (a *app) write(ctx context.Context, reports []*report) error {
 	var err error
 	switch a.format.v {
 	case "json":
-		err = renderJSON(ctx, &buf, reports)
+		err = renderJSON(ctx, &buf, reports, a.metric)
 	case "csv":
-		err = renderCSV(ctx, &buf, reports)
+		if m, ok := matrixOf(reports); ok && a.metric != "" {
+			err = renderMatrixCSV(&buf, m, parseMetric(a.metric))
+		} else {
+			err = renderCSV(ctx, &buf, reports)
+		}
 	case "markdown":
-		err = renderText(ctx, &buf, reports, textStyle{markdown: true, width: a.width, intervals: a.intervals})
+		err = renderText(ctx, &buf, reports, textStyle{markdown: true, width: a.width, intervals: a.intervals, metric: a.metric})
 	default:
-		err = renderText(ctx, &buf, reports, textStyle{width: a.width, intervals: a.intervals})
+		err = renderText(ctx, &buf, reports, textStyle{width: a.width, intervals: a.intervals, metric: a.metric})
 	}
 	if ctx.Err() != nil {
 		return ctx.Err()

@@ -74,10 +74,11 @@ built-in or loaded with --profiles.
 // when the registry was loaded.
 func (a *app) matchupJob(reg *profiles.Registry, m *profiles.Matchup) *job {
 	sys := a.system(m.System)
-	j := &job{sys: sys, act: sys.Action(m.Action), cards: map[string]*profiles.Unit{}, given: m.Set, givenBy: "matchup " + m.Name, matchup: m.Name,
+	j := &job{sys: sys, act: sys.Action(m.Action), cards: map[string][]*profiles.Unit{}, given: m.Set, givenBy: "matchup " + m.Name, matchup: m.Name,
 		env: envOf(reg, sys)}
 	for role, card := range m.Cards {
-		j.cards[role], _ = reg.Unit(card, m.System)
+		u, _ := reg.Unit(card, m.System)
+		j.cards[role] = []*profiles.Unit{u}
 	}
 	return j
 }

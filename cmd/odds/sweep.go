@@ -12,9 +12,94 @@ import (
 )
 
 // sameAction reports whether two results belong to one sweep: the same
-// action, matchup and cards, so that only their parameters differ.
+// action and matchup with cards in the same roles, so that only their
+// parameters and card names differ (a roster of cards is a sweep).
 func sameAction(a, b *report) bool {
-	return a.System != "roll" && title(a) == title(b) // the title names all four
+	if a.System == "roll" || a.System != b.System || a.Action != b.Action || a.Matchup != b.Matchup || len(a.Cards) != len(b.Cards) {
+		return false
+	}
+	for i := range a.Cards {
+		if a.Cards[i].Name != b.Cards[i].Name {
+			return false
+		}
+	}
+	return true
+}
+
+// sweepTitle names a sweep: its action, matchup and the cards all its
+// results share, then what (a matrix's figure) and the fixed parameters.
+func sweepTitle(first *report, fixed []param, what string) string {
+	t := first.System + " " + first.Action
+	if first.Matchup != "" {
+		t = "matchup " + first.Matchup + ": " + t
+	}
+	var ps []param
+	for _, p := range fixed {
+		if _, ok := paramNamed(first.Cards, p.Name); ok {
+			t += fmt.Sprintf(" %s=%v", p.Name, p.Value)
+		} else {
+			ps = append(ps, p)
+		}
+	}
+	rest := paramLine(ps)
+	switch {
+	case what != "" && rest != "":
+		return t + ": " + what + ", " + rest
+	case what != "":
+		return t + ": " + what
+	case rest != "":
+		return t + ": " + rest
+	}
+	return t
+}
+
+// fromCards reports whether a parameter comes from a card in every cell.
+func fromCards(rs []*report, name string) bool {
+	for _, r := range rs {
+		if q, ok := paramNamed(r.Params, name); ok && !strings.Contains(q.Source, " card ") {
+			return false
+		}
+	}
+	return true
+}
+
+// dims splits a sweep's cards and parameters into those that vary from
+// cell to cell (the first role or parameter varies slowest) and those
+// that are the same in all; cards come first.
+func dims(rs []*report) (vary, fixed []param, cards int) {
+	all := func(r *report) []param { return append(append([]param{}, r.Cards...), r.Params...) }
+	first := all(rs[0])
+	for i, p := range first {
+		same := true
+		for _, r := range rs[1:] {
+			if q, ok := paramNamed(all(r), p.Name); !ok || fmt.Sprint(q.Value) != fmt.Sprint(p.Value) {
+				same = false
+				break
+			}
+		}
+		switch {
+		case same:
+			fixed = append(fixed, p)
+		case i >= len(rs[0].Cards) && fromCards(rs, p.Name):
+			// Read off the cards that vary: their columns stand for it.
+		default:
+			vary = append(vary, p)
+			if i < len(rs[0].Cards) {
+				cards++
+			}
+		}
+	}
+	// Parameters some cells have and the first lacks vary too.
+	for _, r := range rs[1:] {
+		for _, p := range r.Params {
+			if _, ok := paramNamed(first, p.Name); !ok && !fromCards(rs, p.Name) {
+				if _, seen := paramNamed(vary, p.Name); !seen {
+					vary = append(vary, p)
+				}
+			}
+		}
+	}
+	return vary, fixed, cards
 }
 
 // renderSweep writes the results of one sweep as one table: a row per
@@ -24,36 +109,8 @@ func sameAction(a, b *report) bool {
 func renderSweep(ctx context.Context, w io.Writer, rs []*report, st textStyle) error {
 	markdown, width := st.markdown, st.width
 	first := rs[0]
-	var vary, fixed []param
-	for _, p := range first.Params {
-		same := true
-		for _, r := range rs[1:] {
-			if q, ok := paramNamed(r.Params, p.Name); !ok || fmt.Sprint(q.Value) != fmt.Sprint(p.Value) {
-				same = false
-				break
-			}
-		}
-		if same {
-			fixed = append(fixed, p)
-		} else {
-			vary = append(vary, p)
-		}
-	}
-	// Parameters some cells have and the first lacks vary too.
-	for _, r := range rs[1:] {
-		for _, p := range r.Params {
-			if _, ok := paramNamed(first.Params, p.Name); !ok {
-				if _, seen := paramNamed(vary, p.Name); !seen {
-					vary = append(vary, p)
-				}
-			}
-		}
-	}
-	t := title(first)
-	if ps := paramLine(fixed); ps != "" {
-		t += ": " + ps
-	}
-	t += fmt.Sprintf(" (%d results)", len(rs))
+	vary, fixed, _ := dims(rs)
+	t := sweepTitle(first, fixed, "") + fmt.Sprintf(" (%d results)", len(rs))
 	if markdown {
 		fmt.Fprintf(w, "### %s\n\n", t)
 	} else {
@@ -90,7 +147,7 @@ func renderSweep(ctx context.Context, w io.Writer, rs []*report, st textStyle) e
 		row := make([]string, 0, len(header))
 		for _, p := range vary {
 			v := ""
-			if q, ok := paramNamed(r.Params, p.Name); ok {
+			if q, ok := paramNamed(append(append([]param{}, r.Cards...), r.Params...), p.Name); ok {
 				v = fmt.Sprint(q.Value)
 			}
 			row = append(row, v)

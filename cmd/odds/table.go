@@ -69,7 +69,8 @@ func num(x float64) string {
 type textStyle struct {
 	markdown  bool
 	width     int  // columns to fit
-	intervals bool // sweeps show each probability's 95% interval
+	intervals bool   // sweeps show each probability's 95% interval
+	metric    string // the figure of a roster matrix ("": the first outcome)
 }
 
 // renderText writes the reports as box tables fitted to width, or as
@@ -88,9 +89,17 @@ func renderText(ctx context.Context, w io.Writer, reports []*report, st textStyl
 			j++
 		}
 		var err error
-		if j-i > 1 {
+		m, isMatrix := matrixOf(reports[i:j])
+		switch {
+		case isMatrix:
+			fig := defaultMetric(reports[i:j])
+			if st.metric != "" {
+				fig = parseMetric(st.metric)
+			}
+			err = renderMatrix(ctx, w, reports[i:j], m, fig, st)
+		case j-i > 1:
 			err = renderSweep(ctx, w, reports[i:j], st)
-		} else {
+		default:
 			err = renderResult(w, reports[i], st.markdown, st.width)
 		}
 		if err != nil {

@@ -1,0 +1,231 @@
+package main
+
+import (
+	"context"
+	"encoding/csv"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+
+	"odds/resolve"
+)
+
+// A roster of two card roles (--attacker a,b --defender c,d) prints as a
+// matrix of one figure, --metric: an outcome's probability (--metric
+// eliminated) or a numeric result's mean (--metric mean:damage).
+
+// metric is the figure of a matrix.
+type metric struct {
+	name string
+	mean bool // a numeric result's mean, not an outcome's probability
+}
+
+func parseMetric(s string) metric {
+	if name, ok := strings.CutPrefix(s, "mean:"); ok {
+		return metric{name: name, mean: true}
+	}
+	return metric{name: s}
+}
+
+// check reports a metric the action cannot give as a usage error.
+func (m metric) check(sys string, act *resolve.Action) error {
+	if m.mean && slices.Contains(act.Stats, m.name) || !m.mean && slices.Contains(act.Outcome, m.name) {
+		return nil
+	}
+	choices := slices.Clone(act.Outcome)
+	for _, s := range act.Stats {
+		choices = append(choices, "mean:"+s)
+	}
+	return usagef("want one of "+strings.Join(choices, ", "), "--metric: %s %s has no %s %q", sys, act.Name, map[bool]string{false: "outcome", true: "numeric result"}[m.mean], m.name)
+}
+
+func (m metric) label() string {
+	if m.mean {
+		return "mean " + m.name
+	}
+	return "P(" + m.name + ")"
+}
+
+// of is the metric of one result.
+func (m metric) of(r *report) float64 {
+	if m.mean {
+		for _, s := range r.Summary.Stats {
+			if s.Name == m.name {
+				return s.Mean
+			}
+		}
+		return 0
+	}
+	return outcomeNamed(r.Summary.Outcomes, m.name).P
+}
+
+func (m metric) text(x float64) string {
+	if m.mean {
+		return num(x)
+	}
+	return pct(x)
+}
+
+// matrix is a two-card roster: rows by the first role's cards, columns
+// by the second's.
+type matrix struct {
+	rowRole, colRole string
+	rows, cols       []string
+	at               [][]*report
+	fixed            []param
+}
+
+// matrixOf reads a sweep as a matrix, if exactly its two card roles vary.
+func matrixOf(rs []*report) (*matrix, bool) {
+	vary, fixed, cards := dims(rs)
+	if len(rs) < 2 || len(vary) != 2 || cards != 2 {
+		return nil, false
+	}
+	m := &matrix{rowRole: vary[0].Name, colRole: vary[1].Name, fixed: fixed}
+	card := func(r *report, role string) string {
+		p, _ := paramNamed(r.Cards, role)
+		return fmt.Sprint(p.Value)
+	}
+	for _, r := range rs {
+		if name := card(r, m.rowRole); !slices.Contains(m.rows, name) {
+			m.rows = append(m.rows, name)
+			m.at = append(m.at, nil)
+		}
+		if name := card(r, m.colRole); !slices.Contains(m.cols, name) {
+			m.cols = append(m.cols, name)
+		}
+	}
+	for i := range m.at {
+		m.at[i] = make([]*report, len(m.cols))
+	}
+	for _, r := range rs {
+		m.at[slices.Index(m.rows, card(r, m.rowRole))][slices.Index(m.cols, card(r, m.colRole))] = r
+	}
+	return m, true
+}
+
+// defaultMetric is the first outcome's probability, or where the
+// outcomes are values (a roll's total) the first numeric result's mean.
+func defaultMetric(rs []*report) metric {
+	s := rs[0].Summary
+	values := s.Numeric
+	for _, o := range s.Outcomes {
+		_, err := strconv.Atoi(o.Name)
+		values = values || err == nil
+	}
+	if values && len(s.Stats) > 0 {
+		return metric{name: s.Stats[0].Name, mean: true}
+	}
+	return metric{name: rs[0].Summary.Outcomes[0].Name}
+}
+
+// renderMatrix writes a matrix as a table: a row per card of the first
+// role, a column per card of the second.
+func renderMatrix(ctx context.Context, w io.Writer, rs []*report, m *matrix, fig metric, st textStyle) error {
+	t := sweepTitle(rs[0], m.fixed, fig.label())
+	if st.markdown {
+		fmt.Fprintf(w, "### %s\n\n", t)
+	} else {
+		fmt.Fprintln(w, wrap(strings.Fields(t), " ", st.width, "  "))
+	}
+	header := append([]string{m.rowRole + " \\ " + m.colRole}, m.cols...)
+	var rows [][]string
+	for i, name := range m.rows {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		row := []string{name}
+		for _, r := range m.at[i] {
+			v := ""
+			if r != nil {
+				v = fig.text(fig.of(r))
+			}
+			row = append(row, v)
+		}
+		rows = append(rows, row)
+	}
+	if err := table(w, st.markdown, st.width, header, rows); err != nil {
+		return err
+	}
+	if st.markdown {
+		fmt.Fprintln(w)
+	}
+	footer := sweepFooter(rs, st.intervals) + ", --metric for another figure, --format csv for all"
+	fmt.Fprintln(w, wrap(strings.Split(footer, ", "), ", ", st.width, "  "))
+	return nil
+}
+
+// renderMatrixCSV writes the matrix of --metric as CSV: a header of the
+// column cards, a row per row card.
+func renderMatrixCSV(w io.Writer, m *matrix, fig metric) error {
+	cw := csv.NewWriter(w)
+	rows := [][]string{append([]string{m.rowRole + "\\" + m.colRole}, m.cols...)}
+	for i, name := range m.rows {
+		row := []string{name}
+		for _, r := range m.at[i] {
+			v := ""
+			if r != nil {
+				v = strconv.FormatFloat(fig.of(r), 'g', 12, 64)
+			}
+			row = append(row, v)
+		}
+		rows = append(rows, row)
+	}
+	if err := cw.WriteAll(rows); err != nil {
+		return err
+	}
+	return cw.Error()
+}
+
+// jsonMatrix is the matrix of --metric in the JSON document.
+type jsonMatrix struct {
+	Metric  string      `json:"metric"`
+	Rows    string      `json:"rows"`
+	Columns string      `json:"columns"`
+	RowKeys []string    `json:"row_cards"`
+	ColKeys []string    `json:"column_cards"`
+	Values  [][]float64 `json:"values"`
+}
+
+func newJSONMatrix(m *matrix, fig metric) *jsonMatrix {
+	name := fig.name
+	if fig.mean {
+		name = "mean:" + name
+	}
+	jm := &jsonMatrix{Metric: name, Rows: m.rowRole, Columns: m.colRole, RowKeys: m.rows, ColKeys: m.cols}
+	for i := range m.rows {
+		row := make([]float64, len(m.cols))
+		for j, r := range m.at[i] {
+			if r != nil {
+				row[j] = round12(fig.of(r))
+			}
+		}
+		jm.Values = append(jm.Values, row)
+	}
+	return jm
+}
+
+// checkRoster reports a job that --metric cannot show as a matrix: it
+// needs exactly two card roles with lists and no other sweep.
+func checkRoster(j *job, fig metric) error {
+	if err := fig.check(j.sys.Name, j.act); err != nil {
+		return err
+	}
+	lists := 0
+	for _, us := range j.cards {
+		if len(us) > 1 {
+			lists++
+		}
+	}
+	swept := false
+	for _, vs := range j.given {
+		swept = swept || len(vs) > 1
+	}
+	if lists != 2 || swept {
+		return usagef("for example --attacker a,b --defender c,d (or all)",
+			"--metric: the matrix needs two card roles of several cards each and no swept flag")
+	}
+	return nil
+}
