@@ -78,7 +78,7 @@ func (a *app) actionCommand(s *resolve.System, act *resolve.Action) *cobra.Comma
 			}
 			// Profiles are read only when a card is named: a run without
 			// cards neither pays for them nor fails on a stale path.
-			var all []string // roles given as all
+			var all []string              // roles given as all
 			for _, r := range act.Roles { // in order: the first bad card is reported
 				list := *roles[r.Name]
 				switch {

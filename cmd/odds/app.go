@@ -38,7 +38,7 @@ const (
 type app struct {
 	ctx            context.Context // the run's: cancelled by Ctrl-C
 	stdout, stderr io.Writer
-	width          int  // columns that tables and help fit in
+	width          int    // columns that tables and help fit in
 	intervals      bool   // --intervals
 	metric         string // --metric: the figure of a roster matrix
 	systems        []*resolve.System

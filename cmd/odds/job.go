@@ -15,9 +15,9 @@ type job struct {
 	sys     *resolve.System
 	act     *resolve.Action
 	cards   map[string][]*profiles.Unit // by role: several make a grid dimension (a roster)
-	given   map[string][]resolve.Value // by parameter
-	givenBy string                     // "flag" or "matchup NAME"
-	env     *resolve.Env               // profile data the action reads (dice, tables)
+	given   map[string][]resolve.Value  // by parameter
+	givenBy string                      // "flag" or "matchup NAME"
+	env     *resolve.Env                // profile data the action reads (dice, tables)
 	matchup string
 }
 

@@ -68,7 +68,7 @@ func num(x float64) string {
 // textStyle is how table and markdown output is laid out.
 type textStyle struct {
 	markdown  bool
-	width     int  // columns to fit
+	width     int    // columns to fit
 	intervals bool   // sweeps show each probability's 95% interval
 	metric    string // the figure of a roster matrix ("": the first outcome)
 }
