@@ -301,3 +301,29 @@ func BenchmarkActions(b *testing.B) {
 		b.Run(ex.name, func(b *testing.B) { benchKernel(b, ex.plan) })
 	}
 }
+
+// BenchmarkCompare times a paired comparison (--vs) against one run of
+// the same trials, one worker each: the goal is at most 2.2x (two plans,
+// and a stream reseeded per trial for each).
+func BenchmarkCompare(b *testing.B) {
+	const trials = 1 << 20
+	for _, name := range []string{"opposed-fire", "symbol-fire", "rof-fire"} {
+		plan := examplePlan(b, name)
+		b.Run(name+"/one-run", func(b *testing.B) {
+			for b.Loop() {
+				if _, err := sim.Run(context.Background(), plan, sim.Options{Method: sim.MC, Trials: trials, Seed: 1, Workers: 1}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			perTrial(b, trials)
+		})
+		b.Run(name+"/paired", func(b *testing.B) {
+			for b.Loop() {
+				if _, err := sim.RunPaired(context.Background(), plan, plan, sim.Options{Method: sim.MC, Trials: trials, Seed: 1, Workers: 1}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			perTrial(b, trials)
+		})
+	}
+}

@@ -54,6 +54,15 @@ func (s *Stream) Reset(seed, chunk uint64) {
 	s.used = MaxProduct + 1 // forces a fresh word on the first draw
 }
 
+// ResetTrial reseeds s for one trial of a paired run (sim.RunPaired):
+// the state is derived from (seed, trial) by one SplitMix64 finaliser, a
+// third of Reset's work, since it runs twice a trial.
+func (s *Stream) ResetTrial(seed, trial uint64) {
+	hi := mix(seed + trial*0x9e3779b97f4a7c15)
+	s.src.Seed(hi, hi^seed^0xda942042e4dd58b5)
+	s.used = MaxProduct + 1
+}
+
 // mix is the SplitMix64 finaliser (Steele, Lea and Flood 2014).
 func mix(z uint64) uint64 {
 	z += 0x9e3779b97f4a7c15

@@ -149,6 +149,11 @@ func (p *Paired) run(ctx context.Context, a, b resolve.Plan, opts Options, from,
 		nb := len(lb.Outcomes)
 		g.Go(func() error {
 			s := dice.New(opts.Seed, 0)
+			// The common numeric results' values by cell, side by side.
+			va, vb := make([][]float64, len(p.Stats)), make([][]float64, len(p.Stats))
+			for x := range p.Stats {
+				va[x], vb[x] = la.Values[ia[x]], lb.Values[ib[x]]
+			}
 			for {
 				k := next.Add(1) - 1
 				if k >= last {
@@ -160,15 +165,15 @@ func (p *Paired) run(ctx context.Context, a, b resolve.Plan, opts Options, from,
 					if (t-lo)%checkEvery == 0 && ctx.Err() != nil {
 						return ctx.Err()
 					}
-					s.Reset(opts.Seed^pairedSalt, uint64(t))
+					s.ResetTrial(opts.Seed^pairedSalt, uint64(t))
 					ca := a.Trial(s)
-					s.Reset(opts.Seed^pairedSalt, uint64(t))
+					s.ResetTrial(opts.Seed^pairedSalt, uint64(t)) // B starts from the same numbers
 					cb := b.Trial(s)
 					h.a[ca]++
 					h.b[cb]++
 					h.joint[la.Outcome[ca]*nb+lb.Outcome[cb]]++
 					for x := range sums {
-						d := lb.Values[ib[x]][cb] - la.Values[ia[x]][ca]
+						d := vb[x][cb] - va[x][ca]
 						sums[x] += d * d
 					}
 				}
@@ -223,7 +228,7 @@ func Compare(la, lb *resolve.Layout, p *Paired) []Diff {
 		d := Diff{Name: name, A: prob(sa, name), B: prob(sb, name)}
 		d.D = d.B - d.A
 		if p.Exact {
-			d.Lo, d.Hi, d.Significant = d.D, d.D, d.D != 0
+			d.Lo, d.Hi, d.Significant = d.D, d.D, math.Abs(d.D) > 1e-12
 		} else {
 			both := 0.0
 			if i, j := slices.Index(la.Outcomes, name), slices.Index(lb.Outcomes, name); i >= 0 && j >= 0 {
@@ -249,7 +254,7 @@ func Compare(la, lb *resolve.Layout, p *Paired) []Diff {
 		}
 		d.D = d.B - d.A
 		if p.Exact {
-			d.Lo, d.Hi, d.Significant = d.D, d.D, d.D != 0
+			d.Lo, d.Hi, d.Significant = d.D, d.D, math.Abs(d.D) > 1e-12
 		} else {
 			k := slices.Index(p.Stats, name)
 			d.setInterval(max(0, p.DiffSq[k]/n-d.D*d.D), n)

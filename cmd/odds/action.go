@@ -56,6 +56,7 @@ func actionNames(s *resolve.System) string {
 func (a *app) actionCommand(s *resolve.System, act *resolve.Action) *cobra.Command {
 	flags := make([]*paramFlag, len(act.Params))
 	roles := map[string]*string{} // card flags by role
+	vs := new(string)             // --vs
 	cmd := &cobra.Command{
 		Use:     act.Name + " [flags]",
 		Short:   act.Short,
@@ -124,9 +125,20 @@ func (a *app) actionCommand(s *resolve.System, act *resolve.Action) *cobra.Comma
 					return err
 				}
 			}
+			if cmd.Flags().Changed("vs") {
+				if a.metric != "" {
+					return usagef("compare one figure by reading it in the comparison", "--vs: give --metric without --vs")
+				}
+				b, err := a.variant(cmd, j, *vs)
+				if err != nil {
+					return err
+				}
+				return a.runCompare(cmd.Context(), j, b, *vs)
+			}
 			return a.runJobs(cmd.Context(), []*job{j})
 		},
 	}
+	cmd.Flags().StringVar(vs, "vs", "", "compare with a variant: `'FLAGS'` changed (or other cards), on the same dice: A, B and B-A with its paired 95% interval")
 	for _, r := range act.Roles {
 		roles[r.Name] = cmd.Flags().String(r.Name, "", "`NAME` of the "+r.Usage+"; its stats fill the flags, and a flag given overrides the card (a,b,c or all: one result per card)")
 		_ = cmd.RegisterFlagCompletionFunc(r.Name, a.completeCards(s.Name))

@@ -103,6 +103,32 @@ type jsonResult struct {
 	ElapsedMS float64       `json:"elapsed_ms"`
 }
 
+// newJSONResult is one result as the JSON document gives it.
+func newJSONResult(r *report) jsonResult {
+	var sources jsonParams
+	for _, p := range r.Params {
+		if p.Source != "" {
+			sources = append(sources, param{Name: p.Name, Value: p.Source})
+		}
+	}
+	jr := jsonResult{
+		System: r.System, Action: r.Action, Matchup: r.Matchup, Cards: jsonParams(r.Cards),
+		Params: jsonParams(r.Params), Sources: sources,
+		Trials: r.Trials, Seed: r.Seed, Exact: r.Exact, How: r.How, Leftover: r.Leftover,
+		Stats:     jsonStats(r.Summary.Stats),
+		ElapsedMS: float64(r.Elapsed.Microseconds()) / 1000,
+	}
+	for _, o := range r.Summary.Outcomes {
+		jo := jsonOutcome{Name: o.Name, P: round12(o.P), CI95: [2]float64{round12(o.Lo), round12(o.Hi)}, Note: r.Notes[o.Name]}
+		if r.Summary.Numeric {
+			ge, le := newJSONP(0, o.AtLeast), newJSONP(0, o.AtMost)
+			jo.AtLeast, jo.AtMost = &ge, &le
+		}
+		jr.Outcomes = append(jr.Outcomes, jo)
+	}
+	return jr
+}
+
 func renderJSON(ctx context.Context, w io.Writer, reports []*report, metricFlag string) error {
 	doc := struct {
 		Matrix  *jsonMatrix  `json:"matrix,omitempty"`
@@ -115,28 +141,7 @@ func renderJSON(ctx context.Context, w io.Writer, reports []*report, metricFlag 
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		var sources jsonParams
-		for _, p := range r.Params {
-			if p.Source != "" {
-				sources = append(sources, param{Name: p.Name, Value: p.Source})
-			}
-		}
-		jr := jsonResult{
-			System: r.System, Action: r.Action, Matchup: r.Matchup, Cards: jsonParams(r.Cards),
-			Params: jsonParams(r.Params), Sources: sources,
-			Trials: r.Trials, Seed: r.Seed, Exact: r.Exact, How: r.How, Leftover: r.Leftover,
-			Stats:     jsonStats(r.Summary.Stats),
-			ElapsedMS: float64(r.Elapsed.Microseconds()) / 1000,
-		}
-		for _, o := range r.Summary.Outcomes {
-			jo := jsonOutcome{Name: o.Name, P: round12(o.P), CI95: [2]float64{round12(o.Lo), round12(o.Hi)}, Note: r.Notes[o.Name]}
-			if r.Summary.Numeric {
-				ge, le := newJSONP(0, o.AtLeast), newJSONP(0, o.AtMost)
-				jo.AtLeast, jo.AtMost = &ge, &le
-			}
-			jr.Outcomes = append(jr.Outcomes, jo)
-		}
-		doc.Results[i] = jr
+		doc.Results[i] = newJSONResult(r)
 	}
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)

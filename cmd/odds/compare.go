@@ -1,0 +1,333 @@
+package main
+
+import (
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"io"
+	"maps"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"odds/profiles"
+	"odds/resolve"
+	"odds/sim"
+)
+
+// --vs '<flags>' compares the matchup with a variant of it: the same
+// action with those flags changed (or other cards), on the same trials.
+
+// variant is job j with the flags of vs applied: parameters and cards,
+// one value each (sweep in the main flags). A flag of the run (--trials)
+// or anything but a flag of the action is an error.
+func (a *app) variant(cmd *cobra.Command, j *job, vs string) (*job, error) {
+	b := *j
+	b.given = maps.Clone(j.given)
+	b.cards = maps.Clone(j.cards)
+	words := strings.Fields(vs)
+	if len(words) == 0 {
+		return nil, usagef("for example --vs '--def 3' or --vs '--attacker mg-team-veteran'", "--vs: want the flags that make the variant, got none")
+	}
+	for i := 0; i < len(words); i++ {
+		w := words[i]
+		name, value, hasValue := strings.Cut(strings.TrimPrefix(w, "--"), "=")
+		if !strings.HasPrefix(w, "--") || name == "" {
+			return nil, usagef("--vs compares two variants of one action: give only its flags",
+				"--vs: want flags of %s %s, got %q", j.sys.Name, j.act.Name, w)
+		}
+		if cmd.Root().PersistentFlags().Lookup(name) != nil || name == "vs" {
+			return nil, usagef("give it outside --vs: both sides run alike", "--vs: --%s is a flag of the run, not of the matchup", name)
+		}
+		p := j.act.Param(name)
+		isRole := false
+		for _, r := range j.act.Roles {
+			isRole = isRole || r.Name == name
+		}
+		if p == nil && !isRole {
+			return nil, usagef(fmt.Sprintf("'odds %s %s --help' lists the flags", j.sys.Name, j.act.Name),
+				"--vs: %s %s has no flag --%s", j.sys.Name, j.act.Name, name)
+		}
+		if !hasValue && (p == nil || p.Kind != resolve.Bool) {
+			if i+1 == len(words) {
+				return nil, usagef("for example --vs '--def 3'", "--vs: --%s needs a value", name)
+			}
+			i++
+			value = words[i]
+		} else if !hasValue {
+			value = "true"
+		}
+		if isRole {
+			u, err := a.oneCard(j.sys.Name, name, value)
+			if err != nil {
+				return nil, err
+			}
+			b.cards[name] = []*profiles.Unit{u}
+			continue
+		}
+		vals, err := resolve.ParseValues(p, value)
+		if err != nil {
+			return nil, usagef("", "--vs: --%s: %v", name, err)
+		}
+		if len(vals) != 1 {
+			return nil, usagef("sweep in the main flags: each cell is then compared", "--vs: --%s: want one value, got %d", name, len(vals))
+		}
+		b.given[name] = vals
+	}
+	return &b, nil
+}
+
+// oneCard is the named card of a system for --vs.
+func (a *app) oneCard(system, role, name string) (*profiles.Unit, error) {
+	reg, err := a.registry()
+	if err != nil {
+		return nil, err
+	}
+	u, err := reg.Unit(name, system)
+	if err != nil {
+		return nil, usagef("'odds profiles list --system "+system+"' lists the cards", "--vs: --%s: %v", role, err)
+	}
+	return u, nil
+}
+
+// comparison is one cell compared: A, B and their differences.
+type comparison struct {
+	A, B   *report
+	VS     string
+	Exact  bool
+	Trials int64
+	Diffs  []sim.Diff
+}
+
+// runCompare compiles every cell of both jobs first (bad input fails
+// before any trial), then runs each pair on common random numbers.
+func (a *app) runCompare(ctx context.Context, ja, jb *job, vs string) error {
+	opts, err := a.options()
+	if err != nil {
+		return err
+	}
+	ca, err := ja.cells()
+	if err != nil {
+		return err
+	}
+	cb, err := jb.cells()
+	if err != nil {
+		return err
+	}
+	if len(ca) != len(cb) {
+		return usagef("sweep in the main flags: each cell is then compared", "--vs: the variant's grid differs from the matchup's")
+	}
+	type pair struct{ a, b resolve.Plan }
+	plans := make([]pair, len(ca))
+	for i := range ca {
+		if plans[i].a, err = ja.act.Compile(ja.act.Args(ca[i].values, ja.env)); err != nil {
+			return &usageError{err: err}
+		}
+		if plans[i].b, err = jb.act.Compile(jb.act.Args(cb[i].values, jb.env)); err != nil {
+			return &usageError{err: fmt.Errorf("--vs: %w", err)}
+		}
+	}
+	var out []*comparison
+	for i, p := range plans {
+		res, err := sim.RunPaired(ctx, p.a, p.b, opts)
+		if err != nil {
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			return usagef("raise --max-paths, or use --method mc", "--method exact: %v", err)
+		}
+		c := &comparison{VS: vs, Exact: res.Exact, Trials: res.Trials, Diffs: sim.Compare(p.a.Layout(), p.b.Layout(), res)}
+		c.A = a.cellReport(ja, ca[i], p.a, res.A, opts)
+		c.B = a.cellReport(jb, cb[i], p.b, res.B, opts)
+		out = append(out, c)
+	}
+	return a.writeCompare(ctx, out)
+}
+
+// cellReport is the report of one cell's result.
+func (a *app) cellReport(j *job, c cell, plan resolve.Plan, res *sim.Result, opts sim.Options) *report {
+	r := newReport(j.sys.Name, j.act.Name, paramsOf(j.act, c), plan, res, opts)
+	r.Matchup, r.Notes = j.matchup, j.act.Notes
+	for _, role := range j.act.Roles {
+		if u := c.cards[role.Name]; u != nil {
+			r.Cards = append(r.Cards, param{Name: role.Name, Value: u.Name})
+		}
+	}
+	return r
+}
+
+func (a *app) writeCompare(ctx context.Context, cs []*comparison) error {
+	var b strings.Builder
+	var err error
+	switch a.format.v {
+	case "json":
+		err = compareJSON(&b, cs)
+	case "csv":
+		err = compareCSV(&b, cs)
+	default:
+		err = compareText(ctx, &b, cs, textStyle{markdown: a.format.v == "markdown", width: a.width})
+	}
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
+	if err != nil {
+		return &ioError{err}
+	}
+	return a.writeBytes([]byte(b.String()))
+}
+
+// compareText writes each cell's comparison as a table: a row per
+// outcome and numeric result, A, B, B-A and the paired interval.
+func compareText(ctx context.Context, w io.Writer, cs []*comparison, st textStyle) error {
+	for i, c := range cs {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if i > 0 {
+			fmt.Fprintln(w)
+		}
+		t := title(c.A)
+		if ps := paramLine(c.A.Params); ps != "" {
+			t += ": " + ps
+		}
+		t += " — A, against B: " + c.VS
+		if st.markdown {
+			fmt.Fprintf(w, "### %s\n\n", t)
+		} else {
+			fmt.Fprintln(w, wrap(strings.Fields(t), " ", st.width, "  "))
+		}
+		var rows [][]string
+		for _, d := range c.Diffs {
+			name, f, sign := d.Name, pct, signedPct
+			if d.Mean {
+				name, f, sign = "mean "+d.Name, num, signedNum
+			}
+			if !d.Mean && d.A == 0 && d.B == 0 && c.Exact {
+				continue // impossible on both sides
+			}
+			ci := "exact"
+			if !c.Exact {
+				ci = sign(d.Lo) + " – " + sign(d.Hi)
+			}
+			mark := ""
+			if d.Significant {
+				mark = "*"
+			}
+			rows = append(rows, []string{name, f(d.A), f(d.B), sign(d.D), ci, mark})
+		}
+		if err := table(w, st.markdown, st.width, []string{"figure", "A", "B", "B − A", "95% ci of B − A", ""}, rows); err != nil {
+			return err
+		}
+		if st.markdown {
+			fmt.Fprintln(w)
+		}
+		foot := "exact: both sides, seed " + strconv.FormatUint(c.A.Seed, 10) + ", * B differs from A"
+		if !c.Exact {
+			foot = fmt.Sprintf("paired monte carlo: %s trials on common dice, seed %d, %d workers, * the interval excludes 0",
+				group(c.Trials), c.A.Seed, c.A.Workers)
+		}
+		fmt.Fprintln(w, wrap(strings.Split(foot, ", "), ", ", st.width, "  "))
+	}
+	return nil
+}
+
+func signedPct(x float64) string {
+	if x >= 0 {
+		return "+" + pct(x)
+	}
+	return "−" + pct(-x)
+}
+
+func signedNum(x float64) string {
+	if x >= 0 {
+		return "+" + num(x)
+	}
+	return "−" + num(-x)
+}
+
+// jsonDiff is one figure of a comparison in JSON.
+type jsonDiff struct {
+	Name        string     `json:"name"`
+	Kind        string     `json:"kind"` // outcome (probability) or mean
+	A           float64    `json:"a"`
+	B           float64    `json:"b"`
+	Diff        float64    `json:"diff"`
+	CI95        [2]float64 `json:"ci95"`
+	Significant bool       `json:"significant"`
+}
+
+func compareJSON(w io.Writer, cs []*comparison) error {
+	type jsonCompare struct {
+		VS     string     `json:"vs"`
+		Exact  bool       `json:"exact"`
+		Trials int64      `json:"trials"`
+		A      jsonResult `json:"a"`
+		B      jsonResult `json:"b"`
+		Diffs  []jsonDiff `json:"diffs"`
+	}
+	doc := struct {
+		Comparisons []jsonCompare `json:"comparisons"`
+	}{}
+	for _, c := range cs {
+		jc := jsonCompare{VS: c.VS, Exact: c.Exact, Trials: c.Trials, A: newJSONResult(c.A), B: newJSONResult(c.B)}
+		for _, d := range c.Diffs {
+			kind := "outcome"
+			if d.Mean {
+				kind = "mean"
+			}
+			jc.Diffs = append(jc.Diffs, jsonDiff{Name: d.Name, Kind: kind, A: round12(d.A), B: round12(d.B), Diff: round12(d.D),
+				CI95: [2]float64{round12(d.Lo), round12(d.Hi)}, Significant: d.Significant})
+		}
+		doc.Comparisons = append(doc.Comparisons, jc)
+	}
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	return enc.Encode(doc)
+}
+
+// compareCSV writes a row per cell: the cards and parameters of A, then
+// a_, b_, d_, dlo_ and dhi_ of every figure (means as mean:NAME).
+func compareCSV(w io.Writer, cs []*comparison) error {
+	cw := csv.NewWriter(w)
+	first := cs[0]
+	head := []string{"system", "action", "vs"}
+	for _, c := range first.A.Cards {
+		head = append(head, c.Name)
+	}
+	for _, p := range first.A.Params {
+		head = append(head, p.Name)
+	}
+	for _, d := range first.Diffs {
+		n := d.Name
+		if d.Mean {
+			n = "mean:" + n
+		}
+		head = append(head, "a_"+n, "b_"+n, "d_"+n, "dlo_"+n, "dhi_"+n)
+	}
+	head = append(head, "trials", "seed", "exact")
+	if err := cw.Write(head); err != nil {
+		return err
+	}
+	f := func(x float64) string { return strconv.FormatFloat(x, 'g', 12, 64) }
+	for _, c := range cs {
+		row := []string{c.A.System, c.A.Action, c.VS}
+		for _, x := range c.A.Cards {
+			row = append(row, fmt.Sprint(x.Value))
+		}
+		for _, p := range c.A.Params {
+			row = append(row, fmt.Sprint(p.Value))
+		}
+		for _, d := range c.Diffs {
+			row = append(row, f(d.A), f(d.B), f(d.D), f(d.Lo), f(d.Hi))
+		}
+		row = append(row, strconv.FormatInt(c.Trials, 10), strconv.FormatUint(c.A.Seed, 10), strconv.FormatBool(c.Exact))
+		if err := cw.Write(row); err != nil {
+			return err
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}
