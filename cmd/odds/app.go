@@ -41,6 +41,7 @@ type app struct {
 	width          int    // columns that tables and help fit in
 	intervals      bool   // --intervals
 	metric         string // --metric: the figure of a roster matrix
+	plot           string // --plot: the image to draw
 	systems        []*resolve.System
 
 	trials    countValue
@@ -205,6 +206,7 @@ boolean takes =both (--smoke=both); several make a grid, one result per cell.`,
 	f.StringVar(&a.out, "out", "", "write the output to `FILE` (written whole, or not at all)")
 	f.BoolVar(&a.intervals, "intervals", false, "sweep tables: show each Monte Carlo probability's 95% interval (single results always do)")
 	f.StringVar(&a.metric, "metric", "", "a roster of two card roles (--attacker a,b --defender c,d) as a matrix of `FIGURE`: an outcome, or mean:RESULT (tables default to the first outcome)")
+	f.StringVar(&a.plot, "plot", "", "also draw the results to `FILE` (.svg or .png): bars, lines over one swept flag, or a heat map of two")
 	f.Var(&a.maxPaths, "max-paths", "the most dice paths --method exact may enumerate")
 	f.StringArrayVar(&a.profilePaths, "profiles", nil, "load unit cards, dice and matchups from `PATH` (a YAML file or a folder; repeatable; also $ODDS_PROFILES)")
 	root.Flag("workers").DefValue = "all cores"
@@ -283,24 +285,41 @@ func (a *app) checkProfilePaths() error {
 // checkOut fails fast on an --out that cannot be written, before any
 // trial runs, and refuses to overwrite a profile file being read.
 func (a *app) checkOut() error {
-	if a.out == "" {
+	if a.plot != "" {
+		if _, err := plotFormat(a.plot); err != nil {
+			return err
+		}
+		if a.out != "" && filepath.Clean(a.out) == filepath.Clean(a.plot) {
+			return usagef("give --out and --plot different files", "--plot %s: that is the --out file", a.plot)
+		}
+		if err := a.checkDest("plot", a.plot); err != nil {
+			return err
+		}
+	}
+	return a.checkDest("out", a.out)
+}
+
+// checkDest checks that a file to write (--out, --plot) can be written
+// before any trial runs.
+func (a *app) checkDest(flag, path string) error {
+	if path == "" {
 		return nil
 	}
-	if st, err := os.Stat(a.out); err == nil && !st.Mode().IsRegular() {
+	if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() {
 		return nil // a device or pipe: written directly
 	}
-	target, err := resolveLinks(a.out)
+	target, err := resolveLinks(path)
 	if err != nil {
-		return outError(a.out, err)
+		return outError(path, err)
 	}
 	if st, err := os.Stat(filepath.Dir(target)); err != nil {
-		return outError(a.out, err)
+		return outError(path, err)
 	} else if !st.IsDir() {
-		return outError(a.out, fmt.Errorf("%s is not a folder", filepath.Dir(target)))
+		return outError(path, fmt.Errorf("%s is not a folder", filepath.Dir(target)))
 	}
 	for _, p := range a.profileFiles() {
 		if sameFile(p, target) {
-			return usagef("write the output somewhere else", "--out %s: that is a profile file this run reads", a.out)
+			return usagef("write the output somewhere else", "--%s %s: that is a profile file this run reads", flag, path)
 		}
 	}
 	return nil

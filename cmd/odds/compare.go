@@ -143,7 +143,20 @@ func (a *app) runCompare(ctx context.Context, ja, jb *job, vs string) error {
 		c.B = a.cellReport(jb, cb[i], p.b, res.B, opts)
 		out = append(out, c)
 	}
-	return a.writeCompare(ctx, out)
+	if a.plot == "" {
+		return a.writeCompare(ctx, out)
+	}
+	if len(out) != 1 {
+		return usagef("compare one cell with --plot", "--plot: draws the comparison of one cell; this one has %d", len(out))
+	}
+	img, err := comparePlot(out[0], a.plot)
+	if err != nil {
+		return err
+	}
+	if err := a.writeCompare(ctx, out); err != nil {
+		return err
+	}
+	return a.writePlot(img)
 }
 
 // cellReport is the report of one cell's result.

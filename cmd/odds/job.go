@@ -188,7 +188,17 @@ func (a *app) runJobs(ctx context.Context, jobs []*job) error {
 		}
 		reports[i] = r
 	}
-	return a.write(ctx, reports)
+	if a.plot == "" {
+		return a.write(ctx, reports)
+	}
+	img, err := plotReports(reports, a.metric, a.plot)
+	if err != nil {
+		return err
+	}
+	if err := a.write(ctx, reports); err != nil {
+		return err
+	}
+	return a.writePlot(img)
 }
 
 // paramsOf lists the values of a cell in the action's parameter order,
