@@ -604,9 +604,13 @@ func TestReadmeCommands(t *testing.T) {
 		if args[0] == "profiles" || args[0] == "man" {
 			args = args[:len(args)-4]
 		}
+		dir := t.TempDir() // files the commands write (--plot, --out) go here
 		for i, a := range args {
-			if strings.HasPrefix(a, "profiles/") {
+			switch {
+			case strings.HasPrefix(a, "profiles/"):
 				args[i] = "../../" + a
+			case i > 0 && (args[i-1] == "--plot" || args[i-1] == "--out"):
+				args[i] = filepath.Join(dir, a)
 			}
 		}
 		if code, _, errs := run(context.Background(), args...); code != 0 {

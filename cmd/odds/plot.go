@@ -145,8 +145,8 @@ type plotterErr struct{ x, y, lo, hi float64 }
 
 type plotterErrs []plotterErr
 
-func (e plotterErrs) Len() int                         { return len(e) }
-func (e plotterErrs) XY(i int) (float64, float64)      { return e[i].x, e[i].y }
+func (e plotterErrs) Len() int                        { return len(e) }
+func (e plotterErrs) XY(i int) (float64, float64)     { return e[i].x, e[i].y }
 func (e plotterErrs) YError(i int) (float64, float64) { return e[i].lo, e[i].hi }
 
 // linePlot draws a sweep of one flag: a line per outcome over the swept
