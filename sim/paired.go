@@ -178,6 +178,9 @@ func (p *Paired) run(ctx context.Context, a, b resolve.Plan, opts Options, from,
 					}
 				}
 				sq[k-first] = sums
+				if opts.Progress != nil {
+					opts.Progress(hi - lo)
+				}
 			}
 		})
 	}

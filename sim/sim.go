@@ -57,6 +57,10 @@ type Options struct {
 	Precision float64 // if > 0: run until every 95% half-width is at most this
 	MaxPaths  int64   // enumeration budget for Exact; 0 means MaxPaths
 	DepthCap  int     // draws on one enumerated path; 0 means DepthCap
+	// Progress, if set, is told of Monte Carlo trials as they finish, a
+	// chunk at a time, from the workers: it must be safe for concurrent
+	// use. The engine never prints.
+	Progress func(trials int64)
 }
 
 // Result is a finished run: a histogram over the plan's cells.
@@ -274,6 +278,9 @@ func runChunks(ctx context.Context, plan resolve.Plan, opts Options, counts []ui
 						return err
 					}
 					plan.Run(s, min(n, ctxSlice), hist)
+				}
+				if opts.Progress != nil {
+					opts.Progress(hi - lo)
 				}
 			}
 		})

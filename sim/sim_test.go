@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math"
 	"slices"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -225,5 +226,21 @@ func TestCumulative(t *testing.T) {
 	res, _ = Run(context.Background(), count, Options{Method: MC, Trials: 100_000, Seed: 5, Workers: 2})
 	if iv := Summarize(layout, res).Stats[0].AtLeast[0]; iv.Lo > .75 || iv.Hi < .75 || iv.Lo == iv.Hi {
 		t.Errorf("MC P(at least 1) interval %+v misses 3/4", iv)
+	}
+}
+
+// Progress hears of every Monte Carlo trial, once, from any worker.
+func TestProgress(t *testing.T) {
+	var total atomic.Int64
+	calls := atomic.Int64{}
+	opts := Options{Method: MC, Trials: 5*ChunkSize + 7, Seed: 1, Workers: 3, Progress: func(n int64) {
+		total.Add(n)
+		calls.Add(1)
+	}}
+	if _, err := Run(context.Background(), newSumPlan(), opts); err != nil {
+		t.Fatal(err)
+	}
+	if total.Load() != opts.Trials || calls.Load() != 6 {
+		t.Errorf("progress told of %d trials in %d calls, want %d in 6", total.Load(), calls.Load(), opts.Trials)
 	}
 }

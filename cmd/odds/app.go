@@ -42,6 +42,7 @@ type app struct {
 	intervals      bool   // --intervals
 	metric         string // --metric: the figure of a roster matrix
 	plot           string // --plot: the image to draw
+	quiet          bool   // --quiet: no progress bar
 	systems        []*resolve.System
 
 	trials    countValue
@@ -207,6 +208,7 @@ boolean takes =both (--smoke=both); several make a grid, one result per cell.`,
 	f.BoolVar(&a.intervals, "intervals", false, "sweep tables: show each Monte Carlo probability's 95% interval (single results always do)")
 	f.StringVar(&a.metric, "metric", "", "a roster of two card roles (--attacker a,b --defender c,d) as a matrix of `FIGURE`: an outcome, or mean:RESULT (tables default to the first outcome)")
 	f.StringVar(&a.plot, "plot", "", "also draw the results to `FILE` (.svg or .png): bars, lines over one swept flag, or a heat map of two")
+	f.BoolVar(&a.quiet, "quiet", false, "no progress bar on stderr (shown for runs over a second when stderr is a terminal)")
 	f.Var(&a.maxPaths, "max-paths", "the most dice paths --method exact may enumerate")
 	f.StringArrayVar(&a.profilePaths, "profiles", nil, "load unit cards, dice and matchups from `PATH` (a YAML file or a folder; repeatable; also $ODDS_PROFILES)")
 	root.Flag("workers").DefValue = "all cores"

@@ -129,6 +129,9 @@ func (a *app) runCompare(ctx context.Context, ja, jb *job, vs string) error {
 			return &usageError{err: fmt.Errorf("--vs: %w", err)}
 		}
 	}
+	bar := a.newProgress(int64(len(plans)) * opts.Trials)
+	opts.Progress = bar.add
+	defer bar.finish()
 	var out []*comparison
 	for i, p := range plans {
 		res, err := sim.RunPaired(ctx, p.a, p.b, opts)

@@ -173,11 +173,21 @@ func (a *app) runJobs(ctx context.Context, jobs []*job) error {
 			all = append(all, compiled{j, c, plan})
 		}
 	}
+	trials := int64(len(all)) * opts.Trials
+	if opts.Precision > 0 {
+		trials = -1
+	}
+	bar := a.newProgress(trials)
+	opts.Progress = bar.add
 	reports := make([]*report, len(all))
 	for i, c := range all {
 		res, err := a.run(ctx, c.plan, opts)
 		if err != nil {
+			bar.finish()
 			return err
+		}
+		if res.Exact {
+			bar.add(opts.Trials) // an exact cell is done at once
 		}
 		r := newReport(c.j.sys.Name, c.j.act.Name, paramsOf(c.j.act, c.c), c.plan, res, opts)
 		r.Matchup, r.Notes = c.j.matchup, c.j.act.Notes
@@ -188,6 +198,7 @@ func (a *app) runJobs(ctx context.Context, jobs []*job) error {
 		}
 		reports[i] = r
 	}
+	bar.finish()
 	if a.plot == "" {
 		return a.write(ctx, reports)
 	}

@@ -1,0 +1,76 @@
+package main
+
+import (
+	"io"
+	"os"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"golang.org/x/term"
+)
+
+// progress shows a bar with an ETA on stderr for runs longer than about a
+// second, when stderr is a terminal and --quiet is not given. The engine
+// tells it of trials as they finish (sim.Options.Progress).
+type progress struct {
+	w     io.Writer
+	total int64 // -1: unknown (--precision)
+	start time.Time
+	done  atomic.Int64
+	mu    sync.Mutex
+	bar   *progressbar.ProgressBar
+}
+
+// showAfter is how long a run goes before its bar appears.
+const showAfter = time.Second
+
+// newProgress returns the progress of a run of total trials, or nil if no
+// bar is to be shown.
+func (a *app) newProgress(total int64) *progress {
+	f, ok := a.stderr.(*os.File)
+	if a.quiet || !ok || !term.IsTerminal(int(f.Fd())) {
+		return nil
+	}
+	return &progress{w: a.stderr, total: total, start: time.Now()}
+}
+
+// add is the engine's callback: safe for concurrent use.
+func (p *progress) add(n int64) {
+	if p == nil {
+		return
+	}
+	done := p.done.Add(n)
+	if time.Since(p.start) < showAfter {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.bar == nil {
+		p.bar = progressbar.NewOptions64(p.total,
+			progressbar.OptionSetWriter(p.w),
+			progressbar.OptionSetDescription("trials"),
+			progressbar.OptionShowCount(),
+			progressbar.OptionSetPredictTime(true),
+			progressbar.OptionThrottle(100*time.Millisecond),
+			progressbar.OptionClearOnFinish(),
+			progressbar.OptionSetWidth(30))
+		_ = p.bar.Set64(done)
+		return
+	}
+	_ = p.bar.Set64(done)
+}
+
+// finish clears the bar, if one was shown.
+func (p *progress) finish() {
+	if p == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.bar != nil {
+		_ = p.bar.Finish()
+		_ = p.bar.Clear()
+	}
+}
