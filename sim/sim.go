@@ -324,3 +324,40 @@ func WilsonInterval(k uint64, n int64) Interval {
 	h := z / d * math.Sqrt(p*(1-p)/nf+z*z/(4*nf*nf))
 	return Interval{P: p, Lo: max(0, c-h), Hi: min(1, c+h)}
 }
+
+// RunRange runs Monte Carlo trials [from, to) of plan and returns their
+// counts per cell: the same numbers those trials give within a whole run
+// of the same seed, since chunk streams depend only on (seed, chunk).
+// from must be a multiple of ChunkSize. A shard of a run is a range.
+func RunRange(ctx context.Context, plan resolve.Plan, opts Options, from, to int64) ([]uint64, error) {
+	if from%ChunkSize != 0 || from < 0 || to < from {
+		return nil, fmt.Errorf("sim: range [%d, %d) does not start on a chunk", from, to)
+	}
+	counts := make([]uint64, plan.Layout().Cells)
+	return counts, runChunks(ctx, plan, opts, counts, from, to)
+}
+
+// MCResult is the result of n Monte Carlo trials with the given counts
+// (shards merged).
+func MCResult(counts []uint64, n int64) *Result { return mcResult(counts, n) }
+
+// TryExact is the exact answer as opts.Method says (auto: within
+// AutoPaths), or nil if Monte Carlo must answer (auto over budget, or
+// mc).
+func TryExact(ctx context.Context, plan resolve.Plan, opts Options) (*Result, error) {
+	switch opts.Method {
+	case MC:
+		return nil, nil
+	case Exact:
+		budget := opts.MaxPaths
+		if budget <= 0 {
+			budget = MaxPaths
+		}
+		return runExact(ctx, plan, budget, opts.DepthCap)
+	}
+	res, err := runExact(ctx, plan, AutoPaths, opts.DepthCap)
+	if errors.Is(err, ErrTooLarge) {
+		return nil, nil
+	}
+	return res, err
+}

@@ -43,6 +43,10 @@ type app struct {
 	metric         string // --metric: the figure of a roster matrix
 	plot           string // --plot: the image to draw
 	quiet          bool   // --quiet: no progress bar
+	shard          shardValue
+	args           []string            // the command line, for a shard document
+	merged         map[int]*sim.Result // odds merge: results by cell, from the shards
+	mergedCells    int
 	systems        []*resolve.System
 
 	trials    countValue
@@ -86,6 +90,7 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	a := &app{ctx: ctx, stdout: stdout, stderr: stderr, systems: all.Systems(), width: termWidth(stdout)}
 	root := a.rootCommand()
 	args = rollArgs(args)
+	a.args = args
 	root.SetArgs(args)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
@@ -209,6 +214,7 @@ boolean takes =both (--smoke=both); several make a grid, one result per cell.`,
 	f.StringVar(&a.metric, "metric", "", "a roster of two card roles (--attacker a,b --defender c,d) as a matrix of `FIGURE`: an outcome, or mean:RESULT (tables default to the first outcome)")
 	f.StringVar(&a.plot, "plot", "", "also draw the results to `FILE` (.svg or .png): bars, lines over one swept flag, or a heat map of two")
 	f.BoolVar(&a.quiet, "quiet", false, "no progress bar on stderr (shown for runs over a second when stderr is a terminal)")
+	f.Var(&a.shard, "shard", "run only share `i/n` of the results and write a shard document for odds merge (needs --seed)")
 	f.Var(&a.maxPaths, "max-paths", "the most dice paths --method exact may enumerate")
 	f.StringArrayVar(&a.profilePaths, "profiles", nil, "load unit cards, dice and matchups from `PATH` (a YAML file or a folder; repeatable; also $ODDS_PROFILES)")
 	root.Flag("workers").DefValue = "all cores"
@@ -219,7 +225,7 @@ boolean takes =both (--smoke=both); several make a grid, one result per cell.`,
 	root.SetFlagErrorFunc(flagError)
 
 	a.fitHelp(root)
-	root.AddCommand(a.systemsCommand(), a.rollCommand(), a.profilesCommand(), a.runCommand(), a.manCommand())
+	root.AddCommand(a.systemsCommand(), a.rollCommand(), a.profilesCommand(), a.runCommand(), a.mergeCommand(), a.manCommand())
 	for _, s := range a.systems {
 		root.AddCommand(a.systemCommand(s))
 	}

@@ -108,6 +108,9 @@ func (a *app) runCompare(ctx context.Context, ja, jb *job, vs string) error {
 	if err != nil {
 		return err
 	}
+	if a.shard.set {
+		return usagef("compare in one run", "--shard: not with --vs")
+	}
 	ca, err := ja.cells()
 	if err != nil {
 		return err

@@ -7,6 +7,7 @@ import (
 
 	"odds/profiles"
 	"odds/resolve"
+	"odds/sim"
 )
 
 // job is one action to run: its cards by role and the values given for
@@ -140,12 +141,7 @@ func (a *app) runJobs(ctx context.Context, jobs []*job) error {
 	if err != nil {
 		return err
 	}
-	type compiled struct {
-		j    *job
-		c    cell
-		plan resolve.Plan
-	}
-	var all []compiled
+	var all []compiledCell
 	total := 0
 	for _, j := range jobs {
 		if a.metric != "" {
@@ -170,8 +166,14 @@ func (a *app) runJobs(ctx context.Context, jobs []*job) error {
 				}
 				return &usageError{err: err}
 			}
-			all = append(all, compiled{j, c, plan})
+			all = append(all, compiledCell{j, c, plan})
 		}
+	}
+	switch {
+	case a.shard.set:
+		return a.runShard(ctx, all, opts)
+	case a.merged != nil && len(all) != a.mergedCells:
+		return usagef("merge shards of an unchanged command and files", "merge: the run now has %d results, its shards %d (did a file it reads change?)", len(all), a.mergedCells)
 	}
 	trials := int64(len(all)) * opts.Trials
 	if opts.Precision > 0 {
@@ -181,7 +183,7 @@ func (a *app) runJobs(ctx context.Context, jobs []*job) error {
 	opts.Progress = bar.add
 	reports := make([]*report, len(all))
 	for i, c := range all {
-		res, err := a.run(ctx, c.plan, opts)
+		res, err := a.result(ctx, i, c.plan, opts)
 		if err != nil {
 			bar.finish()
 			return err
@@ -210,6 +212,30 @@ func (a *app) runJobs(ctx context.Context, jobs []*job) error {
 		return err
 	}
 	return a.writePlot(img)
+}
+
+// compiledCell is one cell of a job, compiled.
+type compiledCell struct {
+	j    *job
+	c    cell
+	plan resolve.Plan
+}
+
+// result is a cell's result: run now, or taken from merged shards.
+func (a *app) result(ctx context.Context, i int, plan resolve.Plan, opts sim.Options) (*sim.Result, error) {
+	if a.merged == nil {
+		return a.run(ctx, plan, opts)
+	}
+	res, ok := a.merged[i]
+	if !ok {
+		return nil, usagef("", "merge: no shard holds result %d", i+1)
+	}
+	if cells := plan.Layout().Cells; len(res.Prob) < cells && !res.Exact {
+		res.Counts = append(res.Counts, make([]uint64, cells-len(res.Counts))...)
+		res = sim.MCResult(res.Counts, res.Trials)
+		res.Elapsed = a.merged[i].Elapsed
+	}
+	return res, nil
 }
 
 // paramsOf lists the values of a cell in the action's parameter order,
