@@ -574,6 +574,7 @@ func TestReadmeCommands(t *testing.T) {
 	}
 	inSh, ran := false, 0
 	var cmd string
+	dir := t.TempDir()
 	for _, line := range strings.Split(string(data), "\n") {
 		switch {
 		case strings.HasPrefix(line, "```sh"):
@@ -604,13 +605,12 @@ func TestReadmeCommands(t *testing.T) {
 		if args[0] == "profiles" || args[0] == "man" {
 			args = args[:len(args)-4]
 		}
-		dir := t.TempDir() // files the commands write (--plot, --out) go here
 		for i, a := range args {
 			switch {
 			case strings.HasPrefix(a, "profiles/"):
 				args[i] = "../../" + a
-			case i > 0 && (args[i-1] == "--plot" || args[i-1] == "--out"):
-				args[i] = filepath.Join(dir, a)
+			case i > 0 && (args[i-1] == "--plot" || args[i-1] == "--out"), args[0] == "merge" && strings.HasSuffix(a, ".json"):
+				args[i] = filepath.Join(dir, a) // files the commands write and read
 			}
 		}
 		if code, _, errs := run(context.Background(), args...); code != 0 {
