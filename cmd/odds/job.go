@@ -39,17 +39,26 @@ func (j *job) cardCombos() []map[string]*profiles.Unit {
 		if len(us) == 0 {
 			continue
 		}
-		next := make([]map[string]*profiles.Unit, 0, len(combos)*len(us))
-		for _, c := range combos {
-			for _, u := range us {
-				m := maps.Clone(c)
-				m[r.Name] = u
-				next = append(next, m)
-			}
-		}
-		combos = next
+		combos = crossWith(combos, r.Name, us)
 	}
 	return combos
+}
+
+// crossWith is every map of grid with key set to each of vals in turn:
+// one more dimension of a grid, varying fastest.
+func crossWith[M ~map[string]V, V any](grid []M, key string, vals []V) []M {
+	next := make([]M, 0, len(grid)*len(vals))
+	for _, g := range grid {
+		for _, v := range vals {
+			m := maps.Clone(g)
+			if m == nil {
+				m = M{}
+			}
+			m[key] = v
+			next = append(next, m)
+		}
+	}
+	return next
 }
 
 // cells resolves a job's parameters, lowest precedence first: defaults,
@@ -67,15 +76,7 @@ func (j *job) cells() ([]cell, error) {
 		if len(combos)*len(grid)*len(vals) > maxCells {
 			return nil, usagef("sweep fewer values at once", "--%s: the grid would have more than %d cells", p.Name, maxCells)
 		}
-		next := make([]resolve.Values, 0, len(grid)*len(vals))
-		for _, g := range grid {
-			for _, v := range vals {
-				c := maps.Clone(g)
-				c[p.Name] = v
-				next = append(next, c)
-			}
-		}
-		grid = next
+		grid = crossWith(grid, p.Name, vals)
 	}
 	if len(combos)*len(grid) > maxCells {
 		return nil, usagef("name fewer cards at once", "the roster would have more than %d cells", maxCells)
