@@ -33,6 +33,14 @@ const (
 	flagCells
 )
 
+// The cells of a mission stopped before its attack: its first outcomes
+// (air: tas-destroyed, tas-aborted; barrage: not-arrived), no flags.
+const (
+	cellTASDestroyed = 0 * flagCells
+	cellTASAborted   = 1 * flagCells
+	cellNotArrived   = 0 * flagCells
+)
+
 // attackDice is a pool whose dice that do not score at least a
 // suppression are set aside for friendly fire: per colour, the number set
 // aside is binomial, the rest roll their other faces.
@@ -164,16 +172,16 @@ func (p *supportPlan) remaining(a, d dice.Tally) dice.Tally {
 // Trial flies (or fires) one mission.
 func (p *supportPlan) Trial(s *dice.Stream) int {
 	if p.arrival > 1 && s.D(6) < p.arrival {
-		return p.stoppedCell(notArrived)
+		return cellNotArrived
 	}
 	aaMod := 0
 	if p.aa != nil {
 		// AA results (12.3.5), by the AA roll's strongest symbol.
 		switch strongest(s.Roll(p.aa)) {
 		case crit:
-			return p.stoppedCell(tasDestroyed)
+			return cellTASDestroyed
 		case damage, xsupp:
-			return p.stoppedCell(tasAborted) // damaged, or turns away
+			return cellTASAborted // damaged, or turns away
 		case supp:
 			aaMod = -1 // slightly damaged: inaccurate
 		}
@@ -213,15 +221,6 @@ func (p *supportPlan) Trial(s *dice.Stream) int {
 		}
 	}
 	return (p.stopped+st.outcome())*flagCells + flags
-}
-
-func (p *supportPlan) stoppedCell(name string) int {
-	for i, o := range p.outcomes[:p.stopped] {
-		if o == name {
-			return i * flagCells
-		}
-	}
-	panic("symbol: no outcome " + name)
 }
 
 // blastEffect is the Blast Values vs Buildings table (12.5), read by the

@@ -21,7 +21,7 @@ func (p *supportPlan) Exact(budget int64) ([]float64, bool) {
 	mass := 1.0
 	if p.arrival > 1 {
 		miss := float64(min(p.arrival-1, 6)) / 6
-		cells[p.stoppedCell(notArrived)] += miss
+		cells[cellNotArrived] += miss
 		mass -= miss
 	}
 	// AA fire: the mass that goes on, by the accuracy modifier it leaves.
@@ -32,9 +32,9 @@ func (p *supportPlan) Exact(budget int64) ([]float64, bool) {
 			q := mass * p.aa.Probs[i]
 			switch strongest(t) {
 			case crit:
-				cells[p.stoppedCell(tasDestroyed)] += q
+				cells[cellTASDestroyed] += q
 			case damage, xsupp:
-				cells[p.stoppedCell(tasAborted)] += q
+				cells[cellTASAborted] += q
 			case supp:
 				goOn[-1] += q
 			default:
