@@ -38,6 +38,9 @@ func (a *app) systemCommand(s *resolve.System) *cobra.Command {
 				"unknown action %q for %s: want one of %s", args[0], s.Name, actionNames(s))
 		},
 	}
+	if a.only != "" && a.only != s.Name && a.system(a.only) != nil {
+		return cmd // another system was named: its actions are all this run needs
+	}
 	for _, act := range s.Actions {
 		cmd.AddCommand(a.actionCommand(s, act))
 	}

@@ -44,6 +44,7 @@ type app struct {
 	plot           string // --plot: the image to draw
 	quiet          bool   // --quiet: no progress bar
 	shard          shardValue
+	only           string // build the action commands of this system only (if it is one)
 	args           []string            // the command line, for a shard document
 	merged         map[int]*sim.Result // odds merge: results by cell, from the shards
 	mergedCells    int
@@ -88,9 +89,12 @@ func (e *ioError) Unwrap() error { return e.err }
 // the process: tests call it directly.
 func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	a := &app{ctx: ctx, stdout: stdout, stderr: stderr, systems: all.Systems(), width: termWidth(stdout)}
-	root := a.rootCommand()
 	args = rollArgs(args)
 	a.args = args
+	if len(args) > 0 {
+		a.only = args[0] // a system named first: only its actions are built
+	}
+	root := a.rootCommand()
 	root.SetArgs(args)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
