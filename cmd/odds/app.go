@@ -44,7 +44,7 @@ type app struct {
 	plot           string // --plot: the image to draw
 	quiet          bool   // --quiet: no progress bar
 	shard          shardValue
-	only           string // build the action commands of this system only (if it is one)
+	only           string              // build the action commands of this system only (if it is one)
 	args           []string            // the command line, for a shard document
 	merged         map[int]*sim.Result // odds merge: results by cell, from the shards
 	mergedCells    int
