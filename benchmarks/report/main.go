@@ -128,6 +128,7 @@ func write(w io.Writer, s samples) {
 		{"exact roll '6d6>=4' (convolution)", spreadOf(s["BenchmarkExact/roll-6d6"]), true},
 		{"exact roll '40d10' (convolution)", spreadOf(s["BenchmarkExact/roll-40d10"]), true},
 		{"exact symbol fire, 10 attack dice vs 10 defence dice", spreadOf(s["BenchmarkExact/symbol-fire-10v10"]), true},
+		{"exact symbol close combat, 6 dice a side each way, to the 20-round cap", spreadOf(s["BenchmarkExact/symbol-close-combat-6v6"]), true},
 	}
 	for _, r := range rows {
 		v := r.v.times()

@@ -77,8 +77,8 @@ func airAction() *resolve.Action {
 		},
 		Params: supportParams(true),
 		Roles: []resolve.Role{
-			{Name: "defender", Usage: "the target's card (defence dice from above, type, experience, damage capacity)"},
-			{Name: "friendly", Usage: "an adjacent friendly unit's card (friendly fire)"},
+			{Name: "defender", Usage: "target's card (defence dice from above, type, experience, damage capacity)"},
+			{Name: "friendly", Usage: "adjacent friendly unit's card (friendly fire)"},
 		},
 		FromCards: supportFromCards,
 		Compile:   func(v resolve.Args) (resolve.Plan, error) { return compileSupport(v, true) },
@@ -100,8 +100,8 @@ func barrageAction() *resolve.Action {
 		Notes:   map[string]string{notArrived: "the OAS did not arrive (--arrival)"},
 		Params:  supportParams(false),
 		Roles: []resolve.Role{
-			{Name: "defender", Usage: "the target's card (defence dice from above, type, experience, damage capacity)"},
-			{Name: "friendly", Usage: "an adjacent friendly unit's card (friendly fire)"},
+			{Name: "defender", Usage: "target's card (defence dice from above, type, experience, damage capacity)"},
+			{Name: "friendly", Usage: "adjacent friendly unit's card (friendly fire)"},
 		},
 		FromCards: supportFromCards,
 		Compile:   func(v resolve.Args) (resolve.Plan, error) { return compileSupport(v, false) },

@@ -96,8 +96,8 @@ func closeCombatAction() *resolve.Action {
 			resolve.ChoiceParam("suppressed-again", []string{"fallback", "stays"}, 0, "a suppressed unit suppressed again falls back, or stays suppressed"),
 		},
 		Roles: []resolve.Role{
-			{Name: "attacker", Usage: "the assault unit's card"},
-			{Name: "defender", Usage: "the defence unit's card"},
+			{Name: "attacker", Usage: "assault unit's card"},
+			{Name: "defender", Usage: "defence unit's card"},
 		},
 		FromCards: ccFromCards,
 		Compile:   compileCloseCombat,
