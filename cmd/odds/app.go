@@ -38,16 +38,19 @@ const (
 type app struct {
 	ctx            context.Context // the run's: cancelled by Ctrl-C
 	stdout, stderr io.Writer
-	width          int    // columns that tables and help fit in
-	intervals      bool   // --intervals
-	metric         string // --metric: the figure of a roster matrix
-	plot           string // --plot: the image to draw
-	quiet          bool   // --quiet: no progress bar
+	width          int                            // columns that tables and help fit in
+	intervals      bool                           // --intervals
+	metric         string                         // --metric: the figure of a roster matrix
+	plot           string                         // --plot: the image to draw
+	plotSink       func([]byte)                   // odds serve: where a plot goes instead of --plot's file
+	resultSink     func([]*report, []*comparison) // odds serve's page: the results, not rendered
+	quiet          bool                           // --quiet: no progress bar
 	shard          shardValue
 	only           string              // build the action commands of this system only (if it is one)
 	args           []string            // the command line, for a shard document
 	merged         map[int]*sim.Result // odds merge: results by cell, from the shards
 	mergedCells    int
+	maxTrials      int64 // odds serve: the most Monte Carlo trials one request may run (0: no bound)
 	systems        []*resolve.System
 
 	trials    countValue
@@ -89,6 +92,13 @@ func (e *ioError) Unwrap() error { return e.err }
 // the process: tests call it directly.
 func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	a := &app{ctx: ctx, stdout: stdout, stderr: stderr, systems: all.Systems(), width: termWidth(stdout)}
+	return a.main(args)
+}
+
+// main runs one command line on a's streams and returns the exit status:
+// Main for the process, and each request of odds serve.
+func (a *app) main(args []string) int {
+	ctx, stdout, stderr := a.ctx, a.stdout, a.stderr
 	args = rollArgs(args)
 	a.args = args
 	if len(args) > 0 {
@@ -229,7 +239,7 @@ boolean takes =both (--smoke=both); several make a grid, one result per cell.`,
 	root.SetFlagErrorFunc(flagError)
 
 	a.fitHelp(root)
-	root.AddCommand(a.systemsCommand(), a.rollCommand(), a.profilesCommand(), a.runCommand(), a.mergeCommand(), a.manCommand())
+	root.AddCommand(a.systemsCommand(), a.rollCommand(), a.profilesCommand(), a.runCommand(), a.mergeCommand(), a.serveCommand(), a.manCommand())
 	for _, s := range a.systems {
 		root.AddCommand(a.systemCommand(s))
 	}

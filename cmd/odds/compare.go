@@ -119,6 +119,9 @@ func (a *app) runCompare(ctx context.Context, ja, jb *job, vs string) error {
 	if err != nil {
 		return err
 	}
+	if err := a.checkBudget(2*len(ca), opts); err != nil {
+		return err
+	}
 	if len(ca) != len(cb) {
 		return usagef("sweep in the main flags: each cell is then compared", "--vs: the variant's grid differs from the matchup's")
 	}
@@ -178,6 +181,10 @@ func (a *app) cellReport(j *job, c cell, plan resolve.Plan, res *sim.Result, opt
 }
 
 func (a *app) writeCompare(ctx context.Context, cs []*comparison) error {
+	if a.resultSink != nil {
+		a.resultSink(nil, cs)
+		return nil
+	}
 	var b strings.Builder
 	var err error
 	switch a.format.v {

@@ -170,6 +170,9 @@ func (a *app) runJobs(ctx context.Context, jobs []*job) error {
 			all = append(all, compiledCell{j, c, plan})
 		}
 	}
+	if err := a.checkBudget(len(all), opts); err != nil {
+		return err
+	}
 	switch {
 	case a.shard.set:
 		return a.runShard(ctx, all, opts)
@@ -213,6 +216,20 @@ func (a *app) runJobs(ctx context.Context, jobs []*job) error {
 		return err
 	}
 	return a.writePlot(img)
+}
+
+// checkBudget refuses a request of odds serve that could run more Monte
+// Carlo trials than the server allows (cells times --trials; exact
+// answers cost none).
+func (a *app) checkBudget(cells int, opts sim.Options) error {
+	if a.maxTrials <= 0 || opts.Method == sim.Exact {
+		return nil
+	}
+	if total := int64(cells) * opts.Trials; total > a.maxTrials {
+		return usagef("lower trials, sweep fewer values, or use method=exact",
+			"--trials: %d results of %s trials is more than the %s trials this server runs for one request", cells, group(opts.Trials), group(a.maxTrials))
+	}
+	return nil
 }
 
 // compiledCell is one cell of a job, compiled.

@@ -1,0 +1,266 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"embed"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"net"
+	"net/http"
+	"net/url"
+	"runtime"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"odds/profiles"
+)
+
+// odds serve: the engine behind a small local web page and a JSON API.
+// Every request is a command line run in the process (a.main) with the
+// profiles the server started with: the API's JSON is the CLI's, and its
+// errors are the CLI's one-line messages.
+
+//go:embed web/templates web/static
+var webFiles embed.FS
+
+// Limits of one request.
+const (
+	defaultMaxTrials = 100_000_000      // Monte Carlo trials a request may run in all
+	queueWait        = 2 * time.Second  // how long a request waits for a free core
+	runLimit         = 30 * time.Second // the longest a run may take
+	maxQuery         = 4096             // bytes of query string
+)
+
+// runFlags are the run flags a request may give besides its action's.
+var runFlags = []string{"method", "trials", "seed", "precision", "vs", "metric"}
+
+type server struct {
+	a         *app
+	reg       *profiles.Registry
+	slots     chan struct{} // one per core: at most one run per core
+	maxTrials int64
+	mux       *http.ServeMux
+}
+
+func (a *app) serveCommand() *cobra.Command {
+	var addr string
+	maxTrials := countValue{n: defaultMaxTrials, min: 1, max: 1e12}
+	cmd := &cobra.Command{
+		Use:   "serve [--addr HOST:PORT]",
+		Short: "serve the odds as a web page and a JSON API (the phone at the table)",
+		Long: a.paragraphs("serve puts the engine behind a local web page: choose a system and an action, fill the form, and read the odds; a link reproduces the answer. The JSON API, GET /api/v1/SYSTEM/ACTION?flag=value&attacker=CARD, returns the document odds … --format json prints.\n\n" +
+			"By default only this machine can connect (127.0.0.1:8080); --addr :8080 shares it on the network. Each request runs on one core, at most one per core at a time, with at most --max-trials Monte Carlo trials."),
+		Example: "  odds serve\n  odds serve --addr :8080 --profiles my-cards.yaml",
+		Args:    cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			reg, err := a.registry()
+			if err != nil {
+				return err
+			}
+			s := newServer(a, reg, maxTrials.n)
+			return s.listenAndServe(cmd.Context(), addr)
+		},
+	}
+	cmd.Flags().StringVar(&addr, "addr", "127.0.0.1:8080", "`HOST:PORT` to listen on (:8080 shares the page on the network)")
+	cmd.Flags().Var(&maxTrials, "max-trials", "the most Monte Carlo trials one request may run in all")
+	return cmd
+}
+
+func newServer(a *app, reg *profiles.Registry, maxTrials int64) *server {
+	s := &server{a: a, reg: reg, slots: make(chan struct{}, runtime.NumCPU()), maxTrials: maxTrials, mux: http.NewServeMux()}
+	s.mux.HandleFunc("GET /api/v1/{system}/{action}", s.api)
+	s.mux.HandleFunc("GET /plot/{system}/{action}", s.plotImage)
+	s.mux.HandleFunc("GET /{system}/{action}", s.actionPage)
+	s.mux.HandleFunc("GET /{$}", s.index)
+	static, _ := fs.Sub(webFiles, "web")
+	s.mux.Handle("GET /static/{file}", http.FileServerFS(static))
+	return s
+}
+
+// listenAndServe serves until ctx ends (Ctrl-C), then stops: in-flight
+// runs are cancelled, and it returns within a second.
+func (s *server) listenAndServe(ctx context.Context, addr string) error {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return usagef("choose another --addr", "--addr %s: %v", addr, err)
+	}
+	host, port, _ := net.SplitHostPort(ln.Addr().String())
+	if ip := net.ParseIP(host); ip == nil || ip.IsUnspecified() {
+		fmt.Fprintf(s.a.stderr, "odds: warning: listening on every network interface: anyone on your network can use this page\n")
+		host = "localhost"
+	}
+	fmt.Fprintf(s.a.stdout, "odds: serving http://%s\n", net.JoinHostPort(host, port))
+	srv := &http.Server{
+		Handler:           s,
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       10 * time.Second,
+		WriteTimeout:      runLimit + queueWait + 5*time.Second,
+		IdleTimeout:       60 * time.Second,
+		MaxHeaderBytes:    16 << 10,
+		BaseContext:       func(net.Listener) context.Context { return ctx },
+	}
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ln) }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+	}
+	stop, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	_ = srv.Shutdown(stop)
+	return ctx.Err()
+}
+
+func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if len(r.URL.RawQuery) > maxQuery {
+		http.Error(w, "query too long", http.StatusRequestURITooLong)
+		return
+	}
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	s.mux.ServeHTTP(w, r)
+}
+
+// reply is what running one request gave: the output, or the CLI's error.
+type reply struct {
+	status int // 200, 400, 429 or 500
+	body   []byte
+	plot   []byte
+	// The results themselves, for the page.
+	reports []*report
+	compare []*comparison
+	err     string // the one-line message
+	hint    string
+	flag    string // the flag the message names, if any
+}
+
+// run runs the request's question as a command line with the given
+// format, on one core: waiting for a free one at most queueWait.
+func (s *server) run(r *http.Request, system, action, format string, plot, results bool) reply {
+	args, bad := s.args(r.URL.Query(), system, action, format)
+	if bad != "" {
+		return reply{status: http.StatusBadRequest, err: bad}
+	}
+	wait := time.NewTimer(queueWait)
+	defer wait.Stop()
+	select {
+	case s.slots <- struct{}{}:
+		defer func() { <-s.slots }()
+	case <-wait.C:
+		return reply{status: http.StatusTooManyRequests, err: "busy: every core is running a request; try again shortly"}
+	case <-r.Context().Done():
+		return reply{status: http.StatusServiceUnavailable, err: "the request was cancelled"}
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), runLimit)
+	defer cancel()
+	var out, errb bytes.Buffer
+	sub := &app{ctx: ctx, stdout: &out, stderr: &errb, systems: s.a.systems, width: 80, reg: s.reg, maxTrials: s.maxTrials}
+	rep := reply{status: http.StatusOK}
+	if plot {
+		sub.plotSink = func(b []byte) { rep.plot = b }
+		args = append(args, "--plot", "odds.svg")
+	}
+	if results {
+		sub.resultSink = func(rs []*report, cs []*comparison) { rep.reports, rep.compare = rs, cs }
+	}
+	code := sub.main(args)
+	switch {
+	case code == exitOK:
+		rep.body = out.Bytes()
+		return rep
+	case ctx.Err() != nil:
+		return reply{status: http.StatusServiceUnavailable, err: fmt.Sprintf("the run took longer than %s, or the client went away", runLimit)}
+	case code == exitUsage:
+		rep := reply{status: http.StatusBadRequest}
+		for _, line := range strings.Split(errb.String(), "\n") {
+			if msg, ok := strings.CutPrefix(line, "odds: error: "); ok && rep.err == "" {
+				rep.err = msg
+			} else if h, ok := strings.CutPrefix(line, "odds: hint: "); ok {
+				rep.hint = h
+			}
+		}
+		if f, _, ok := strings.Cut(rep.err, ":"); ok && strings.HasPrefix(f, "--") {
+			rep.flag = strings.TrimPrefix(f, "--")
+		}
+		return rep
+	}
+	return reply{status: http.StatusInternalServerError, err: strings.TrimSpace(errb.String())}
+}
+
+// args turns a request's query into a command line: every action flag
+// and card role by name, the run flags of runFlags, and nothing that names
+// a file or changes where output goes. Empty values are left out (an
+// unfilled form field).
+func (s *server) args(q url.Values, system, action, format string) ([]string, string) {
+	sys := s.a.system(system)
+	if sys == nil {
+		return nil, fmt.Sprintf("no system %q", system)
+	}
+	act := sys.Action(action)
+	if act == nil {
+		return nil, fmt.Sprintf("%s has no action %q", system, action)
+	}
+	args := []string{system, action, "--format", format, "--workers", "1", "--quiet"}
+	keys := make([]string, 0, len(q))
+	for k := range q {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		v := q[k][len(q[k])-1]
+		if v == "" {
+			continue
+		}
+		known := act.Param(k) != nil || slices.Contains(runFlags, k)
+		for _, r := range act.Roles {
+			known = known || r.Name == k
+		}
+		if !known {
+			return nil, fmt.Sprintf("--%s: %s %s takes no such parameter", k, system, action)
+		}
+		args = append(args, "--"+k+"="+v)
+	}
+	return args, ""
+}
+
+// api answers GET /api/v1/SYSTEM/ACTION with the CLI's JSON document, or
+// {"error": …} with 400 (bad input), 429 (busy) or 503.
+func (s *server) api(w http.ResponseWriter, r *http.Request) {
+	rep := s.run(r, r.PathValue("system"), r.PathValue("action"), "json", false, false)
+	w.Header().Set("Content-Type", "application/json")
+	if rep.status == http.StatusTooManyRequests {
+		w.Header().Set("Retry-After", "2")
+	}
+	if rep.status != http.StatusOK {
+		w.WriteHeader(rep.status)
+		body, _ := json.Marshal(struct {
+			Error string `json:"error"`
+			Hint  string `json:"hint,omitempty"`
+			Flag  string `json:"flag,omitempty"`
+		}{rep.err, rep.hint, rep.flag})
+		_, _ = w.Write(append(body, '\n'))
+		return
+	}
+	_, _ = w.Write(rep.body)
+}
+
+// plotImage answers GET /plot/SYSTEM/ACTION with the question's plot as
+// SVG (the --plot drawing).
+func (s *server) plotImage(w http.ResponseWriter, r *http.Request) {
+	rep := s.run(r, r.PathValue("system"), r.PathValue("action"), "json", true, false)
+	if rep.status != http.StatusOK || rep.plot == nil {
+		msg := rep.err
+		if msg == "" {
+			msg = "no plot"
+		}
+		http.Error(w, msg, max(rep.status, http.StatusBadRequest))
+		return
+	}
+	w.Header().Set("Content-Type", "image/svg+xml")
+	_, _ = w.Write(rep.plot)
+}
