@@ -1,0 +1,237 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"odds/resolve/all"
+)
+
+// testServer is odds serve on a test listener, with the built-in profiles.
+func testServer(t *testing.T, maxTrials int64) *httptest.Server {
+	t.Helper()
+	a := &app{ctx: context.Background(), stdout: io.Discard, stderr: io.Discard, systems: all.Systems(), width: 80}
+	reg, err := a.registry()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(newServer(a, reg, maxTrials))
+	t.Cleanup(ts.Close)
+	return ts
+}
+
+func get(t *testing.T, url string) (int, string, http.Header) {
+	t.Helper()
+	resp, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(body), resp.Header
+}
+
+// The API returns the document the command line prints, byte for byte
+// apart from timings, and the CLI's one-line error with 400.
+func TestServeAPI(t *testing.T) {
+	ts := testServer(t, defaultMaxTrials)
+	for _, c := range []struct {
+		query string
+		args  []string
+	}{
+		{"/api/v1/opposed/fire?hesa=3&def=1&method=exact&seed=7", []string{"opposed", "fire", "--hesa", "3", "--def", "1", "--method", "exact", "--seed", "7"}},
+		{"/api/v1/opposed/fire?hesa=1..3&def=1&smoke=both&method=mc&trials=100000&seed=7", []string{"opposed", "fire", "--hesa", "1..3", "--def", "1", "--smoke=both", "--method", "mc", "--trials", "100000", "--seed", "7"}},
+		{"/api/v1/symbol/fire?attacker=mg-team&defender=rifle-squad&range=close&seed=3", []string{"symbol", "fire", "--attacker", "mg-team", "--defender", "rifle-squad", "--range", "close", "--seed", "3"}},
+		{"/api/v1/opposed/fire?hesa=3&def=1&vs=--smoke&seed=2&method=mc&trials=70000", []string{"opposed", "fire", "--hesa", "3", "--def", "1", "--vs", "--smoke", "--seed", "2", "--method", "mc", "--trials", "70000"}},
+	} {
+		status, body, h := get(t, ts.URL+c.query)
+		_, cli, errs := run(context.Background(), append(c.args, "--format", "json")...)
+		if status != 200 || h.Get("Content-Type") != "application/json" || normalize(body) != normalize(cli) {
+			t.Errorf("%s: status %d (%s)\napi:\n%.400s\ncli:\n%.400s", c.query, status, errs, body, cli)
+		}
+	}
+	for _, c := range []struct{ query, want, flag string }{
+		{"/api/v1/opposed/fire?hesa=99&def=1", "--hesa: want 0..12, got 99", "hesa"},
+		{"/api/v1/opposed/fire?hesa=3", "--def", "def"},
+		{"/api/v1/opposed/fire?hesa=3&def=1&profiles=/etc/passwd", "--profiles: opposed fire takes no such parameter", ""},
+		{"/api/v1/opposed/fire?hesa=3&def=1&out=x.json", "--out: opposed fire takes no such parameter", ""},
+		{"/api/v1/opposed/fire?hesa=3&def=1&plot=x.svg", "--plot: opposed fire takes no such parameter", ""},
+		{"/api/v1/opposed/nosuch?hesa=3", `opposed has no action "nosuch"`, ""},
+		{"/api/v1/symbol/fire?attacker=nosuch&defender=tank&range=close", `no symbol unit card "nosuch"`, "attacker"},
+		{"/api/v1/opposed/fire?hesa=1..12&def=0..12&method=mc&trials=1000000", "more than the 100,000,000 trials", "trials"},
+	} {
+		status, body, _ := get(t, ts.URL+c.query)
+		var e struct{ Error, Flag string }
+		if err := json.Unmarshal([]byte(body), &e); status != 400 || err != nil || !strings.Contains(e.Error, c.want) || e.Flag != c.flag || strings.Contains(e.Error, "\n") {
+			t.Errorf("%s: status %d, body %q; want 400 with %q (flag %q)", c.query, status, body, c.want, c.flag)
+		}
+	}
+}
+
+// The page: a question without a seed is redirected to one with it (a
+// link reproduces the answer); the answer shows the CLI's figures; a bad
+// value shows its error beside its field.
+func TestServePage(t *testing.T) {
+	ts := testServer(t, defaultMaxTrials)
+	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	resp, err := client.Get(ts.URL + "/opposed/fire?hesa=3&def=1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if loc := resp.Header.Get("Location"); resp.StatusCode != http.StatusFound || !strings.Contains(loc, "seed=") {
+		t.Fatalf("no redirect to a seeded link: %d %q", resp.StatusCode, loc)
+	}
+	status, body, _ := get(t, ts.URL+"/opposed/fire?hesa=3&def=1&seed=5")
+	if status != 200 || !strings.Contains(body, `data-outcome="no-effect">36.00%`) || !strings.Contains(body, `id="permalink"`) {
+		t.Errorf("answer page: %d\n%.600s", status, body)
+	}
+	status, body, _ = get(t, ts.URL+"/opposed/fire?hesa=99&def=1&seed=5")
+	field := body[strings.Index(body, `id="field-hesa"`):]
+	field = field[:strings.Index(field, "</div>")]
+	if status != 400 || !strings.Contains(field, "--hesa: want 0..12, got 99") {
+		t.Errorf("bad value: %d, field %q", status, field)
+	}
+	for _, path := range []string{"/", "/symbol/close-combat", "/static/style.css", "/static/app.js"} {
+		if status, _, _ := get(t, ts.URL+path); status != 200 {
+			t.Errorf("%s: %d", path, status)
+		}
+	}
+	if status, body, h := get(t, ts.URL+"/plot/opposed/fire?hesa=1..4&def=1&seed=1"); status != 200 || h.Get("Content-Type") != "image/svg+xml" || !strings.Contains(body, "<svg") {
+		t.Errorf("plot: %d %q", status, h.Get("Content-Type"))
+	}
+}
+
+// 200 concurrent requests of good, bad and expensive questions: every one
+// is answered 200, 400 or 429, nothing crashes, the heap stays bounded,
+// and the server answers afterwards.
+func TestServeLoad(t *testing.T) {
+	ts := testServer(t, defaultMaxTrials)
+	queries := []string{
+		"/api/v1/opposed/fire?hesa=3&def=1&seed=1",
+		"/api/v1/opposed/fire?hesa=77&def=1",
+		"/api/v1/symbol/fire?attacker=tank&defender=mg-team&range=close&seed=2",
+		"/api/v1/rof/fire?rof=3&target-teams=2&method=mc&trials=3000000&seed=3",
+		"/api/v1/roll/x?y=1",
+		"/opposed/fire?hesa=2&def=1&seed=4",
+	}
+	var wg sync.WaitGroup
+	codes := make([]int, 200)
+	start := time.Now()
+	for i := range codes {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			resp, err := http.Get(ts.URL + queries[i%len(queries)])
+			if err != nil {
+				codes[i] = -1
+				return
+			}
+			_, _ = io.Copy(io.Discard, resp.Body)
+			resp.Body.Close()
+			codes[i] = resp.StatusCode
+		}()
+	}
+	wg.Wait()
+	seen := map[int]int{}
+	for i, c := range codes {
+		seen[c]++
+		if c != 200 && c != 400 && c != 429 {
+			t.Errorf("request %d (%s): status %d", i, queries[i%len(queries)], c)
+		}
+	}
+	if seen[200] == 0 || seen[400] == 0 {
+		t.Errorf("statuses %v: want good and bad answers", seen)
+	}
+	var ms runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&ms)
+	if ms.HeapAlloc > 256<<20 {
+		t.Errorf("heap %d MB after the load", ms.HeapAlloc>>20)
+	}
+	if status, _, _ := get(t, ts.URL+queries[0]); status != 200 {
+		t.Errorf("after the load: %d", status)
+	}
+	t.Logf("200 requests in %v: %v", time.Since(start), seen)
+}
+
+// Ctrl-C: the server stops within a second, cancelling a run in flight;
+// --addr :0 warns that the page is shared on the network.
+func TestServeShutdown(t *testing.T) {
+	var out, errs syncBuffer
+	a := &app{ctx: context.Background(), stdout: &out, stderr: &errs, systems: all.Systems(), width: 80}
+	reg, err := a.registry()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- newServer(a, reg, 1e12).listenAndServe(ctx, ":0") }()
+	var url string
+	for range 100 {
+		if s := out.String(); strings.Contains(s, "http://") {
+			url = strings.TrimSpace(s[strings.Index(s, "http://"):])
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if url == "" || !strings.Contains(errs.String(), "warning: listening on every network interface") {
+		t.Fatalf("no URL (%q) or no warning (%q)", out.String(), errs.String())
+	}
+	inflight := make(chan int, 1)
+	go func() {
+		resp, err := http.Get(url + "/api/v1/opposed/fire?hesa=3&def=1&method=mc&trials=1e11&seed=1")
+		if err != nil {
+			inflight <- -1
+			return
+		}
+		resp.Body.Close()
+		inflight <- resp.StatusCode
+	}()
+	time.Sleep(300 * time.Millisecond)
+	stop := time.Now()
+	cancel()
+	select {
+	case <-done:
+	case <-time.After(2 * time.Second):
+		t.Fatal("the server did not stop within 2 s")
+	}
+	if d := time.Since(stop); d > 1500*time.Millisecond {
+		t.Errorf("stopped after %v", d)
+	}
+	select {
+	case code := <-inflight:
+		if code == 200 {
+			t.Error("the run in flight finished instead of being cancelled")
+		}
+	case <-time.After(2 * time.Second):
+		t.Error("the request in flight was left hanging")
+	}
+}
+
+// syncBuffer is a bytes.Buffer safe for a writer and a reader at once.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
