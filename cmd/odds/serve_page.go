@@ -120,7 +120,11 @@ func (s *server) actionPage(w http.ResponseWriter, r *http.Request) {
 			rep = s.run(r, sys.Name, act.Name, "json", false, true) // no plot for this shape
 		}
 		status = rep.status
-		v.Link = r.URL.String()
+		scheme := "http"
+		if r.TLS != nil {
+			scheme = "https"
+		}
+		v.Link = scheme + "://" + r.Host + r.URL.RequestURI()
 		if rep.status != http.StatusOK {
 			v.Error, v.Hint = rep.err, rep.hint
 			for _, fs := range [][]field{v.Roles, v.Params, v.Run} {
