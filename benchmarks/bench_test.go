@@ -130,7 +130,8 @@ func BenchmarkExact(b *testing.B) {
 		plan resolve.Plan
 	}{{"opposed-fire", mustFire(b)}, {"roll-6d6", mustRoll(b, "6d6>=4")}, {"roll-40d10", mustRoll(b, "40d10")},
 		{"symbol-fire-10v10", mustSymbol(b, "red:4,green:3,blue:3", "red:3,green:4,blue:3")},
-		{"symbol-close-combat-6v6", examplePlan(b, "symbol-close-combat")}} {
+		{"symbol-close-combat-6v6", examplePlan(b, "symbol-close-combat")},
+		{"rof-fire-30-dice-6-armoured-teams", mustAction(b, "rof", "fire", map[string]string{"rof": "10", "firing-teams": "3", "target-teams": "6", "team": "vehicle", "ar": "3", "at": "5"})}} {
 		b.Run(c.name, func(b *testing.B) {
 			for b.Loop() {
 				if _, err := sim.Run(context.Background(), c.plan, sim.Options{Method: sim.Exact}); err != nil {
@@ -192,6 +193,26 @@ func examplePlans(b testing.TB) []example {
 		}
 	}
 	return out
+}
+
+// mustAction compiles one action of a system with flag-like settings.
+func mustAction(b testing.TB, system, action string, set map[string]string) resolve.Plan {
+	reg, err := profiles.New(all.Systems())
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, s := range all.Systems() {
+		if s.Name == system {
+			act := s.Action(action)
+			p, err := act.Compile(simtest.Args(b, act, set, reg.Env(system)))
+			if err != nil {
+				b.Fatal(err)
+			}
+			return p
+		}
+	}
+	b.Fatalf("no system %s", system)
+	return nil
 }
 
 // examplePlan is the example plan of one action, by system-action.

@@ -68,6 +68,7 @@ type firePlan struct {
 	armoured           bool
 	ineffective        bool // AR at least double AT
 	ping, pen          int  // dice per hit: AT ping dice, or AT-AR pen dice
+	maxRFP             int  // the most RFPs an activation can cause
 	rfc                rfc
 	grid               *resolve.Grid
 	layout             *resolve.Layout
@@ -126,6 +127,7 @@ func compileFire(v resolve.Args) (resolve.Plan, error) {
 		}
 		maxRFP = p.dice * max(p.ping, p.pen)
 	}
+	p.maxRFP = maxRFP
 	p.grid = resolve.NewGrid(fireOutcomes,
 		resolve.Dim{Name: fireStats[0], Size: p.dice + 1},
 		resolve.Dim{Name: fireStats[1], Size: maxRFP + 1},

@@ -1,6 +1,7 @@
 package rof
 
 import (
+	"context"
 	"errors"
 	"math"
 	"strconv"
@@ -8,6 +9,7 @@ import (
 
 	"odds/dice"
 	"odds/resolve"
+	"odds/sim"
 	"odds/sim/simtest"
 )
 
@@ -381,4 +383,47 @@ func TestNoAllocations(t *testing.T) {
 			t.Errorf("%T: %.1f allocations per Run", p, a)
 		}
 	}
+}
+
+// Fire's dynamic programme against the enumeration of its dice, cell by
+// cell, over the rules that change a team's share and dice.
+func TestFireExactDP(t *testing.T) {
+	for _, set := range []map[string]string{
+		{"rof": "3", "target-teams": "2"},
+		{"rof": "4+2", "leader": "true", "concealed": "true", "target-teams": "3", "small-teams": "1", "target-small": "true"},
+		{"rof": "3", "target-teams": "2", "team": "vehicle", "ar": "3", "at": "5"},
+		{"rof": "2", "firing-teams": "2", "target-teams": "3", "team": "vehicle", "ar": "4", "at": "3", "cover": "hard"},
+		{"rof": "2", "target-teams": "1", "team": "vehicle", "ar": "8", "at": "3"},
+	} {
+		p := compileArgs(t, set)
+		dp, ok := p.(sim.Exacter).Exact(sim.AutoPaths)
+		if !ok {
+			t.Fatalf("%v: no exact answer", set)
+		}
+		res, err := sim.Run(context.Background(), struct{ resolve.Plan }{p}, sim.Options{Method: sim.Exact})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for c := range dp {
+			if math.Abs(dp[c]-res.Prob[c]) > 1e-12 {
+				t.Errorf("%v: cell %d: %.15f by the DP, %.15f enumerated", set, c, dp[c], res.Prob[c])
+			}
+		}
+	}
+	// The example: 10 x 3 firing teams at 6 armoured teams.
+	p := compileArgs(t, map[string]string{"rof": "10", "firing-teams": "3", "target-teams": "6", "team": "vehicle", "ar": "3", "at": "5"})
+	if _, ok := p.(sim.Exacter).Exact(sim.AutoPaths); !ok {
+		t.Error("30 dice at 6 armoured teams: no exact answer within the auto budget")
+	}
+}
+
+// compileArgs compiles fire from flag-like settings.
+func compileArgs(t *testing.T, set map[string]string) resolve.Plan {
+	t.Helper()
+	act := System().Action("fire")
+	p, err := act.Compile(simtest.Args(t, act, set, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
 }
