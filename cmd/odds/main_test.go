@@ -671,3 +671,11 @@ func TestImpossibleOutcomes(t *testing.T) {
 		t.Errorf("AP fire: table shows fall-back or CSV lacks it:\n%s\n%s", table, csv)
 	}
 }
+
+// A mistyped flag's suggestions name each flag once.
+func TestFlagHintOnce(t *testing.T) {
+	_, _, errs := run(context.Background(), "rof", "assault", "--assault", "4", "--ar", "3")
+	if strings.Count(errs, "--shard") > 1 || !strings.Contains(errs, "did you mean --at") {
+		t.Errorf("hint: %q", errs)
+	}
+}

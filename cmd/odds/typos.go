@@ -1,6 +1,7 @@
 package main
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -97,8 +98,13 @@ func firstWord(cmd *cobra.Command, args []string) string {
 // flagHint suggests the nearest flags of cmd to an unknown one.
 func flagHint(cmd *cobra.Command, unknown string) string {
 	var names []string
-	cmd.Flags().VisitAll(func(f *pflag.Flag) { names = append(names, f.Name) })
-	cmd.InheritedFlags().VisitAll(func(f *pflag.Flag) { names = append(names, f.Name) })
+	add := func(f *pflag.Flag) {
+		if !slices.Contains(names, f.Name) { // a parsed command's flags include the inherited ones
+			names = append(names, f.Name)
+		}
+	}
+	cmd.Flags().VisitAll(add)
+	cmd.InheritedFlags().VisitAll(add)
 	near := resolve.Nearest(unknown, names, 3)
 	if len(near) == 0 {
 		return ""
