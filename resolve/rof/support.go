@@ -61,28 +61,106 @@ func compileArtillery(v resolve.Args) (resolve.Plan, error) {
 	battery, radius, turns, mortar := v.Int("battery"), v.Int("radius"), v.Int("turns"), v.Bool("mortar-observing")
 	grid := resolve.NewGrid(checkOutcomes,
 		resolve.Dim{Name: artilleryStats[0], Size: 2}, resolve.Dim{Name: artilleryStats[1], Size: turns + 1})
-	ping := battery - v.Int("flank-ar")
-	trial := func(s *dice.Stream) int {
-		used, on := 0, mortar
-		for !on && used < turns {
-			used++
-			d := s.D(10)
-			on = d == 10 || d <= radius // a 10 lands on target; else d10" off
-		}
-		if mortar {
-			used = 0
-		}
-		res := ready
-		switch {
-		case !on:
-		case t.team != vehicle:
-			res = r.check(s, battery)
-		case ping > 0:
-			res = r.check(s, s.Count(ping, 6, 6, 6))
-		}
-		return grid.Cell(res, resolve.B2I(on), used)
+	p := &artilleryPlan{battery: battery, radius: radius, turns: turns, mortar: mortar, vehicle: t.team == vehicle,
+		ping: battery - v.Int("flank-ar"), rfc: r, grid: grid}
+	p.layout = grid.Layout()
+	return p, nil
+}
+
+// artilleryPlan is a barrage: ranging in, then the effect on the team.
+type artilleryPlan struct {
+	battery, radius, turns int
+	mortar, vehicle        bool
+	ping                   int // ping dice at a vehicle (battery less flank armour)
+	rfc                    rfc
+	grid                   *resolve.Grid
+	layout                 *resolve.Layout
+}
+
+func (p *artilleryPlan) Layout() *resolve.Layout { return p.layout }
+
+// effect is the barrage's effect on the team once on target.
+func (p *artilleryPlan) effect(s *dice.Stream) int {
+	switch {
+	case !p.vehicle:
+		return p.rfc.check(s, p.battery)
+	case p.ping > 0:
+		return p.rfc.check(s, s.Count(p.ping, 6, 6, 6))
 	}
-	return resolve.NewPlan(grid.Layout(), trial), nil
+	return ready
+}
+
+func (p *artilleryPlan) Trial(s *dice.Stream) int {
+	used, on := 0, p.mortar
+	for !on && used < p.turns {
+		used++
+		d := s.D(10)
+		on = d == 10 || d <= p.radius // a 10 lands on target; else d10" off
+	}
+	if p.mortar {
+		used = 0
+	}
+	res := ready
+	if on {
+		res = p.effect(s)
+	}
+	return p.grid.Cell(res, resolve.B2I(on), used)
+}
+
+func (p *artilleryPlan) Run(s *dice.Stream, n int, counts []uint64) {
+	for range n {
+		counts[p.Trial(s)]++
+	}
+}
+
+// Exact implements sim.Exacter: each deviation roll is one two-way branch
+// (on target or not: a 10, or at most the radius), so the turn the
+// barrage lands on is a truncated geometric distribution, and the effect
+// once on target is enumerated once.
+func (p *artilleryPlan) Exact(budget int64) ([]float64, bool) {
+	eff, ok := enumerate(p.effect, len(checkOutcomes), budget)
+	if !ok {
+		return nil, false
+	}
+	out := make([]float64, p.layout.Cells)
+	land := func(w float64, used int) {
+		for res, q := range eff {
+			out[p.grid.Cell(res, 1, used)] += w * q
+		}
+	}
+	if p.mortar {
+		land(1, 0)
+		return out, true
+	}
+	hit := float64(min(p.radius, 9)+1) / 10
+	miss := 1.0
+	for turn := 1; turn <= p.turns; turn++ {
+		land(miss*hit, turn)
+		miss *= 1 - hit
+	}
+	out[p.grid.Cell(ready, 0, p.turns)] += miss
+	return out, true
+}
+
+// enumerate is the distribution of f's result (0..n-1) over every path of
+// its dice, or false past budget paths.
+func enumerate(f func(*dice.Stream) int, n int, budget int64) ([]float64, bool) {
+	e := dice.NewEnumerator(4096)
+	s := e.Stream()
+	dist := make([]float64, n)
+	for paths := int64(0); ; paths++ {
+		if paths > budget {
+			return nil, false
+		}
+		v := f(s)
+		if e.Overflow() || e.Truncated() {
+			return nil, false
+		}
+		dist[v] += e.Weight()
+		if !e.Next() {
+			return dist, true
+		}
+	}
 }
 
 // --- assault ---
