@@ -422,6 +422,25 @@ func TestArtilleryExact(t *testing.T) {
 	}
 }
 
+// Assault's exact answer (a convolution over the enemy teams) against the
+// enumeration of every check, cell by cell; the largest assault is exact
+// within the auto budget.
+func TestAssaultExact(t *testing.T) {
+	for _, set := range []map[string]string{
+		{"assault": "4", "teams": "3", "enemy-teams": "2"},
+		{"assault": "5", "support": "1", "teams": "4", "enemy-teams": "2", "suppressed": "true", "quality": "4"},
+		{"assault": "4", "teams": "3", "enemy-teams": "3", "enemy": "vehicle", "at": "3", "flank-ar": "2"},
+		{"assault": "3", "teams": "2", "enemy-teams": "1", "enemy": "vehicle", "flank-ar": "4", "open-topped": "true"},
+		{"assault": "4", "teams": "1", "enemy-teams": "2", "enemy": "vehicle", "at": "1", "flank-ar": "5"},
+	} {
+		exactAgrees(t, compileArgs(t, "assault", set), set)
+	}
+	p := compileArgs(t, "assault", map[string]string{"assault": "6", "teams": "6", "enemy-teams": "6", "enemy": "vehicle", "at": "5", "flank-ar": "3", "suppressed": "true", "quality": "4"})
+	if _, ok := p.(sim.Exacter).Exact(sim.AutoPaths); !ok {
+		t.Error("the largest assault: no exact answer within the auto budget")
+	}
+}
+
 // exactAgrees checks a plan's own exact answer against the enumeration of
 // its Trial, cell by cell.
 func exactAgrees(t *testing.T, p resolve.Plan, set map[string]string) {
