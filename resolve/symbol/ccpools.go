@@ -13,7 +13,6 @@ type ccSide struct {
 	kind       int
 	attack     pool // card dice with experience
 	defence    pool
-	terrain    pool // every round after the first: the strongest terrain die
 	tgt        target
 	start      state
 	supported  bool
