@@ -348,3 +348,22 @@ func BenchmarkCompare(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkRollShapes times the dice language's common shapes against
+// opposed fire's duel and the d6 floor, per trial: an opposed roll, keep
+// highest, a plain sum.
+func BenchmarkRollShapes(b *testing.B) {
+	b.Run("floor-d6", func(b *testing.B) {
+		src := rand.NewPCG(1, 2)
+		var sink uint64
+		for b.Loop() {
+			sink += FloorD6(src, kernelBatch)
+		}
+		perTrial(b, kernelBatch)
+		_ = sink
+	})
+	b.Run("opposed-fire", func(b *testing.B) { benchKernel(b, mustFire(b)) })
+	for _, expr := range []string{"d10+3 vs d10+1", "4d6kh3", "10d10kh3", "3d6+2"} {
+		b.Run(expr, func(b *testing.B) { benchKernel(b, mustRoll(b, expr)) })
+	}
+}

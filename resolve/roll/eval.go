@@ -53,6 +53,33 @@ type Plan struct {
 	lo          int
 	layout      *resolve.Layout
 	pool        *term // the expression is this one success-count pool
+	// Fast paths for the common shapes, found at compile time: an opposed
+	// roll of one die a side plus constants (duel: the sides), and a sum
+	// of plain dice and constants (sums, with its constant).
+	duel     int
+	sums     []sumTerm
+	constant int
+}
+
+// sumTerm is n plain dice of a number of sides, added (sign 1) or taken
+// away (-1).
+type sumTerm struct{ n, sides, sign int }
+
+// plainSum reads terms as plain dice and constants, if they are: no
+// comparison, keep, modifier or group.
+func plainSum(ts []term, sign int) (sums []sumTerm, c int, ok bool) {
+	for i := range ts {
+		t := &ts[i]
+		switch {
+		case t.kind == kConst:
+			c += sign * t.sign * t.value
+		case t.kind == kDice && !t.cmp && t.keep == 0 && t.die == nil:
+			sums = append(sums, sumTerm{t.n, t.sides, sign * t.sign})
+		default:
+			return nil, 0, false
+		}
+	}
+	return sums, c, true
 }
 
 // Outcome names and stats.
@@ -64,6 +91,17 @@ func Compile(e *Expr) *Plan {
 	p := &Plan{left: compile(e.Left), right: compile(e.Right), lo: lo}
 	if t := &p.left[0]; len(p.left) == 1 && p.right == nil && t.kind == kDice && t.cmp && t.keep == 0 && t.sign > 0 {
 		p.pool = t
+	}
+	ls, lc, okL := plainSum(p.left, 1)
+	rs, rc, okR := plainSum(p.right, -1)
+	if okL && okR {
+		p.sums, p.constant = append(ls, rs...), lc+rc
+		// One die a side, alike, each added: the opposed kernel's shape,
+		// whose cell is the difference of the dice (lo is the constant
+		// less sides-1).
+		if len(ls) == 1 && len(rs) == 1 && ls[0].n == 1 && rs[0].n == 1 && ls[0].sides == rs[0].sides && ls[0].sign == 1 && rs[0].sign == -1 && p.right != nil {
+			p.duel = ls[0].sides
+		}
 	}
 	names := resolve.IntNames(lo, hi)
 	p.layout = resolve.NewLayout(names, stats, len(names), func(c int, v []float64) int {
@@ -164,8 +202,29 @@ func (p *Plan) Trial(s *dice.Stream) int { return p.value(s) - p.lo }
 
 // Run implements resolve.Plan.
 func (p *Plan) Run(s *dice.Stream, n int, counts []uint64) {
-	if t := p.pool; t != nil {
+	switch {
+	case p.pool != nil:
+		t := p.pool
 		s.TallyCount(n, t.n, t.sides, t.lo, t.hi, counts) // values 0..n are cells 0..n
+		return
+	case p.duel > 0:
+		s.TallyDiff(n, p.duel, counts) // cell a-b+sides-1 is value a-b+constant
+		return
+	case len(p.sums) == 1 && p.sums[0].sign == 1:
+		t, off := p.sums[0], p.constant-p.lo
+		for range n {
+			counts[s.Sum(t.n, t.sides)+off]++
+		}
+		return
+	case p.sums != nil:
+		off := p.constant - p.lo
+		for range n {
+			v := off
+			for _, t := range p.sums {
+				v += t.sign * s.Sum(t.n, t.sides)
+			}
+			counts[v]++
+		}
 		return
 	}
 	for range n {
@@ -221,18 +280,70 @@ func inRange(x, lo, hi int) int {
 	return 0
 }
 
-// keep rolls the term's dice into the stream's scratch buffer, sorts them
-// and sums (or counts) the kept ones.
-func keep(t *term, s *dice.Stream) int {
-	buf := s.Buffer(t.n)
-	for i := range buf {
-		if t.die != nil {
-			buf[i] = rollDie(t, s)
-		} else {
-			buf[i] = s.D(t.sides)
+// maxTallySides bounds the dice keepTally counts by face.
+const maxTallySides = 64
+
+// keepTally is keep for plain dice of few sides without sorting: the dice
+// are counted by face (no branch on their values), and the kept ones
+// taken from the top (or bottom) face down.
+func keepTally(t *term, s *dice.Stream) int {
+	var hist [maxTallySides]uint8 // at most 255 dice
+	for range t.n {
+		hist[s.D(t.sides)-1]++
+	}
+	x, left := 0, t.keep
+	for i := range t.sides {
+		f := i + 1 // keep lowest: from the lowest face up
+		if t.high {
+			f = t.sides - i
+		}
+		c := min(int(hist[f-1]), left)
+		v := f
+		if t.cmp {
+			v = inRange(f, t.lo, t.hi)
+		}
+		x += c * v
+		if left -= c; left == 0 {
+			break
 		}
 	}
-	slices.Sort(buf)
+	return x
+}
+
+// keep rolls the term's dice, sorts them and sums (or counts) the kept
+// ones. Up to 16 dice sort on the stack by insertion (no call, no
+// scratch buffer); more use the stream's buffer.
+func keep(t *term, s *dice.Stream) int {
+	if t.die == nil && t.sides <= maxTallySides && t.n <= 255 {
+		return keepTally(t, s)
+	}
+	var small [16]int
+	var buf []int
+	if t.n <= len(small) {
+		buf = small[:t.n]
+	} else {
+		buf = s.Buffer(t.n)
+	}
+	for i := range buf {
+		d := 0
+		if t.die != nil {
+			d = rollDie(t, s)
+		} else {
+			d = s.D(t.sides)
+		}
+		if t.n > len(small) {
+			buf[i] = d
+			continue
+		}
+		j := i
+		for ; j > 0 && buf[j-1] > d; j-- {
+			buf[j] = buf[j-1]
+		}
+		buf[j] = d
+	}
+	if t.n > len(small) {
+		slices.Sort(buf)
+	}
 	kept := buf[:t.keep]
 	if t.high {
 		kept = buf[t.n-t.keep:]

@@ -171,6 +171,8 @@ var expressions = []string{
 	"6d6>=4", "2d6+1", "3d6", "4d6kh3", "3d8kl2+2", "d10+3 vs d10+1", "(2d6+1)>=8 + d4",
 	"2d6-d6", "5d10>=8", "2d10=10", "3d6<3", "(d6+d6)<=4 vs d2", "-3+2d4",
 	"2d6!", "3d6r1", "4d6r2kh3", "3d4!>=4", "2d4!kl1", "-1d6",
+	// The Monte Carlo fast paths: an opposed pair, sums, kept dice by face.
+	"d6-2 vs d6+1", "2d6-d4+1 vs d8", "5d10kl2", "4d6kh3>=4", "6d6kh2+1", "-2d6",
 }
 
 // Exploding and re-rolled dice, by hand. d6!: 1..5 at 1/6; 7..11 at 1/36
