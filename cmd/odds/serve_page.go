@@ -59,6 +59,7 @@ type actionView struct {
 	Results                      []resultView
 	Compare                      []compareView
 	Plot                         template.URL // a data: URL of the SVG
+	Table                        string       // a sweep or roster: the CLI's compact table
 }
 
 type resultView struct {
@@ -138,8 +139,15 @@ func (s *server) actionPage(w http.ResponseWriter, r *http.Request) {
 				w.Header().Set("Retry-After", "2")
 			}
 		}
-		for _, r := range rep.reports {
-			v.Results = append(v.Results, resultOf(r))
+		if len(rep.reports) > 1 { // a sweep or roster reads best as the CLI's one table
+			var b strings.Builder
+			if err := renderText(r.Context(), &b, rep.reports, textStyle{width: 100}); err == nil {
+				v.Table = b.String()
+			}
+		} else {
+			for _, r := range rep.reports {
+				v.Results = append(v.Results, resultOf(r))
+			}
 		}
 		for _, c := range rep.compare {
 			v.Compare = append(v.Compare, compareView{Title: title(c.A) + " — B: " + c.VS, Rows: c.Diffs, Exact: c.Exact})

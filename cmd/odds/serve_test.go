@@ -101,6 +101,11 @@ func TestServePage(t *testing.T) {
 	if status != 400 || !strings.Contains(field, "--hesa: want 0..12, got 99") {
 		t.Errorf("bad value: %d, field %q", status, field)
 	}
+	// A sweep reads as the CLI's compact table, with its plot.
+	status, body, _ = get(t, ts.URL+"/opposed/fire?hesa=1..3&def=1&seed=5")
+	if status != 200 || !strings.Contains(body, `class="sweep"`) || !strings.Contains(body, "opposed fire: def=1 (3 results)") || !strings.Contains(body, "data:image/svg") {
+		t.Errorf("sweep page: %d\n%.800s", status, body)
+	}
 	for _, path := range []string{"/", "/symbol/close-combat", "/static/style.css", "/static/app.js"} {
 		if status, _, _ := get(t, ts.URL+path); status != 200 {
 			t.Errorf("%s: %d", path, status)
