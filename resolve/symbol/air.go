@@ -256,7 +256,7 @@ func (p *supportPlan) compileTargets(v resolve.Args, kind int) error {
 	if err != nil {
 		return resolve.Errorf("target", "%v", err)
 	}
-	p.cmpFaces, p.cmpSym = comparison(green[0].faces, blue[0].faces, p.rule)
+	p.cmpSym = comparison(green[0].faces, blue[0].faces, p.rule)
 	return nil
 }
 

@@ -3,7 +3,6 @@ package symbol
 import (
 	"slices"
 
-	"odds/dice"
 	"odds/resolve"
 )
 
@@ -104,12 +103,7 @@ func effectsOf(ad, dd *tallyDist, rule int) []effect {
 	for i, a := range ad.tallies {
 		pa := ad.probs[i]
 		for j, d := range dd.tallies {
-			var r dice.Tally
-			if rule == sameKind {
-				r = subSat(a, d)
-			} else {
-				r = cancel(a, d, rule)
-			}
+			r := leftAfter(a, d, rule)
 			grid[(r.Count(crit)*nd+r.Count(damage))*2+resolve.B2I(r.Count(supp)+r.Count(xsupp) > 0)] += pa * dd.probs[j]
 		}
 	}

@@ -11,8 +11,7 @@ import (
 type ccPlan struct {
 	*ccPools
 	rule      int
-	cmpFaces  int
-	cmpSym    []uint8
+	cmpSym    []uint8 // the comparison roll: the strongest symbol each face pair leaves
 	a, d      target
 	aStart    state
 	dStart    state
@@ -52,7 +51,7 @@ func compileCloseCombat(v resolve.Args) (resolve.Plan, error) {
 	if err != nil {
 		return nil, resolve.Errorf("defender-defence", "%v", err)
 	}
-	p.cmpFaces, p.cmpSym = comparison(green[0].faces, blue[0].faces, p.rule)
+	p.cmpSym = comparison(green[0].faces, blue[0].faces, p.rule)
 	n := len(ccOutcomes) * p.maxRounds * p.nA * p.nD
 	p.layout = resolve.NewLayout(ccOutcomes, ccStats, n, func(c int, vals []float64) int {
 		vals[2] = float64(c % p.nD)
@@ -69,14 +68,14 @@ func compileCloseCombat(v resolve.Args) (resolve.Plan, error) {
 // comparison is the critical hit's comparison roll (10.7.2): a green
 // attack die against a blue defence die, the attacker's strongest symbol
 // left for each face pair.
-func comparison(green, blue dice.Die, rule int) (int, []uint8) {
+func comparison(green, blue dice.Die, rule int) []uint8 {
 	sym := make([]uint8, len(green)*len(blue))
 	for i, g := range green {
 		for j, b := range blue {
 			sym[i*len(blue)+j] = uint8(strongest(cancel(g, b, rule)))
 		}
 	}
-	return len(sym), sym
+	return sym
 }
 
 func (p *ccPlan) Layout() *resolve.Layout { return p.layout }
@@ -92,10 +91,10 @@ func (p *ccPlan) Trial(s *dice.Stream) int {
 	for round := 1; ; round++ {
 		ini := resolve.B2I(round == 1)
 		// 1. Crosswise rolls.
-		toD := p.remaining(p.aAtt[ini][resolve.B2I(a.half)][resolve.B2I(d.immobilized)].sample(s), p.dDef[ini].sample(s))
-		toA := p.remaining(p.dAtt[ini][resolve.B2I(d.half)].sample(s), p.aDef[ini].sample(s))
+		toD := leftAfter(p.aAtt[ini][resolve.B2I(a.half)][resolve.B2I(d.immobilized)].sample(s), p.dDef[ini].sample(s), p.rule)
+		toA := leftAfter(p.dAtt[ini][resolve.B2I(d.half)].sample(s), p.aDef[ini].sample(s), p.rule)
 		// 2. Damage to both at once.
-		a, d = p.hit(p.a, a, toA, s), p.hit(p.d, d, toD, s)
+		a, d = p.a.hit(a, toA, p.cmpSym, s), p.d.hit(d, toD, p.cmpSym, s)
 		// 3 and 4. Withdraw and end checks.
 		if o, end := p.ends(round, a, d); end {
 			return p.cell(o, round, a, d)
@@ -107,22 +106,6 @@ func (p *ccPlan) Run(s *dice.Stream, n int, counts []uint64) {
 	for range n {
 		counts[p.Trial(s)]++
 	}
-}
-
-func (p *ccPlan) remaining(a, d dice.Tally) dice.Tally {
-	if p.rule == sameKind {
-		return subSat(a, d)
-	}
-	return cancel(a, d, p.rule)
-}
-
-// hit applies what is left of an attack to a unit: a comparison roll per
-// critical hit, then the damage points and suppressions (as ranged fire).
-func (p *ccPlan) hit(t target, st state, r dice.Tally, s *dice.Stream) state {
-	for range r.Count(crit) {
-		st = t.critEffect(st, int(p.cmpSym[s.D(p.cmpFaces)-1]))
-	}
-	return t.afterCrits(st, r)
 }
 
 // out reports whether a unit has left the fight: eliminated or fallen

@@ -33,6 +33,15 @@ func cancel(a, d dice.Tally, rule int) dice.Tally {
 	return r
 }
 
+// leftAfter is what remains of attack a after defence d under a
+// cancellation rule: subSat for same-kind, cancel otherwise.
+func leftAfter(a, d dice.Tally, rule int) dice.Tally {
+	if rule == sameKind {
+		return subSat(a, d)
+	}
+	return cancel(a, d, rule)
+}
+
 // subSat is cancel's same-kind rule on all four counts at once: each
 // byte of a less the matching byte of d, at least 0. Counts stay below 128,
 // so setting each byte's top bit first keeps every borrow inside its byte;
@@ -131,6 +140,16 @@ func (t target) critEffect(s state, sym int) state {
 		s = t.suppress(s, true)
 	}
 	return s
+}
+
+// hit applies what is left of an attack to a unit, as ranged fire does:
+// a comparison roll per critical hit (cmpSym: the strongest symbol each
+// face pair leaves), then the damage points and suppressions.
+func (t target) hit(st state, r dice.Tally, cmpSym []uint8, s *dice.Stream) state {
+	for range r.Count(crit) {
+		st = t.critEffect(st, int(cmpSym[s.D(len(cmpSym))-1]))
+	}
+	return t.afterCrits(st, r)
 }
 
 // afterCrits applies the remaining damage points and suppressions: the

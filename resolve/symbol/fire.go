@@ -125,9 +125,8 @@ type firePlan struct {
 
 	// 10.7.2: a critical hit's comparison roll, one green attack die
 	// against one blue defence die: the attacker's strongest symbol left
-	// for each of the cmpFaces face pairs.
-	cmpFaces int
-	cmpSym   []uint8
+	// for each face pair.
+	cmpSym []uint8
 
 	states   []state // the target's states a chain of critical hits reaches; 0 is the start
 	critNext []uint8 // critNext[state*(kinds+1)+sym]: the state after a critical hit
@@ -147,10 +146,7 @@ func (p *firePlan) dense(r dice.Tally) int {
 // remaining is what an attack leaves after the defence cancels, with the
 // automatic X suppression against a recruit.
 func (p *firePlan) remaining(a, d dice.Tally) dice.Tally {
-	if p.rule == sameKind {
-		return subSat(a, d) + p.autoX
-	}
-	return cancel(a, d, p.rule) + p.autoX
+	return leftAfter(a, d, p.rule) + p.autoX
 }
 
 // Trial rolls the spotting roll, the attack and defence dice, cancels, and
@@ -164,7 +160,7 @@ func (p *firePlan) Trial(s *dice.Stream) int {
 	r := p.remaining(s.Roll(p.attack), s.Roll(def))
 	st := 0
 	for range r.Count(crit) {
-		st = int(p.critNext[st*(kinds+1)+int(p.cmpSym[s.D(p.cmpFaces)-1])])
+		st = int(p.critNext[st*(kinds+1)+int(p.cmpSym[s.D(len(p.cmpSym))-1])])
 	}
 	return int(p.final[st*len(p.remains)+int(p.index[p.dense(r)])])
 }
@@ -182,13 +178,7 @@ func (p *firePlan) Layout() *resolve.Layout { return p.layout }
 // only for those: a dense grid of four counts would be mostly empty), and
 // the cell of each final state.
 func (p *firePlan) tabulate(tgt target, green, blue dice.Die, start state) {
-	p.cmpFaces = len(green) * len(blue)
-	p.cmpSym = make([]uint8, p.cmpFaces)
-	for i, g := range green {
-		for j, b := range blue {
-			p.cmpSym[i*len(blue)+j] = uint8(strongest(cancel(g, b, p.rule)))
-		}
-	}
+	p.cmpSym = comparison(green, blue, p.rule)
 	p.states = []state{start}
 	for i := 0; i < len(p.states); i++ { // grows as new states are reached
 		for sym := range kinds + 1 {

@@ -138,12 +138,11 @@ type supportPlan struct {
 	blast       *dice.Pool // the blast value against a building (nil: not in one)
 	crater      bool       // the terrain takes craters (OAS)
 
-	rule     int
-	cmpFaces int
-	cmpSym   []uint8
-	tgt      target
-	start    state
-	layout   *resolve.Layout
+	rule   int
+	cmpSym []uint8 // the comparison roll (comparison)
+	tgt    target
+	start  state
+	layout *resolve.Layout
 }
 
 func (p *supportPlan) Layout() *resolve.Layout { return p.layout }
@@ -152,21 +151,6 @@ func (p *supportPlan) Run(s *dice.Stream, n int, counts []uint64) {
 	for range n {
 		counts[p.Trial(s)]++
 	}
-}
-
-// hit resolves what an attack leaves on a unit, as ranged fire does.
-func (p *supportPlan) hit(t target, st state, r dice.Tally, s *dice.Stream) state {
-	for range r.Count(crit) {
-		st = t.critEffect(st, int(p.cmpSym[s.D(p.cmpFaces)-1]))
-	}
-	return t.afterCrits(st, r)
-}
-
-func (p *supportPlan) remaining(a, d dice.Tally) dice.Tally {
-	if p.rule == sameKind {
-		return subSat(a, d)
-	}
-	return cancel(a, d, p.rule)
 }
 
 // Trial flies (or fires) one mission.
@@ -194,8 +178,8 @@ func (p *supportPlan) Trial(s *dice.Stream) int {
 		}
 		ad := p.attack[min(max(acc, 1), 6)-1]
 		att, aside := ad.roll(s)
-		r := p.remaining(att, s.Roll(p.defence))
-		st = p.hit(p.tgt, st, r, s)
+		r := leftAfter(att, s.Roll(p.defence), p.rule)
+		st = p.tgt.hit(st, r, p.cmpSym, s)
 		if r.Count(crit) > 0 {
 			if p.blast != nil {
 				var collapsed bool
@@ -211,8 +195,8 @@ func (p *supportPlan) Trial(s *dice.Stream) int {
 		if acc <= 1 && p.friendly != nil {
 			// Friendly fire: the set-aside dice at one adjacent friendly unit.
 			flags |= flagFriendly
-			fr := p.remaining(s.Roll(ad.friendly[aside]), s.Roll(p.friendly))
-			if p.hit(p.friendlyTgt, state{}, fr, s) != (state{}) {
+			fr := leftAfter(s.Roll(ad.friendly[aside]), s.Roll(p.friendly), p.rule)
+			if p.friendlyTgt.hit(state{}, fr, p.cmpSym, s) != (state{}) {
 				flags |= flagFriendlyHit
 			}
 		}
