@@ -94,32 +94,21 @@ type teamResult struct {
 
 // teamDist enumerates one team's dice for the hits it takes.
 func (p *firePlan) teamDist(hits int, budget int64) ([]teamResult, bool) {
-	e := dice.NewEnumerator(4096)
-	s := e.Stream()
-	var out []teamResult
-	for paths := int64(0); ; paths++ {
-		if paths > budget {
-			return nil, false
-		}
+	n := p.maxRFP + 1
+	dist, ok := enumerate(func(s *dice.Stream) int {
 		o, r := p.team(s, hits)
-		if e.Overflow() || e.Truncated() {
-			return nil, false
-		}
-		found := false
-		for i := range out {
-			if out[i].outcome == o && out[i].rfps == r {
-				out[i].p += e.Weight()
-				found = true
-				break
-			}
-		}
-		if !found {
-			out = append(out, teamResult{o, r, e.Weight()})
-		}
-		if !e.Next() {
-			return out, true
+		return o*n + r
+	}, len(fireOutcomes)*n, budget)
+	if !ok {
+		return nil, false
+	}
+	var out []teamResult
+	for x, q := range dist {
+		if q > 0 {
+			out = append(out, teamResult{x / n, x % n, q})
 		}
 	}
+	return out, true
 }
 
 // binomialPMF is P(k successes in n trials of chance q).
