@@ -45,23 +45,17 @@ const pairedSalt = 0x5bd1e9955bd1e995
 // RunPaired compares plans a and b as opts say: exactly when both sides
 // are (auto: when both fit the budget), else by paired Monte Carlo.
 func RunPaired(ctx context.Context, a, b resolve.Plan, opts Options) (*Paired, error) {
-	if opts.Method != MC {
-		budget := int64(AutoPaths)
-		if opts.Method == Exact {
-			budget = opts.MaxPaths
-			if budget <= 0 {
-				budget = MaxPaths
-			}
-		}
-		ra, errA := runExact(ctx, a, budget, opts.DepthCap)
-		rb, errB := runExact(ctx, b, budget, opts.DepthCap)
+	ra, err := TryExact(ctx, a, opts)
+	if err != nil {
+		return nil, err
+	}
+	if ra != nil {
+		rb, err := TryExact(ctx, b, opts)
 		switch {
-		case errA == nil && errB == nil:
-			p := &Paired{A: ra, B: rb, Exact: true}
-			p.Stats = commonStats(a.Layout(), b.Layout())
-			return p, nil
-		case opts.Method == Exact || !errors.Is(errA, ErrTooLarge) && errA != nil || !errors.Is(errB, ErrTooLarge) && errB != nil:
-			return nil, errors.Join(errA, errB)
+		case err != nil:
+			return nil, err
+		case rb != nil:
+			return &Paired{A: ra, B: rb, Exact: true, Stats: commonStats(a.Layout(), b.Layout())}, nil
 		}
 	}
 	if opts.Trials <= 0 {

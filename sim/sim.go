@@ -108,19 +108,8 @@ func Run(ctx context.Context, plan resolve.Plan, opts Options) (*Result, error) 
 		res *Result
 		err error
 	)
-	switch opts.Method {
-	case Exact:
-		budget := opts.MaxPaths
-		if budget <= 0 {
-			budget = MaxPaths
-		}
-		res, err = runExact(ctx, plan, budget, opts.DepthCap)
-	case Auto:
-		res, err = runExact(ctx, plan, AutoPaths, opts.DepthCap)
-		if errors.Is(err, ErrTooLarge) {
-			res, err = runMC(ctx, plan, opts)
-		}
-	default:
+	res, err = TryExact(ctx, plan, opts)
+	if res == nil && err == nil { // mc, or auto beyond its budget
 		res, err = runMC(ctx, plan, opts)
 	}
 	if err != nil {
