@@ -169,10 +169,20 @@ func (a *app) actionCommand(s *resolve.System, act *resolve.Action) *cobra.Comma
 // that names the flag to change.
 func (a *app) run(ctx context.Context, plan resolve.Plan, opts sim.Options) (*sim.Result, error) {
 	res, err := sim.Run(ctx, plan, opts)
-	if err != nil && ctx.Err() == nil {
-		return nil, usagef("raise --max-paths, or use --method mc", "--method exact: %v", err)
+	if err != nil {
+		return nil, runError(ctx, err)
 	}
-	return res, err
+	return res, nil
+}
+
+// runError is an engine error as odds reports it: an interrupt as such,
+// anything else (an exact answer too large) as a usage error naming the
+// flags to change.
+func runError(ctx context.Context, err error) error {
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
+	return usagef("raise --max-paths, or use --method mc", "--method exact: %v", err)
 }
 
 // fitting keeps, of the cards --ROLE all named, those the action takes:

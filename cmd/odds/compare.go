@@ -142,10 +142,7 @@ func (a *app) runCompare(ctx context.Context, ja, jb *job, vs string) error {
 	for i, p := range plans {
 		res, err := sim.RunPaired(ctx, p.a, p.b, opts)
 		if err != nil {
-			if ctx.Err() != nil {
-				return ctx.Err()
-			}
-			return usagef("raise --max-paths, or use --method mc", "--method exact: %v", err)
+			return runError(ctx, err)
 		}
 		c := &comparison{VS: vs, Exact: res.Exact, Trials: res.Trials, Diffs: sim.Compare(p.a.Layout(), p.b.Layout(), res)}
 		c.A = a.cellReport(ja, ca[i], p.a, res.A, opts)

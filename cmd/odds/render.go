@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"slices"
 	"time"
 
 	"odds/resolve"
@@ -32,6 +33,10 @@ type report struct {
 	Summary        sim.Summary
 	Notes          map[string]string // what an outcome means, by name (tables show it)
 }
+
+// inputs are a result's cards (by role) then its parameters: what a sweep
+// or roster varies.
+func (r *report) inputs() []param { return append(slices.Clip(r.Cards), r.Params...) }
 
 func newReport(system, action string, params []param, plan resolve.Plan, res *sim.Result, opts sim.Options) *report {
 	return &report{

@@ -129,7 +129,7 @@ func (a *app) runShard(ctx context.Context, plans []compiledCell, opts sim.Optio
 		start := time.Now()
 		res, err := sim.TryExact(ctx, c.plan, opts)
 		if err != nil {
-			return a.runError(ctx, err)
+			return runError(ctx, err)
 		}
 		sc := shardCell{Cell: k}
 		switch {
@@ -145,7 +145,7 @@ func (a *app) runShard(ctx context.Context, plans []compiledCell, opts sim.Optio
 			}
 			counts, err := sim.RunRange(ctx, c.plan, opts, sc.From, sc.To)
 			if err != nil {
-				return a.runError(ctx, err)
+				return runError(ctx, err)
 			}
 			for cell, x := range counts {
 				if x > 0 {
@@ -161,13 +161,6 @@ func (a *app) runShard(ctx context.Context, plans []compiledCell, opts sim.Optio
 		return &ioError{err}
 	}
 	return a.writeBytes(append(out, '\n'))
-}
-
-func (a *app) runError(ctx context.Context, err error) error {
-	if ctx.Err() != nil {
-		return ctx.Err()
-	}
-	return usagef("raise --max-paths, or use --method mc", "--method exact: %v", err)
 }
 
 // mergeCommand is "odds merge SHARD...": the shards of one run combined.
