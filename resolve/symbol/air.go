@@ -59,6 +59,13 @@ func supportParams(tas bool) []resolve.Param {
 	return ps
 }
 
+// supportRoles are the cards a mission reads: its target and an adjacent
+// friendly unit.
+var supportRoles = []resolve.Role{
+	{Name: "defender", Usage: "target's card (defence dice from above, type, experience, damage capacity)"},
+	{Name: "friendly", Usage: "adjacent friendly unit's card (friendly fire)"},
+}
+
 func airAction() *resolve.Action {
 	return &resolve.Action{
 		Name:  "air",
@@ -75,11 +82,8 @@ func airAction() *resolve.Action {
 			tasDestroyed: "AA fire: the TAS crashes (no attack)",
 			tasAborted:   "AA fire: damaged or turned away (no attack)",
 		},
-		Params: supportParams(true),
-		Roles: []resolve.Role{
-			{Name: "defender", Usage: "target's card (defence dice from above, type, experience, damage capacity)"},
-			{Name: "friendly", Usage: "adjacent friendly unit's card (friendly fire)"},
-		},
+		Params:    supportParams(true),
+		Roles:     supportRoles,
 		FromCards: supportFromCards,
 		Compile:   func(v resolve.Args) (resolve.Plan, error) { return compileSupport(v, true) },
 	}
@@ -95,14 +99,11 @@ func barrageAction() *resolve.Action {
 			"odds symbol barrage --defender at-gun --arrival 3 --dug-in",
 			"odds symbol barrage --defender mg-team --building --blast red:2",
 		},
-		Outcome: append([]string{notArrived}, fireOutcomes...),
-		Stats:   supportFlags,
-		Notes:   map[string]string{notArrived: "the OAS did not arrive (--arrival)"},
-		Params:  supportParams(false),
-		Roles: []resolve.Role{
-			{Name: "defender", Usage: "target's card (defence dice from above, type, experience, damage capacity)"},
-			{Name: "friendly", Usage: "adjacent friendly unit's card (friendly fire)"},
-		},
+		Outcome:   append([]string{notArrived}, fireOutcomes...),
+		Stats:     supportFlags,
+		Notes:     map[string]string{notArrived: "the OAS did not arrive (--arrival)"},
+		Params:    supportParams(false),
+		Roles:     supportRoles,
 		FromCards: supportFromCards,
 		Compile:   func(v resolve.Args) (resolve.Plan, error) { return compileSupport(v, false) },
 	}
