@@ -24,6 +24,18 @@ type Plan interface {
 	Layout() *Layout
 }
 
+// Shared is implemented by plans whose histogram does not depend on all of
+// their parameters: plans with the same DiceKey draw the same dice in the
+// same way and return the same cells, and only their layouts read the
+// cells differently. The opposed duels are such plans (d10 against d10,
+// the modifiers shift the margin each cell stands for), so a sweep over
+// their modifiers runs its dice once and reads the one histogram per cell.
+type Shared interface {
+	Plan
+	// DiceKey names the dice and cells; keys are unique across systems.
+	DiceKey() string
+}
+
 // Layout maps histogram cells to outcomes and numeric results.
 type Layout struct {
 	Outcomes []string // outcome names, kebab-case, in the sheet's order

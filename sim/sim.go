@@ -100,6 +100,15 @@ type Exacter interface {
 
 // Run runs plan as opts say.
 func Run(ctx context.Context, plan resolve.Plan, opts Options) (*Result, error) {
+	return RunShared(ctx, plan, nil, opts)
+}
+
+// RunShared runs plan as opts say, for plan's layout and the others given:
+// those of plans with plan's DiceKey (resolve.Shared), whose histogram is
+// the same. With a precision, Monte Carlo runs until every layout's
+// outcomes have it, so each reads the one histogram with the precision
+// asked for.
+func RunShared(ctx context.Context, plan resolve.Plan, others []*resolve.Layout, opts Options) (*Result, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err // a grid of small cells stops between cells
 	}
@@ -110,7 +119,7 @@ func Run(ctx context.Context, plan resolve.Plan, opts Options) (*Result, error) 
 	)
 	res, err = TryExact(ctx, plan, opts)
 	if res == nil && err == nil { // mc, or auto beyond its budget
-		res, err = runMC(ctx, plan, opts)
+		res, err = runMC(ctx, plan, append([]*resolve.Layout{plan.Layout()}, others...), opts)
 	}
 	if err != nil {
 		return nil, err
@@ -176,8 +185,9 @@ func runExact(ctx context.Context, plan resolve.Plan, budget int64, depthCap int
 	return &Result{Exact: true, How: "enumeration", Trials: paths, Prob: prob, Leftover: leftover}, nil
 }
 
-// runMC runs Monte Carlo trials, in rounds when a precision is asked for.
-func runMC(ctx context.Context, plan resolve.Plan, opts Options) (*Result, error) {
+// runMC runs Monte Carlo trials, in rounds when a precision is asked for:
+// until the outcomes of every layout have it.
+func runMC(ctx context.Context, plan resolve.Plan, layouts []*resolve.Layout, opts Options) (*Result, error) {
 	if opts.Trials <= 0 {
 		return nil, errors.New("sim: trials must be positive")
 	}
@@ -198,7 +208,10 @@ func runMC(ctx context.Context, plan resolve.Plan, opts Options) (*Result, error
 			return nil, err
 		}
 		done = next
-		need := trialsFor(OutcomeCounts(plan.Layout(), counts), done, opts.Precision)
+		need := int64(0)
+		for _, l := range layouts {
+			need = max(need, trialsFor(OutcomeCounts(l, counts), done, opts.Precision))
+		}
 		if need <= done || done >= opts.Trials {
 			return mcResult(counts, done), nil
 		}

@@ -141,6 +141,34 @@ func TestPrecision(t *testing.T) {
 	}
 }
 
+// A shared run holds the precision for every layout: halves (total up to
+// 16 or over, near a half each) needs more trials than the sum's own 25
+// outcomes (each under a tenth).
+func TestPrecisionShared(t *testing.T) {
+	plan := newSumPlan()
+	halves := resolve.NewLayout([]string{"low", "high"}, nil, 25, func(c int, _ []float64) int { return resolve.B2I(c+4 > 16) })
+	const h = 0.0005
+	opts := Options{Method: MC, Trials: 1e9, Precision: h, Seed: 5, Workers: 2}
+	alone, err := Run(context.Background(), plan, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := RunShared(context.Background(), plan, []*resolve.Layout{halves}, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Trials <= alone.Trials {
+		t.Errorf("shared run: %d trials, no more than the sum alone (%d)", res.Trials, alone.Trials)
+	}
+	for _, l := range []*resolve.Layout{plan.Layout(), halves} {
+		for _, o := range Summarize(l, res).Outcomes {
+			if o.Hi-o.P > h || o.P-o.Lo > h {
+				t.Errorf("%s: interval [%g, %g] around %g is wider than ±%g", o.Name, o.Lo, o.Hi, o.P, h)
+			}
+		}
+	}
+}
+
 func TestCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	go func() { time.Sleep(20 * time.Millisecond); cancel() }()
@@ -242,5 +270,24 @@ func TestProgress(t *testing.T) {
 	}
 	if total.Load() != opts.Trials || calls.Load() != 6 {
 		t.Errorf("progress told of %d trials in %d calls, want %d in 6", total.Load(), calls.Load(), opts.Trials)
+	}
+}
+
+// keyed is a plan with a dice key.
+type keyed struct {
+	resolve.Plan
+	key string
+}
+
+func (k keyed) DiceKey() string { return k.key }
+
+func TestShare(t *testing.T) {
+	a, b, c, d := keyed{newSumPlan(), "x"}, newSumPlan(), keyed{newSumPlan(), "x"}, keyed{newSumPlan(), "y"}
+	s := Share([]resolve.Plan{a, b, c, d})
+	if want := []int{0, 1, 0, 3}; !slices.Equal(s.Lead, want) {
+		t.Errorf("leads %v, want %v", s.Lead, want)
+	}
+	if len(s.Others[0]) != 1 || s.Others[0][0] != c.Layout() || len(s.Others[3]) != 0 {
+		t.Errorf("others %v", s.Others)
 	}
 }

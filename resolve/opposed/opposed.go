@@ -116,6 +116,9 @@ func (p *duel) Run(s *dice.Stream, n int, counts []uint64) {
 
 func (p *duel) Layout() *resolve.Layout { return p.layout }
 
+// DiceKey: every duel rolls the same two d10 into the same 19 cells.
+func (p *duel) DiceKey() string { return "opposed/d10-d10" }
+
 // newDuel returns the plan for "d10+mod vs d10" where band maps the margin
 // (first total minus second total) to an outcome index.
 func newDuel(outcomes []string, mod int, band func(margin int) int) *duel {
