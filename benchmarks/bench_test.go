@@ -3,6 +3,7 @@ package benchmarks
 import (
 	"context"
 	"math/rand/v2"
+	"strconv"
 	"testing"
 
 	"odds/dice"
@@ -119,6 +120,42 @@ func BenchmarkRun1e8(b *testing.B) {
 	})
 	b.Run("roll-6d6/workers-1", func(b *testing.B) { runMC(b, mustRoll(b, "6d6>=4"), 1) })
 	b.Run("roll-6d6/workers-2", func(b *testing.B) { runMC(b, mustRoll(b, "6d6>=4"), 2) })
+}
+
+// BenchmarkSweep runs a Monte Carlo sweep of opposed fire over HESA 0..12
+// and Def 0..12 (169 cells, 1e5 trials each, one worker) as the command
+// line does: every cell on its own dice, or the cells sharing their dice
+// (sim.Share: a duel's modifiers only relabel its histogram).
+func BenchmarkSweep(b *testing.B) {
+	var plans []resolve.Plan
+	for hesa := range 13 {
+		for def := range 13 {
+			plans = append(plans, mustAction(b, "opposed", "fire", map[string]string{"hesa": strconv.Itoa(hesa), "def": strconv.Itoa(def)}))
+		}
+	}
+	opts := sim.Options{Method: sim.MC, Trials: 100_000, Seed: 1, Workers: 1}
+	b.Run("per-cell", func(b *testing.B) {
+		for b.Loop() {
+			for _, p := range plans {
+				if _, err := sim.Run(context.Background(), p, opts); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+	})
+	b.Run("shared", func(b *testing.B) {
+		for b.Loop() {
+			share := sim.Share(plans)
+			for i, p := range plans {
+				if share.Lead[i] != i {
+					continue // reads its lead's result
+				}
+				if _, err := sim.RunShared(context.Background(), p, share.Others[i], opts); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+	})
 }
 
 // BenchmarkExact times the exact answers: the enumeration driver for

@@ -13,6 +13,8 @@ out=$(mktemp)
 for i in $(seq "$repeats"); do
 	echo "repeat $i of $repeats" >&2
 	go test ./benchmarks -run '^$' -bench 'Run1e8|FloorParallel' -benchtime 5x -count 1
+	go test ./benchmarks -run '^$' -bench '^BenchmarkSweep$' -benchtime 3x -count 1
+	go test ./cmd/odds -run '^$' -bench '^BenchmarkSweepRender$' -benchtime 20x -count 1
 	go test ./benchmarks -run '^$' -bench '^BenchmarkExact$' -benchtime 1s -count 1
 	go test ./benchmarks -run '^$' -bench '^BenchmarkActions$' -benchtime 1s -count 1
 done >"$out"

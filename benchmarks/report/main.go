@@ -124,6 +124,8 @@ func write(w io.Writer, s samples) {
 		{"opposed fire, 2 workers against 1 (speed-up)", s.ratio("BenchmarkRun1e8/opposed-fire/workers-1", "BenchmarkRun1e8/opposed-fire/workers-2"), false},
 		{"roll '6d6>=4', 2 workers against 1 (speed-up)", s.ratio("BenchmarkRun1e8/roll-6d6/workers-1", "BenchmarkRun1e8/roll-6d6/workers-2"), false},
 		{"the floor itself, 2 goroutines against 1 (the machine's limit)", s.ratio("BenchmarkFloorParallel/goroutines-1", "BenchmarkFloorParallel/goroutines-2"), false},
+		{"Monte Carlo sweep, opposed fire 13x13, 1e5 trials a cell: each cell on its own dice against the cells sharing them", s.ratio("BenchmarkSweep/per-cell", "BenchmarkSweep/shared"), false},
+		{"exact sweep, opposed fire 13x13, run and printed: table against CSV", s.ratio("BenchmarkSweepRender/table", "BenchmarkSweepRender/csv"), false},
 		{"exact opposed fire (100 paths)", spreadOf(s["BenchmarkExact/opposed-fire"]), true},
 		{"exact roll '6d6>=4' (convolution)", spreadOf(s["BenchmarkExact/roll-6d6"]), true},
 		{"exact roll '40d10' (convolution)", spreadOf(s["BenchmarkExact/roll-40d10"]), true},

@@ -25,3 +25,17 @@ func BenchmarkCompareCLI(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkSweepRender runs and prints an exact 169-cell sweep as a table
+// and as CSV: the table's cost over CSV is the rendering (goal: within 3x).
+func BenchmarkSweepRender(b *testing.B) {
+	for _, format := range []string{"table", "csv"} {
+		b.Run(format, func(b *testing.B) {
+			for b.Loop() {
+				if code, _, errs := run(context.Background(), "opposed", "fire", "--hesa", "0..12", "--def", "0..12", "--seed", "1", "--format", format); code != 0 {
+					b.Fatal(errs)
+				}
+			}
+		})
+	}
+}

@@ -186,17 +186,24 @@ func (a *app) runJobs(ctx context.Context, jobs []*job) error {
 	bar := a.newProgress(trials)
 	opts.Progress = bar.add
 	reports := make([]*report, len(all))
+	results := make([]*sim.Result, len(all))
+	plans := make([]resolve.Plan, len(all))
 	for i, c := range all {
-		res, err := a.result(ctx, i, c.plan, opts)
+		plans[i] = c.plan
+	}
+	share := sim.Share(plans)
+	for i, c := range all {
+		res, shared, err := a.resultShared(ctx, share, i, results, c.plan, opts)
 		if err != nil {
 			bar.finish()
 			return err
 		}
-		if res.Exact {
-			bar.add(opts.Trials) // an exact cell is done at once
+		results[i] = res
+		if res.Exact || shared {
+			bar.add(opts.Trials) // done at once
 		}
 		r := newReport(c.j.sys.Name, c.j.act.Name, paramsOf(c.j.act, c.c), c.plan, res, opts)
-		r.Matchup, r.Notes = c.j.matchup, c.j.act.Notes
+		r.Matchup, r.Notes, r.SharedDice = c.j.matchup, c.j.act.Notes, shared
 		for _, role := range c.j.act.Roles {
 			if u := c.c.cards[role.Name]; u != nil {
 				r.Cards = append(r.Cards, param{Name: role.Name, Value: u.Name})

@@ -101,6 +101,9 @@ type jsonResult struct {
 	Outcomes  []jsonOutcome `json:"outcomes"`
 	Stats     jsonStats     `json:"stats"`
 	ElapsedMS float64       `json:"elapsed_ms"`
+	// SharedDice: the trials are an earlier result's, whose dice are the
+	// same (a sweep over a duel's modifiers rolls its dice once).
+	SharedDice bool `json:"shared_dice,omitempty"`
 }
 
 // newJSONResult is one result as the JSON document gives it.
@@ -115,8 +118,9 @@ func newJSONResult(r *report) jsonResult {
 		System: r.System, Action: r.Action, Matchup: r.Matchup, Cards: jsonParams(r.Cards),
 		Params: jsonParams(r.Params), Sources: sources,
 		Trials: r.Trials, Seed: r.Seed, Exact: r.Exact, How: r.How, Leftover: r.Leftover,
-		Stats:     jsonStats(r.Summary.Stats),
-		ElapsedMS: float64(r.Elapsed.Microseconds()) / 1000,
+		Stats:      jsonStats(r.Summary.Stats),
+		ElapsedMS:  float64(r.Elapsed.Microseconds()) / 1000,
+		SharedDice: r.SharedDice,
 	}
 	for _, o := range r.Summary.Outcomes {
 		jo := jsonOutcome{Name: o.Name, P: round12(o.P), CI95: [2]float64{round12(o.Lo), round12(o.Hi)}, Note: r.Notes[o.Name]}

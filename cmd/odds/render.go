@@ -30,6 +30,7 @@ type report struct {
 	Leftover       float64
 	Workers        int
 	Elapsed        time.Duration
+	SharedDice     bool // the histogram of an earlier result with the same dice, read anew
 	Summary        sim.Summary
 	Notes          map[string]string // what an outcome means, by name (tables show it)
 }

@@ -333,6 +333,9 @@ func footer(r *report) string {
 		}
 		return s
 	}
+	if r.SharedDice {
+		return fmt.Sprintf("monte carlo: %s trials, seed %d, dice shared with an earlier result", group(r.Trials), r.Seed)
+	}
 	rate := ""
 	if secs > 0 {
 		rate = fmt.Sprintf(", %s trials/s", si(float64(r.Trials)/secs))
