@@ -8,6 +8,7 @@ import (
 	"odds/resolve/all"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -68,8 +69,22 @@ func TestCompletionVersionMan(t *testing.T) {
 		t.Fatalf("odds man: exit %d: %s", code, errs)
 	}
 	page, err := os.ReadFile(filepath.Join(dir, "odds-opposed-fire.1"))
-	if err != nil || !strings.Contains(string(page), "hesa") {
-		t.Errorf("odds-opposed-fire.1: %v, %d bytes without --hesa", err, len(page))
+	if err != nil || !strings.HasPrefix(string(page), `.TH "ODDS-OPPOSED-FIRE" "1"`) || !strings.Contains(string(page), `\fB\-\-hesa\fP \fIN\fP`) {
+		t.Errorf("odds-opposed-fire.1: %v, %d bytes without its title or --hesa", err, len(page))
+	}
+	// Every page is roff whose requests are the man macros written: no
+	// line of help text starts a request of its own.
+	pages, _ := filepath.Glob(filepath.Join(dir, "*.1"))
+	if len(pages) < 30 {
+		t.Errorf("odds man wrote %d pages", len(pages))
+	}
+	for _, p := range pages {
+		b, _ := os.ReadFile(p)
+		for _, l := range strings.Split(string(b), "\n") {
+			if (strings.HasPrefix(l, ".") || strings.HasPrefix(l, "'")) && !slices.Contains([]string{".TH", ".SH", ".B", ".TP", ".nf", ".fi"}, strings.Fields(l)[0]) {
+				t.Errorf("%s: line %q is not a man macro", filepath.Base(p), l)
+			}
+		}
 	}
 }
 

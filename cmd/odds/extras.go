@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
-	"github.com/spf13/cobra/doc"
 
 	"odds/resolve"
 )
@@ -53,8 +52,7 @@ func (a *app) manCommand() *cobra.Command {
 			if st, err := os.Stat(dir); err != nil || !st.IsDir() {
 				return usagef("make the folder first", "man: %s is not a folder", dir)
 			}
-			header := &doc.GenManHeader{Title: "ODDS", Section: "1", Source: "odds " + version()}
-			if err := doc.GenManTree(cmd.Root(), header, dir); err != nil {
+			if err := writeManTree(cmd.Root(), dir, "odds "+version()); err != nil {
 				return &ioError{fmt.Errorf("man: %v", err)}
 			}
 			return nil

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"odds/resolve"
 	"odds/sim"
@@ -17,14 +18,17 @@ import (
 // form built from its parameters (names, bounds, defaults, choices, usage,
 // card pickers) with the answer below it. No page code knows a system.
 
-var pages = template.Must(template.New("").Funcs(template.FuncMap{
-	"pct": pct, "num": num, "width": func(p, top float64) string {
-		if top <= 0 {
-			return "0"
-		}
-		return strconv.FormatFloat(100*p/top, 'f', 1, 64)
-	},
-}).ParseFS(webFiles, "web/templates/*.html"))
+// pages are parsed on the first page served, not when odds starts.
+var pages = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("").Funcs(template.FuncMap{
+		"pct": pct, "num": num, "width": func(p, top float64) string {
+			if top <= 0 {
+				return "0"
+			}
+			return strconv.FormatFloat(100*p/top, 'f', 1, 64)
+		},
+	}).ParseFS(webFiles, "web/templates/*.html"))
+})
 
 type indexView struct {
 	Systems []*resolve.System
@@ -37,7 +41,7 @@ func (s *server) index(w http.ResponseWriter, r *http.Request) {
 func (s *server) render(w http.ResponseWriter, status int, name string, v any) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.WriteHeader(status)
-	if err := pages.ExecuteTemplate(w, name, v); err != nil {
+	if err := pages().ExecuteTemplate(w, name, v); err != nil {
 		fmt.Fprintf(s.a.stderr, "odds: serve: %v\n", err)
 	}
 }
