@@ -224,3 +224,80 @@ func TestNoAllocations(t *testing.T) {
 		}
 	}
 }
+
+// Joint's table holds every joint outcome of the dice once: for 2d6 then
+// a d10, each (a, b, c) exactly once, in mixed-radix order; a trial whose
+// dice do not multiply to the product given is refused.
+func TestJoint(t *testing.T) {
+	table, ok := Joint(360, func(s *Stream) int {
+		a, b := s.Two(6)
+		return ((a-1)*6+b-1)*10 + s.D(10) - 1
+	})
+	if !ok {
+		t.Fatal("refused 2d6+d10 with product 360")
+	}
+	for c, v := range table {
+		if int(v) != c {
+			t.Fatalf("outcome %d rolled %d", c, v)
+		}
+	}
+	sum, ok := Joint(216, func(s *Stream) int { return s.Sum(3, 6) + s.Count(0, 6, 1, 6) })
+	if !ok {
+		t.Fatal("refused 3d6 (Sum) with product 216")
+	}
+	hist := map[int32]int{}
+	for _, v := range sum {
+		hist[v]++
+	}
+	if hist[3] != 1 || hist[10] != 27 || hist[18] != 1 {
+		t.Errorf("3d6 by Joint: %d ways to 3, %d to 10, %d to 18; want 1, 27, 1", hist[3], hist[10], hist[18])
+	}
+	if _, ok := Joint(36, func(s *Stream) int { return s.D(6) }); ok {
+		t.Error("one d6 accepted as a product of 36")
+	}
+}
+
+// TallyTable draws outcomes uniformly: 2d6 tabled by their total.
+func TestTallyTable(t *testing.T) {
+	table, _ := Joint(36, func(s *Stream) int { return s.Sum(2, 6) - 2 })
+	s := New(1, 0)
+	counts := make([]uint64, 11)
+	const n = 1_000_000
+	s.TallyTable(n, table, counts)
+	for v, c := range counts {
+		ways := min(v+1, 11-v)
+		p := float64(ways) / 36
+		if se := math.Sqrt(p * (1 - p) / n); math.Abs(float64(c)/n-p) > 5*se {
+			t.Errorf("total %d: %d of %d, want %.4f ± %.4f", v+2, c, n, p, 5*se)
+		}
+	}
+}
+
+// Faces counts each face: the counts add up to the dice, and enumerated
+// 3d4 gives each multiset its multinomial weight.
+func TestFaces(t *testing.T) {
+	s := New(3, 0)
+	for _, c := range []struct{ n, sides int }{{10, 10}, {15, 16}, {40, 8}, {255, 6}} {
+		w := FacesWidth(c.n)
+		packed := s.Faces(c.n, c.sides)
+		total := 0
+		for f := range c.sides {
+			total += int(packed>>(w*uint(f))) & (1<<w - 1)
+		}
+		if total != c.n {
+			t.Errorf("%dd%d: faces count %d dice", c.n, c.sides, total)
+		}
+	}
+	e := NewEnumerator(100)
+	weights := map[uint64]float64{}
+	for more := true; more; more = e.Next() {
+		weights[e.Stream().Faces(3, 4)] += e.Weight()
+	}
+	// three 1s: 1/64; a 1, a 2 and a 3: 6/64.
+	if w := weights[3]; math.Abs(w-1.0/64) > 1e-12 {
+		t.Errorf("three ones: %g, want 1/64", w)
+	}
+	if w := weights[1+1<<4+1<<8]; math.Abs(w-6.0/64) > 1e-12 {
+		t.Errorf("1, 2 and 3: %g, want 6/64", w)
+	}
+}

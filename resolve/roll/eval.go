@@ -59,6 +59,43 @@ type Plan struct {
 	duel     int
 	sums     []sumTerm
 	constant int
+	// table is every joint outcome's cell when the expression rolls few
+	// plain dice (dice.Joint): a trial is one draw and a look-up.
+	table []int32
+}
+
+// maxTable bounds the joint outcomes tabled: 32 KB of cells, 5d6 or
+// 3d20, in the first-level cache with the histogram.
+const maxTable = 1 << 13
+
+// fixedProduct is the product of the sides of every die the terms roll,
+// if they roll a fixed set of plain dice (no re-roll or exploding die,
+// whose count varies) and the product is at most limit.
+func fixedProduct(ts []term, limit int) (int, bool) {
+	p := 1
+	for i := range ts {
+		t := &ts[i]
+		switch {
+		case t.kind == kGroup:
+			g, ok := fixedProduct(t.group, limit)
+			if !ok {
+				return 0, false
+			}
+			p *= g
+		case t.kind == kDice && t.die != nil:
+			return 0, false
+		case t.kind == kDice:
+			for range t.n {
+				if p *= t.sides; p > limit {
+					return 0, false
+				}
+			}
+		}
+		if p > limit {
+			return 0, false
+		}
+	}
+	return p, true
 }
 
 // sumTerm is n plain dice of a number of sides, added (sign 1) or taken
@@ -101,6 +138,13 @@ func Compile(e *Expr) *Plan {
 		// less sides-1).
 		if len(ls) == 1 && len(rs) == 1 && ls[0].n == 1 && rs[0].n == 1 && ls[0].sides == rs[0].sides && ls[0].sign == 1 && rs[0].sign == -1 && p.right != nil {
 			p.duel = ls[0].sides
+		}
+	}
+	if p.pool == nil && p.duel == 0 {
+		l, okL := fixedProduct(p.left, maxTable)
+		r, okR := fixedProduct(p.right, maxTable)
+		if okL && okR && l*r <= maxTable {
+			p.table, _ = dice.Joint(l*r, p.Trial)
 		}
 	}
 	names := resolve.IntNames(lo, hi)
@@ -203,6 +247,9 @@ func (p *Plan) Trial(s *dice.Stream) int { return p.value(s) - p.lo }
 // Run implements resolve.Plan.
 func (p *Plan) Run(s *dice.Stream, n int, counts []uint64) {
 	switch {
+	case p.table != nil:
+		s.TallyTable(n, p.table, counts) // Trial by look-up
+		return
 	case p.pool != nil:
 		t := p.pool
 		s.TallyCount(n, t.n, t.sides, t.lo, t.hi, counts) // values 0..n are cells 0..n
@@ -287,6 +334,9 @@ const maxTallySides = 64
 // are counted by face (no branch on their values), and the kept ones
 // taken from the top (or bottom) face down.
 func keepTally(t *term, s *dice.Stream) int {
+	if w := dice.FacesWidth(t.n); uint(t.sides)*w <= 64 {
+		return keepPacked(t, s.Faces(t.n, t.sides), w)
+	}
 	var hist [maxTallySides]uint8 // at most 255 dice
 	for range t.n {
 		hist[s.D(t.sides)-1]++
@@ -298,6 +348,29 @@ func keepTally(t *term, s *dice.Stream) int {
 			f = t.sides - i
 		}
 		c := min(int(hist[f-1]), left)
+		v := f
+		if t.cmp {
+			v = inRange(f, t.lo, t.hi)
+		}
+		x += c * v
+		if left -= c; left == 0 {
+			break
+		}
+	}
+	return x
+}
+
+// keepPacked is keepTally's second half on face counts packed w bits a
+// face (dice.Faces): the counts stay in a register.
+func keepPacked(t *term, packed uint64, w uint) int {
+	mask := uint64(1)<<w - 1
+	x, left := 0, t.keep
+	for i := range t.sides {
+		f := i + 1 // keep lowest: from the lowest face up
+		if t.high {
+			f = t.sides - i
+		}
+		c := min(int(packed>>(w*uint(f-1))&mask), left)
 		v := f
 		if t.cmp {
 			v = inRange(f, t.lo, t.hi)

@@ -279,3 +279,15 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// Few plain dice roll by table (one draw a trial); dice whose count varies
+// or whose outcomes are too many do not.
+func TestTabled(t *testing.T) {
+	for src, want := range map[string]bool{"4d6kh3": true, "3d6+2": true, "(2d6+1)>=8 + d4": true, "5d6": true, "2d6 vs 3d6": true, "2d6 vs 4d6": false,
+		"3d6r1": false, "2d6!": false, "5d10kl2": false, "6d6>=4": false, "d10+3 vs d10+1": false} {
+		e, _ := Parse(src)
+		if got := Compile(e).table != nil; got != want {
+			t.Errorf("%s: tabled %v, want %v", src, got, want)
+		}
+	}
+}
