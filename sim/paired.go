@@ -125,6 +125,10 @@ func (p *Paired) finish(la, lb *resolve.Layout, n int64) {
 // the result does not depend on the workers.
 func (p *Paired) run(ctx context.Context, a, b resolve.Plan, opts Options, from, to int64) error {
 	la, lb := a.Layout(), b.Layout()
+	// Plans with the same dice (resolve.Shared: a duel and its variant
+	// with other modifiers) need no reseeding a trial: the same trials are
+	// both sides' exactly, run in batches on chunk streams.
+	shared := sameDice(a, b)
 	ia, ib := make([]int, len(p.Stats)), make([]int, len(p.Stats))
 	for k, s := range p.Stats {
 		ia[k], ib[k] = slices.Index(la.Stats, s), slices.Index(lb.Stats, s)
@@ -143,6 +147,10 @@ func (p *Paired) run(ctx context.Context, a, b resolve.Plan, opts Options, from,
 		nb := len(lb.Outcomes)
 		g.Go(func() error {
 			s := dice.New(opts.Seed, 0)
+			var cells []uint64
+			if shared {
+				cells = make([]uint64, la.Cells)
+			}
 			// The common numeric results' values by cell, side by side.
 			va, vb := make([][]float64, len(p.Stats)), make([][]float64, len(p.Stats))
 			for x := range p.Stats {
@@ -155,6 +163,20 @@ func (p *Paired) run(ctx context.Context, a, b resolve.Plan, opts Options, from,
 				}
 				lo, hi := max(from, k*ChunkSize), min(to, (k+1)*ChunkSize)
 				sums := make([]float64, len(p.Stats))
+				if shared {
+					// One batch of A's dice is B's too: read each cell
+					// through both layouts.
+					clear(cells)
+					s.Reset(opts.Seed^pairedSalt, uint64(k))
+					for n := int(hi - lo); n > 0; n -= ctxSlice {
+						if err := ctx.Err(); err != nil {
+							return err
+						}
+						a.Run(s, min(n, ctxSlice), cells)
+					}
+					readBoth(cells, la, lb, h.a, h.b, h.joint, va, vb, sums)
+					hi = lo // no trial left for the loop below
+				}
 				for t := lo; t < hi; t++ {
 					if (t-lo)%checkEvery == 0 && ctx.Err() != nil {
 						return ctx.Err()

@@ -86,3 +86,43 @@ func TestPairedReproducible(t *testing.T) {
 		t.Errorf("precision 0.0006 ran %d trials", p.Trials)
 	}
 }
+
+// Two plans with the same dice key are paired on one batch of dice: a hit
+// on 4+ against 3+ on the same die differs by exactly the die showing 3,
+// and the die itself not at all. The comparison is reproducible across
+// workers.
+func TestPairedSharedDice(t *testing.T) {
+	a, b := keyed{dieAtLeast(4), "d6"}, keyed{dieAtLeast(3), "d6"}
+	const n = 300_001
+	var first *Paired
+	for _, w := range []int{1, 3} {
+		p, err := RunPaired(context.Background(), a, b, Options{Method: MC, Trials: n, Seed: 3, Workers: w})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(p.A.Counts, p.B.Counts) || p.Trials != n {
+			t.Fatalf("sides differ: %v / %v after %d trials", p.A.Counts, p.B.Counts, p.Trials)
+		}
+		// joint: (miss, miss), (miss, hit), (hit, miss), (hit, hit)
+		if p.Joint[2] != 0 || p.Joint[1] != p.A.Counts[2] {
+			t.Errorf("joint %v: A hits that B misses, or B's extra hits are not the 3s (%d)", p.Joint, p.A.Counts[2])
+		}
+		if first == nil {
+			first = p
+		} else if !slices.Equal(first.Joint, p.Joint) {
+			t.Error("joint counts differ across workers")
+		}
+	}
+	for _, d := range Compare(a.Layout(), b.Layout(), first) {
+		switch d.Name {
+		case "hit":
+			if se := math.Sqrt(5.0 / 36 / n); math.Abs(d.D-1.0/6) > 5*se || d.Lo > 1.0/6 || d.Hi < 1.0/6 {
+				t.Errorf("hit: B-A %g [%g, %g], want 1/6 within", d.D, d.Lo, d.Hi)
+			}
+		case "die":
+			if d.D != 0 || d.Lo != 0 || d.Hi != 0 {
+				t.Errorf("die: B-A %g [%g, %g], want exactly 0", d.D, d.Lo, d.Hi)
+			}
+		}
+	}
+}

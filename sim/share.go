@@ -32,3 +32,30 @@ func Share(plans []resolve.Plan) Sharing {
 	}
 	return s
 }
+
+// sameDice reports whether a and b draw the same dice into the same cells.
+func sameDice(a, b resolve.Plan) bool {
+	sa, okA := a.(resolve.Shared)
+	sb, okB := b.(resolve.Shared)
+	return okA && okB && sa.DiceKey() == sb.DiceKey()
+}
+
+// readBoth adds a histogram of shared cells to both sides of a paired run:
+// each side's cell counts, the joint outcome counts through both layouts,
+// and the squared differences of the numeric results (values by stat,
+// then cell, side by side).
+func readBoth(cells []uint64, la, lb *resolve.Layout, a, b, joint []uint64, va, vb [][]float64, sq []float64) {
+	nb := len(lb.Outcomes)
+	for c, n := range cells {
+		if n == 0 {
+			continue
+		}
+		a[c] += n
+		b[c] += n
+		joint[la.Outcome[c]*nb+lb.Outcome[c]] += n
+		for x := range sq {
+			d := vb[x][c] - va[x][c]
+			sq[x] += float64(n) * d * d
+		}
+	}
+}
