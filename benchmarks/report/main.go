@@ -92,6 +92,9 @@ func (s samples) ratio(a, b string) spread {
 	return spreadOf(r)
 }
 
+// scale multiplies a spread by k (a per-trial ratio made per die).
+func (x spread) scale(k float64) spread { return spread{x.med * k, x.lo * k, x.hi * k} }
+
 func (x spread) times() string {
 	if x.med == 0 {
 		return "n/a"
@@ -127,6 +130,12 @@ func write(w io.Writer, s samples) {
 		{"Monte Carlo sweep, opposed fire 13x13, 1e5 trials a cell: each cell on its own dice against the cells sharing them", s.ratio("BenchmarkSweep/per-cell", "BenchmarkSweep/shared"), false},
 		{"exact sweep, opposed fire 13x13, run and printed: table against CSV", s.ratio("BenchmarkSweepRender/table", "BenchmarkSweepRender/csv"), false},
 		{"one-shot answer (odds opposed fire, start to exit) against a Go hello-world", s.ratio("BenchmarkStartup/odds-opposed-fire", "BenchmarkStartup/hello"), false},
+		{"--vs paired Monte Carlo against one run: opposed fire (shared dice)", s.ratio("BenchmarkCompare/opposed-fire/paired", "BenchmarkCompare/opposed-fire/one-run"), false},
+		{"--vs paired Monte Carlo against one run: symbol fire", s.ratio("BenchmarkCompare/symbol-fire/paired", "BenchmarkCompare/symbol-fire/one-run"), false},
+		{"--vs paired Monte Carlo against one run: rof fire", s.ratio("BenchmarkCompare/rof-fire/paired", "BenchmarkCompare/rof-fire/one-run"), false},
+		{"roll 'd10+3 vs d10+1' against opposed fire", s.ratio("BenchmarkRollShapes/d10+3_vs_d10+1", "BenchmarkRollShapes/opposed-fire"), false},
+		{"roll '4d6kh3' per die against the d6 floor", s.ratio("BenchmarkRollShapes/4d6kh3", "BenchmarkRollShapes/floor-d6").scale(0.25), false},
+		{"roll '10d10kh3' per die against the d6 floor", s.ratio("BenchmarkRollShapes/10d10kh3", "BenchmarkRollShapes/floor-d6").scale(0.1), false},
 		{"exact opposed fire (100 paths)", spreadOf(s["BenchmarkExact/opposed-fire"]), true},
 		{"exact roll '6d6>=4' (convolution)", spreadOf(s["BenchmarkExact/roll-6d6"]), true},
 		{"exact roll '40d10' (convolution)", spreadOf(s["BenchmarkExact/roll-40d10"]), true},
