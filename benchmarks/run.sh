@@ -42,6 +42,8 @@ m9=$(peak opposed fire --hesa 3 --def 1 --method mc --trials 1e9 --seed 1)
 
 go run ./benchmarks/report <"$out"
 echo
-echo "| peak memory, opposed fire, 1e6 trials | ${m6} MB |"
-echo "| peak memory, opposed fire, 1e9 trials | ${m9} MB |"
+echo "| memory | peak resident |"
+echo "|---|---|"
+echo "| opposed fire, 1e6 trials | ${m6} MB |"
+echo "| opposed fire, 1e9 trials | ${m9} MB |"
 rm -f "$out" "$out.odds"
