@@ -8,6 +8,10 @@ type Grid struct {
 	outcomes []string
 	dims     []Dim
 	cells    int
+	// The cell is outcome*stride + the sum of vals[i]*strides[i]: the
+	// products are independent, where Horner's rule would chain them.
+	stride  int
+	strides []int
 }
 
 // Dim is a numeric result whose value is 0..Size-1; a Count adds P(at
@@ -27,15 +31,21 @@ func NewGrid(outcomes []string, dims ...Dim) *Grid {
 		}
 		g.cells *= d.Size
 	}
+	g.strides = make([]int, len(dims))
+	g.stride = 1
+	for i := len(dims) - 1; i >= 0; i-- {
+		g.strides[i] = g.stride
+		g.stride *= dims[i].Size
+	}
 	return g
 }
 
 // Cell is the cell of an outcome and one value per dim, in order. Values
 // must be within their sizes.
 func (g *Grid) Cell(outcome int, vals ...int) int {
-	c := outcome
-	for i, d := range g.dims {
-		c = c*d.Size + vals[i]
+	c := outcome * g.stride
+	for i, st := range g.strides {
+		c += vals[i] * st
 	}
 	return c
 }
