@@ -64,61 +64,6 @@ type Plan struct {
 	table []int32
 }
 
-// maxTable bounds the joint outcomes tabled: 32 KB of cells, 5d6 or
-// 3d20, in the first-level cache with the histogram.
-const maxTable = 1 << 13
-
-// fixedProduct is the product of the sides of every die the terms roll,
-// if they roll a fixed set of plain dice (no re-roll or exploding die,
-// whose count varies) and the product is at most limit.
-func fixedProduct(ts []term, limit int) (int, bool) {
-	p := 1
-	for i := range ts {
-		t := &ts[i]
-		switch {
-		case t.kind == kGroup:
-			g, ok := fixedProduct(t.group, limit)
-			if !ok {
-				return 0, false
-			}
-			p *= g
-		case t.kind == kDice && t.die != nil:
-			return 0, false
-		case t.kind == kDice:
-			for range t.n {
-				if p *= t.sides; p > limit {
-					return 0, false
-				}
-			}
-		}
-		if p > limit {
-			return 0, false
-		}
-	}
-	return p, true
-}
-
-// sumTerm is n plain dice of a number of sides, added (sign 1) or taken
-// away (-1).
-type sumTerm struct{ n, sides, sign int }
-
-// plainSum reads terms as plain dice and constants, if they are: no
-// comparison, keep, modifier or group.
-func plainSum(ts []term, sign int) (sums []sumTerm, c int, ok bool) {
-	for i := range ts {
-		t := &ts[i]
-		switch {
-		case t.kind == kConst:
-			c += sign * t.sign * t.value
-		case t.kind == kDice && !t.cmp && t.keep == 0 && t.die == nil:
-			sums = append(sums, sumTerm{t.n, t.sides, sign * t.sign})
-		default:
-			return nil, 0, false
-		}
-	}
-	return sums, c, true
-}
-
 // Outcome names and stats.
 var stats = []string{"value"}
 
@@ -244,41 +189,6 @@ func (p *Plan) Layout() *resolve.Layout { return p.layout }
 // Trial implements resolve.Plan.
 func (p *Plan) Trial(s *dice.Stream) int { return p.value(s) - p.lo }
 
-// Run implements resolve.Plan.
-func (p *Plan) Run(s *dice.Stream, n int, counts []uint64) {
-	switch {
-	case p.table != nil:
-		s.TallyTable(n, p.table, counts) // Trial by look-up
-		return
-	case p.pool != nil:
-		t := p.pool
-		s.TallyCount(n, t.n, t.sides, t.lo, t.hi, counts) // values 0..n are cells 0..n
-		return
-	case p.duel > 0:
-		s.TallyDiff(n, p.duel, counts) // cell a-b+sides-1 is value a-b+constant
-		return
-	case len(p.sums) == 1 && p.sums[0].sign == 1:
-		t, off := p.sums[0], p.constant-p.lo
-		for range n {
-			counts[s.Sum(t.n, t.sides)+off]++
-		}
-		return
-	case p.sums != nil:
-		off := p.constant - p.lo
-		for range n {
-			v := off
-			for _, t := range p.sums {
-				v += t.sign * s.Sum(t.n, t.sides)
-			}
-			counts[v]++
-		}
-		return
-	}
-	for range n {
-		counts[p.value(s)-p.lo]++
-	}
-}
-
 func (p *Plan) value(s *dice.Stream) int {
 	v := eval(p.left, s)
 	if p.right != nil {
@@ -325,62 +235,6 @@ func inRange(x, lo, hi int) int {
 		return 1
 	}
 	return 0
-}
-
-// maxTallySides bounds the dice keepTally counts by face.
-const maxTallySides = 64
-
-// keepTally is keep for plain dice of few sides without sorting: the dice
-// are counted by face (no branch on their values), and the kept ones
-// taken from the top (or bottom) face down.
-func keepTally(t *term, s *dice.Stream) int {
-	if w := dice.FacesWidth(t.n); uint(t.sides)*w <= 64 {
-		return keepPacked(t, s.Faces(t.n, t.sides), w)
-	}
-	var hist [maxTallySides]uint8 // at most 255 dice
-	for range t.n {
-		hist[s.D(t.sides)-1]++
-	}
-	x, left := 0, t.keep
-	for i := range t.sides {
-		f := i + 1 // keep lowest: from the lowest face up
-		if t.high {
-			f = t.sides - i
-		}
-		c := min(int(hist[f-1]), left)
-		v := f
-		if t.cmp {
-			v = inRange(f, t.lo, t.hi)
-		}
-		x += c * v
-		if left -= c; left == 0 {
-			break
-		}
-	}
-	return x
-}
-
-// keepPacked is keepTally's second half on face counts packed w bits a
-// face (dice.Faces): the counts stay in a register.
-func keepPacked(t *term, packed uint64, w uint) int {
-	mask := uint64(1)<<w - 1
-	x, left := 0, t.keep
-	for i := range t.sides {
-		f := i + 1 // keep lowest: from the lowest face up
-		if t.high {
-			f = t.sides - i
-		}
-		c := min(int(packed>>(w*uint(f-1))&mask), left)
-		v := f
-		if t.cmp {
-			v = inRange(f, t.lo, t.hi)
-		}
-		x += c * v
-		if left -= c; left == 0 {
-			break
-		}
-	}
-	return x
 }
 
 // keep rolls the term's dice, sorts them and sums (or counts) the kept
