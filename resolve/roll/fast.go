@@ -101,15 +101,20 @@ func (p *Plan) Run(s *dice.Stream, n int, counts []uint64) {
 const maxTallySides = 64
 
 // keepTally is keep for plain dice of few sides without sorting: the dice
-// are counted by face (no branch on their values), and the kept ones
-// taken from the top (or bottom) face down.
+// are counted by face (no branch on their values), in a register where
+// the counts fit one word (dice.Faces), and the kept ones taken from the
+// top (or bottom) face down.
 func keepTally(t *term, s *dice.Stream) int {
-	if w := dice.FacesWidth(t.n); uint(t.sides)*w <= 64 {
-		return keepPacked(t, s.Faces(t.n, t.sides), w)
-	}
 	var hist [maxTallySides]uint8 // at most 255 dice
-	for range t.n {
-		hist[s.D(t.sides)-1]++
+	if w := dice.FacesWidth(t.n); uint(t.sides)*w <= 64 {
+		packed, mask := s.Faces(t.n, t.sides), uint64(1)<<w-1
+		for f := range t.sides {
+			hist[f] = uint8(packed >> (w * uint(f)) & mask)
+		}
+	} else {
+		for range t.n {
+			hist[s.D(t.sides)-1]++
+		}
 	}
 	x, left := 0, t.keep
 	for i := range t.sides {
@@ -118,29 +123,6 @@ func keepTally(t *term, s *dice.Stream) int {
 			f = t.sides - i
 		}
 		c := min(int(hist[f-1]), left)
-		v := f
-		if t.cmp {
-			v = inRange(f, t.lo, t.hi)
-		}
-		x += c * v
-		if left -= c; left == 0 {
-			break
-		}
-	}
-	return x
-}
-
-// keepPacked is keepTally's second half on face counts packed w bits a
-// face (dice.Faces): the counts stay in a register.
-func keepPacked(t *term, packed uint64, w uint) int {
-	mask := uint64(1)<<w - 1
-	x, left := 0, t.keep
-	for i := range t.sides {
-		f := i + 1 // keep lowest: from the lowest face up
-		if t.high {
-			f = t.sides - i
-		}
-		c := min(int(packed>>(w*uint(f-1))&mask), left)
 		v := f
 		if t.cmp {
 			v = inRange(f, t.lo, t.hi)
