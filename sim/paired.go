@@ -168,29 +168,26 @@ func (p *Paired) run(ctx context.Context, a, b resolve.Plan, opts Options, from,
 					// through both layouts.
 					clear(cells)
 					s.Reset(opts.Seed^pairedSalt, uint64(k))
-					for n := int(hi - lo); n > 0; n -= ctxSlice {
-						if err := ctx.Err(); err != nil {
-							return err
-						}
-						a.Run(s, min(n, ctxSlice), cells)
+					if err := runSlices(ctx, a, s, int(hi-lo), cells); err != nil {
+						return err
 					}
 					readBoth(cells, la, lb, h.a, h.b, h.joint, va, vb, sums)
-					hi = lo // no trial left for the loop below
-				}
-				for t := lo; t < hi; t++ {
-					if (t-lo)%checkEvery == 0 && ctx.Err() != nil {
-						return ctx.Err()
-					}
-					s.ResetTrial(opts.Seed^pairedSalt, uint64(t))
-					ca := a.Trial(s)
-					s.ResetTrial(opts.Seed^pairedSalt, uint64(t)) // B starts from the same numbers
-					cb := b.Trial(s)
-					h.a[ca]++
-					h.b[cb]++
-					h.joint[la.Outcome[ca]*nb+lb.Outcome[cb]]++
-					for x := range sums {
-						d := vb[x][cb] - va[x][ca]
-						sums[x] += d * d
+				} else {
+					for t := lo; t < hi; t++ {
+						if (t-lo)%checkEvery == 0 && ctx.Err() != nil {
+							return ctx.Err()
+						}
+						s.ResetTrial(opts.Seed^pairedSalt, uint64(t))
+						ca := a.Trial(s)
+						s.ResetTrial(opts.Seed^pairedSalt, uint64(t)) // B starts from the same numbers
+						cb := b.Trial(s)
+						h.a[ca]++
+						h.b[cb]++
+						h.joint[la.Outcome[ca]*nb+lb.Outcome[cb]]++
+						for x := range sums {
+							d := vb[x][cb] - va[x][ca]
+							sums[x] += d * d
+						}
 					}
 				}
 				sq[k-first] = sums

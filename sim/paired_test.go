@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"slices"
+	"sync/atomic"
 	"testing"
 
 	"odds/dice"
@@ -96,9 +97,13 @@ func TestPairedSharedDice(t *testing.T) {
 	const n = 300_001
 	var first *Paired
 	for _, w := range []int{1, 3} {
-		p, err := RunPaired(context.Background(), a, b, Options{Method: MC, Trials: n, Seed: 3, Workers: w})
+		var told atomic.Int64
+		p, err := RunPaired(context.Background(), a, b, Options{Method: MC, Trials: n, Seed: 3, Workers: w, Progress: func(k int64) { told.Add(k) }})
 		if err != nil {
 			t.Fatal(err)
+		}
+		if told.Load() != n {
+			t.Errorf("progress told of %d trials, want %d", told.Load(), n)
 		}
 		if !slices.Equal(p.A.Counts, p.B.Counts) || p.Trials != n {
 			t.Fatalf("sides differ: %v / %v after %d trials", p.A.Counts, p.B.Counts, p.Trials)

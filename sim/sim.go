@@ -273,13 +273,8 @@ func runChunks(ctx context.Context, plan resolve.Plan, opts Options, counts []ui
 				}
 				lo, hi := max(from, k*ChunkSize), min(to, (k+1)*ChunkSize)
 				s.Reset(opts.Seed, uint64(k))
-				// The chunk in slices, one stream throughout: the same
-				// numbers as one Run, with a look at ctx between slices.
-				for n := int(hi - lo); n > 0; n -= ctxSlice {
-					if err := ctx.Err(); err != nil {
-						return err
-					}
-					plan.Run(s, min(n, ctxSlice), hist)
+				if err := runSlices(ctx, plan, s, int(hi-lo), hist); err != nil {
+					return err
 				}
 				if opts.Progress != nil {
 					opts.Progress(hi - lo)
@@ -301,6 +296,19 @@ func runChunks(ctx context.Context, plan resolve.Plan, opts Options, counts []ui
 // ctxSlice is the trials run between two looks at the context within a
 // chunk: a sixteenth of a chunk.
 const ctxSlice = ChunkSize / 16
+
+// runSlices runs n trials of plan on s into hist in slices, one stream
+// throughout (the same numbers as one Run), with a look at ctx between
+// slices.
+func runSlices(ctx context.Context, plan resolve.Plan, s *dice.Stream, n int, hist []uint64) error {
+	for ; n > 0; n -= ctxSlice {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		plan.Run(s, min(n, ctxSlice), hist)
+	}
+	return nil
+}
 
 // z is the two-sided 95% normal quantile.
 const z = 1.959963984540054
