@@ -43,21 +43,13 @@ func NewPool(dice []Die) *Pool {
 	if len(dice) > MaxPoolDice {
 		panic("dice: pool of more than MaxPoolDice dice")
 	}
-	dist := map[Tally]float64{0: 1}
 	for _, d := range dice {
 		if len(d) == 0 || len(d) > 256 {
 			panic("dice: a custom die needs 1..256 faces")
 		}
-		next := make(map[Tally]float64, len(dist)*len(d))
-		w := 1 / float64(len(d))
-		for t, p := range dist {
-			for _, f := range d {
-				next[t+f] += p * w
-			}
-		}
-		dist = next
 	}
 	p := &Pool{size: len(dice)}
+	p.Tallies, p.Probs = totals(dice)
 	// Monte Carlo draws two dice at once, one digit over the pair's joint
 	// faces: half the extractions on the word's dependency chain.
 	for i := 0; i < len(dice); i += 2 {
@@ -73,15 +65,100 @@ func NewPool(dice []Die) *Pool {
 		}
 		p.steps = append(p.steps, pair)
 	}
-	for t := range dist {
-		p.Tallies = append(p.Tallies, t)
-	}
-	slices.Sort(p.Tallies)
-	p.Probs = make([]float64, len(p.Tallies))
-	for i, t := range p.Tallies {
-		p.Probs[i] = dist[t]
-	}
 	return p
+}
+
+// maxDenseTotals bounds the dense box totals convolves in: 4M counts.
+const maxDenseTotals = 1 << 22
+
+// totals is the distribution of the dice's total tally, ascending, by
+// convolving one die at a time: in a dense box of the four counts (each
+// kind up to the dice's greatest total) when it is small enough, else in
+// a map. The box is an order of magnitude faster where pools are large
+// (30 dice: 0.1 s instead of 0.8).
+func totals(dice []Die) ([]Tally, []float64) {
+	var shape [4]int
+	for k := range shape {
+		shape[k] = 1
+		for _, d := range dice {
+			top := 0
+			for _, f := range d {
+				top = max(top, f.Count(k))
+			}
+			shape[k] += top
+		}
+	}
+	size := shape[0] * shape[1] * shape[2] * shape[3]
+	if size > maxDenseTotals {
+		return sparseTotals(dice)
+	}
+	// Kind 3 most significant, so that ascending index is ascending Tally.
+	stride := [4]int{1, shape[0], shape[0] * shape[1], shape[0] * shape[1] * shape[2]}
+	at := func(t Tally) int {
+		return t.Count(0)*stride[0] + t.Count(1)*stride[1] + t.Count(2)*stride[2] + t.Count(3)*stride[3]
+	}
+	dist, next := make([]float64, size), make([]float64, size)
+	dist[0] = 1
+	top := 0 // the highest index with mass
+	for _, d := range dice {
+		w := 1 / float64(len(d))
+		offs := make([]int, len(d))
+		step := 0
+		for i, f := range d {
+			offs[i] = at(f)
+			step = max(step, offs[i])
+		}
+		clear(next[:top+step+1])
+		for i, q := range dist[:top+1] {
+			if q == 0 {
+				continue
+			}
+			for _, o := range offs {
+				next[i+o] += q * w
+			}
+		}
+		dist, next = next, dist
+		top += step
+	}
+	var ts []Tally
+	var ps []float64
+	for i, q := range dist[:top+1] {
+		if q == 0 {
+			continue
+		}
+		var t Tally
+		for k := range 4 {
+			t = t.With(k, i/stride[k]%shape[k])
+		}
+		ts = append(ts, t)
+		ps = append(ps, q)
+	}
+	return ts, ps
+}
+
+// sparseTotals is totals in a map, for boxes too large to hold.
+func sparseTotals(dice []Die) ([]Tally, []float64) {
+	dist := map[Tally]float64{0: 1}
+	for _, d := range dice {
+		next := make(map[Tally]float64, len(dist)*len(d))
+		w := 1 / float64(len(d))
+		for t, p := range dist {
+			for _, f := range d {
+				next[t+f] += p * w
+			}
+		}
+		dist = next
+	}
+	ts := make([]Tally, 0, len(dist))
+	for t := range dist {
+		ts = append(ts, t)
+	}
+	slices.Sort(ts)
+	ps := make([]float64, len(ts))
+	for i, t := range ts {
+		ps[i] = dist[t]
+	}
+	return ts, ps
 }
 
 // Size is the number of dice in the pool.

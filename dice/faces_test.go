@@ -77,3 +77,30 @@ func TestPoolNoAllocations(t *testing.T) {
 		t.Errorf("%.1f allocations per Roll", a)
 	}
 }
+
+// The dense box and the map convolve to the same distribution, ascending,
+// for a pool of every kind of symbol and several per face.
+func TestTotalsDenseMatchesSparse(t *testing.T) {
+	k := func(c0, c1, c2, c3 int) Tally { return Tally(0).With(0, c0).With(1, c1).With(2, c2).With(3, c3) }
+	x := Die{k(1, 0, 0, 0), k(0, 2, 0, 0), k(0, 0, 1, 1), 0, k(2, 1, 0, 0), k(0, 0, 0, 3)}
+	y := Die{k(0, 1, 0, 0), k(1, 1, 1, 1), 0, 0}
+	dice := []Die{x, y, x, y, x, x, y, x}
+	ts, ps := totals(dice)
+	st, sp := sparseTotals(dice)
+	if len(ts) != len(st) {
+		t.Fatalf("dense %d tallies, sparse %d", len(ts), len(st))
+	}
+	sum := 0.0
+	for i := range ts {
+		if ts[i] != st[i] || math.Abs(ps[i]-sp[i]) > 1e-15 {
+			t.Errorf("tally %d: dense %x %g, sparse %x %g", i, ts[i], ps[i], st[i], sp[i])
+		}
+		if i > 0 && ts[i] <= ts[i-1] {
+			t.Errorf("tally %d: %x after %x, not ascending", i, ts[i], ts[i-1])
+		}
+		sum += ps[i]
+	}
+	if math.Abs(sum-1) > 1e-12 {
+		t.Errorf("probabilities add up to %g", sum)
+	}
+}
