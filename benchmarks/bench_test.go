@@ -317,6 +317,17 @@ func mustSymbol(b testing.TB, attack, defence string) resolve.Plan {
 	return p
 }
 
+// BenchmarkCompileLargePool compiles symbol fire with the largest pools,
+// 30 attack dice against 30 defence dice: every tally each pool can show
+// and a cell for every tally the attack can leave. This is paid before
+// any trial, Monte Carlo or exact.
+func BenchmarkCompileLargePool(b *testing.B) {
+	const pool = "red:10,green:10,blue:10"
+	for b.Loop() {
+		mustSymbol(b, pool, pool)
+	}
+}
+
 // BenchmarkFloorParallel runs the opposed floor on one and on two
 // goroutines: the machine's own scaling limit for this kernel, against
 // which the engine's two-worker speed-up is read.

@@ -17,7 +17,7 @@ for i in $(seq "$repeats"); do
 	go test ./cmd/odds -run '^$' -bench '^BenchmarkSweepRender$' -benchtime 20x -count 1
 	go test ./benchmarks -run '^$' -bench '^BenchmarkStartup$' -benchtime 100x -count 1
 	go test ./benchmarks -run '^$' -bench '^BenchmarkCompare$|^BenchmarkRollShapes$' -benchtime 1s -count 1
-	go test ./benchmarks -run '^$' -bench '^BenchmarkExact$' -benchtime 1s -count 1
+	go test ./benchmarks -run '^$' -bench '^BenchmarkExact$|^BenchmarkCompileLargePool$' -benchtime 1s -count 1
 	go test ./benchmarks -run '^$' -bench '^BenchmarkActions$' -benchtime 1s -count 1
 done >"$out"
 
