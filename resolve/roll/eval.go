@@ -241,7 +241,7 @@ func inRange(x, lo, hi int) int {
 // ones. Up to 16 dice sort on the stack by insertion (no call, no
 // scratch buffer); more use the stream's buffer.
 func keep(t *term, s *dice.Stream) int {
-	if t.die == nil && t.sides <= maxTallySides && t.n <= 255 {
+	if t.die == nil && t.sides <= maxTallySides {
 		return keepTally(t, s)
 	}
 	var small [16]int

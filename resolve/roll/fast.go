@@ -105,11 +105,11 @@ const maxTallySides = 64
 // the counts fit one word (dice.Faces), and the kept ones taken from the
 // top (or bottom) face down.
 func keepTally(t *term, s *dice.Stream) int {
-	var hist [maxTallySides]uint8 // at most 255 dice
-	if w := dice.FacesWidth(t.n); uint(t.sides)*w <= 64 {
+	var hist [maxTallySides]uint16 // MaxRolled dice at most
+	if w := dice.FacesWidth(t.n); t.n <= 255 && uint(t.sides)*w <= 64 {
 		packed, mask := s.Faces(t.n, t.sides), uint64(1)<<w-1
 		for f := range t.sides {
-			hist[f] = uint8(packed >> (w * uint(f)) & mask)
+			hist[f] = uint16(packed >> (w * uint(f)) & mask)
 		}
 	} else {
 		for range t.n {

@@ -291,3 +291,21 @@ func TestTabled(t *testing.T) {
 		}
 	}
 }
+
+// Keeping all but the lowest of more than 255 dice, counted by face with
+// a face shown more than 255 times, is their sum less one (unless all 600
+// show 2, at 2^-600): Monte Carlo of 600d2kh599 agrees with the exact
+// 600d2-1.
+func TestKeepManyDice(t *testing.T) {
+	sum, _ := exact(t, "600d2-1")
+	want := map[string]float64{}
+	for v, q := range sum {
+		want[strconv.Itoa(v)] = q
+	}
+	e, _ := Parse("600d2kh599")
+	p := Compile(e)
+	if p.sums != nil || p.table != nil {
+		t.Fatal("600d2kh599 compiled as a sum or a table: the test reads no kept dice")
+	}
+	simtest.AgreeMC(t, p, want, 200_000, 5)
+}
