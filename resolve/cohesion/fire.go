@@ -144,7 +144,7 @@ func compileFire(v resolve.Args) (resolve.Plan, error) {
 	case len(p.sa)+len(p.mortar)+len(p.at) == 0:
 		return nil, resolve.Errorf("sa-drm", "no fire: give --sa-drm, --mortar-drm or --at-drm")
 	case len(p.sa)+len(p.mortar)+len(p.at) > maxRolls:
-		return nil, resolve.Errorf("sa-drm", "%d DRM rolls in one fire; at most %d", len(p.sa)+len(p.mortar)+len(p.at), maxRolls)
+		return nil, resolve.Errorf(mostRolls(p), "%d DRM rolls in one fire (--sa-drm, --mortar-drm and --at-drm together); at most %d", len(p.sa)+len(p.mortar)+len(p.at), maxRolls)
 	}
 	if vehicle {
 		switch {
@@ -257,3 +257,15 @@ func (p *firePlan) Run(s *dice.Stream, n int, counts []uint64) {
 }
 
 func (p *firePlan) Layout() *resolve.Layout { return p.layout }
+
+// mostRolls names the DRM flag with the most rolls: the one to cut first
+// when a fire has too many.
+func mostRolls(p *firePlan) string {
+	switch {
+	case len(p.at) >= len(p.sa) && len(p.at) >= len(p.mortar):
+		return "at-drm"
+	case len(p.mortar) > len(p.sa):
+		return "mortar-drm"
+	}
+	return "sa-drm"
+}
