@@ -133,7 +133,7 @@ func (p *firePlan) remainDist(def *dice.Pool, w float64, remain []float64, work 
 	}
 	// For every attack tally a, every r with 0 <= r_k <= a_k, in nested
 	// loops that carry the mask, the table offset and the remain index.
-	pd := p.shape // the dense grid of remaining tallies (with the recruit's X)
+	pd := p.grid.shape // the dense grid of remaining tallies (with the recruit's X)
 	ax := [kinds]int{p.autoX.Count(0), p.autoX.Count(1), p.autoX.Count(2), p.autoX.Count(3)}
 	// look returns the tail mask bit and table coordinate of count k.
 	look := func(a, r int) (bit, x int) {

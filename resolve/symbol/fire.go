@@ -131,7 +131,7 @@ type firePlan struct {
 	states   []state // the target's states a chain of critical hits reaches; 0 is the start
 	critNext []uint8 // critNext[state*(kinds+1)+sym]: the state after a critical hit
 
-	shape   [kinds]int   // the dense grid of remaining tallies
+	grid    box          // the dense grid of remaining tallies
 	index   []int32      // dense remaining tally -> its compact index
 	remains []dice.Tally // compact index -> remaining tally
 	final   []int32      // final[state*len(remains)+r]: the cell
@@ -139,9 +139,31 @@ type firePlan struct {
 }
 
 // dense maps a remaining tally to its place in index.
-func (p *firePlan) dense(r dice.Tally) int {
-	return ((r.Count(0)*p.shape[1]+r.Count(1))*p.shape[2]+r.Count(2))*p.shape[3] + r.Count(3)
+func (p *firePlan) dense(r dice.Tally) int { return p.grid.at(r) }
+
+// box is a dense grid of tallies whose counts are below shape, kind 0 the
+// most significant (exact.go walks it in that order).
+type box struct {
+	shape, stride [kinds]int
+	size          int
 }
+
+func newBox(shape [kinds]int) box {
+	b := box{shape: shape, size: 1}
+	for k := kinds - 1; k >= 0; k-- {
+		b.stride[k] = b.size
+		b.size *= shape[k]
+	}
+	return b
+}
+
+// at is the place of t: independent products, not a chain of them.
+func (b *box) at(t dice.Tally) int {
+	return t.Count(0)*b.stride[0] + t.Count(1)*b.stride[1] + t.Count(2)*b.stride[2] + t.Count(3)*b.stride[3]
+}
+
+// count is kind k's count at place i.
+func (b *box) count(i, k int) int { return i / b.stride[k] % b.shape[k] }
 
 // remaining is what an attack leaves after the defence cancels, with the
 // automatic X suppression against a recruit.
@@ -199,17 +221,15 @@ func (p *firePlan) tabulate(tgt target, green, blue dice.Die, start state) {
 		}
 	}
 
+	var shape [kinds]int
 	for _, a := range p.attack.Tallies {
 		for k := range kinds {
-			p.shape[k] = max(p.shape[k], a.Count(k)+p.autoX.Count(k)+1)
+			shape[k] = max(shape[k], a.Count(k)+p.autoX.Count(k)+1)
 		}
 	}
-	p.remains = downset(p.attack.Tallies, p.autoX, p.shape)
-	size := 1
-	for _, n := range p.shape {
-		size *= n
-	}
-	p.index = make([]int32, size)
+	p.grid = newBox(shape)
+	p.remains = downset(p.attack.Tallies, p.autoX, &p.grid)
+	p.index = make([]int32, p.grid.size)
 	for i, r := range p.remains {
 		p.index[p.dense(r)] = int32(i)
 	}
@@ -230,31 +250,18 @@ func (p *firePlan) tabulate(tgt target, green, blue dice.Die, start state) {
 }
 
 // downset returns, sorted, every tally x+autoX where x is at most some
-// tally of ts in every kind: ts marked in the dense box of shape (kind 0
-// most significant), then each mark carried one down in each kind, from
-// the top, so that one pass a kind reaches every smaller count.
-func downset(ts []dice.Tally, autoX dice.Tally, shape [kinds]int) []dice.Tally {
-	var stride [kinds]int
-	size := 1
-	for k := kinds - 1; k >= 0; k-- {
-		stride[k] = size
-		size *= shape[k]
-	}
-	at := func(t dice.Tally) int {
-		i := 0
-		for k := range kinds {
-			i += t.Count(k) * stride[k]
-		}
-		return i
-	}
-	mark := make([]bool, size)
+// tally of ts in every kind: ts marked in the dense grid b, then each mark
+// carried one down in each kind, from the top, so that one pass a kind
+// reaches every smaller count.
+func downset(ts []dice.Tally, autoX dice.Tally, b *box) []dice.Tally {
+	mark := make([]bool, b.size)
 	for _, t := range ts {
-		mark[at(t+autoX)] = true
+		mark[b.at(t+autoX)] = true
 	}
 	for k := range kinds {
-		for i := size - 1; i >= 0; i-- {
-			if mark[i] && i/stride[k]%shape[k] > autoX.Count(k) {
-				mark[i-stride[k]] = true
+		for i := b.size - 1; i >= 0; i-- {
+			if mark[i] && b.count(i, k) > autoX.Count(k) {
+				mark[i-b.stride[k]] = true
 			}
 		}
 	}
@@ -265,7 +272,7 @@ func downset(ts []dice.Tally, autoX dice.Tally, shape [kinds]int) []dice.Tally {
 		}
 		var t dice.Tally
 		for k := range kinds {
-			t = t.With(k, i/stride[k]%shape[k])
+			t = t.With(k, b.count(i, k))
 		}
 		out = append(out, t)
 	}
