@@ -165,10 +165,11 @@ func (a *app) actionCommand(s *resolve.System, act *resolve.Action) *cobra.Comma
 	return cmd
 }
 
-// run runs one plan, turning the engine's size refusal into a usage error
-// that names the flag to change.
-func (a *app) run(ctx context.Context, plan resolve.Plan, opts sim.Options) (*sim.Result, error) {
-	res, err := sim.Run(ctx, plan, opts)
+// run runs one plan (for its layout and the others given: those of plans
+// with the same dice, sim.RunShared), turning the engine's size refusal
+// into a usage error that names the flag to change.
+func (a *app) run(ctx context.Context, plan resolve.Plan, opts sim.Options, others ...*resolve.Layout) (*sim.Result, error) {
+	res, err := sim.RunShared(ctx, plan, others, opts)
 	if err != nil {
 		return nil, runError(ctx, err)
 	}

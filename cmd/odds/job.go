@@ -246,11 +246,8 @@ type compiledCell struct {
 	plan resolve.Plan
 }
 
-// result is a cell's result: run now, or taken from merged shards.
-func (a *app) result(ctx context.Context, i int, plan resolve.Plan, opts sim.Options) (*sim.Result, error) {
-	if a.merged == nil {
-		return a.run(ctx, plan, opts)
-	}
+// mergedResult is cell i's result taken from merged shards.
+func (a *app) mergedResult(i int, plan resolve.Plan) (*sim.Result, error) {
 	res, ok := a.merged[i]
 	if !ok {
 		return nil, usagef("", "merge: no shard holds result %d", i+1)

@@ -12,7 +12,7 @@ import (
 // lead found, with no time of its own; merged shards give theirs.
 func (a *app) resultShared(ctx context.Context, s sim.Sharing, i int, done []*sim.Result, plan resolve.Plan, opts sim.Options) (res *sim.Result, shared bool, err error) {
 	if a.merged != nil {
-		res, err = a.result(ctx, i, plan, opts)
+		res, err = a.mergedResult(i, plan)
 		return res, false, err
 	}
 	if k := s.Lead[i]; k != i {
@@ -20,9 +20,6 @@ func (a *app) resultShared(ctx context.Context, s sim.Sharing, i int, done []*si
 		r.Elapsed = 0
 		return &r, true, nil
 	}
-	res, err = sim.RunShared(ctx, plan, s.Others[i], opts)
-	if err != nil {
-		return nil, false, runError(ctx, err)
-	}
-	return res, false, nil
+	res, err = a.run(ctx, plan, opts, s.Others[i]...)
+	return res, false, err
 }
