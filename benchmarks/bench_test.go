@@ -2,6 +2,7 @@ package benchmarks
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"strconv"
 	"testing"
@@ -83,6 +84,33 @@ func BenchmarkStreamCount6d6(b *testing.B) {
 		}
 	}
 	perTrial(b, kernelBatch)
+}
+
+// BenchmarkStreamCountWith counts pools of d6 showing 4+ die by die
+// (Count) and a group of dice at a time (CountWith), per pool.
+func BenchmarkStreamCountWith(b *testing.B) {
+	ctr := dice.NewCounter(6, 4, 6)
+	for _, n := range []int{1, 3, 6, 20} {
+		hist := make([]uint64, n+1)
+		b.Run(fmt.Sprintf("Count/%dd6", n), func(b *testing.B) {
+			s := dice.New(1, 0)
+			for b.Loop() {
+				for range kernelBatch {
+					hist[s.Count(n, 6, 4, 6)]++
+				}
+			}
+			perTrial(b, kernelBatch)
+		})
+		b.Run(fmt.Sprintf("CountWith/%dd6", n), func(b *testing.B) {
+			s := dice.New(1, 0)
+			for b.Loop() {
+				for range kernelBatch {
+					hist[s.CountWith(ctr, n)]++
+				}
+			}
+			perTrial(b, kernelBatch)
+		})
+	}
 }
 
 // The 1e8-trial benchmarks run sim.Run end to end (chunks, seeding,

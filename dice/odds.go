@@ -1,0 +1,142 @@
+package dice
+
+import "math/bits"
+
+// Odds is an event whose odds are known exactly in whole numbers: outcome
+// i comes up in weights[i] of total equally likely ways, as when dice
+// whose sides multiply to total are rolled and each joint outcome is
+// classified. Pick draws it from one mixed-radix digit of total instead
+// of die by die: the outcome is the number of cumulative weights the
+// digit reaches. That is one multiply and a compare per outcome however
+// many dice stand behind it, and no branch to mispredict. Its
+// distribution is exactly the weights, within the MaxProduct bound that
+// holds for any dice of one word.
+//
+// Build an Odds when compiling a plan (NewOdds), not in a trial.
+type Odds struct {
+	total uint64
+	cum   []uint64  // cumulative weight of outcomes 0..i, for i below the last
+	probs []float64 // weights/total, for enumeration
+}
+
+// NewOdds returns the odds of outcomes with the given weights. ok is false
+// when the weights total zero or more than MaxProduct.
+func NewOdds(weights ...uint64) (o *Odds, ok bool) {
+	var total uint64
+	for _, w := range weights {
+		total += w
+		if total > MaxProduct {
+			return nil, false
+		}
+	}
+	if total == 0 {
+		return nil, false
+	}
+	o = &Odds{total: total, probs: make([]float64, len(weights))}
+	var cum uint64
+	for i, w := range weights {
+		o.probs[i] = float64(w) / float64(total)
+		cum += w
+		if i < len(weights)-1 {
+			o.cum = append(o.cum, cum)
+		}
+	}
+	return o, true
+}
+
+// Probs returns each outcome's probability.
+func (o *Odds) Probs() []float64 { return o.probs }
+
+// Pick draws one outcome of o. Enumerating, it branches once over the
+// outcomes.
+func (s *Stream) Pick(o *Odds) int {
+	if s.enum != nil {
+		return s.enum.choose(o.probs)
+	}
+	return pick(uint64(s.draw(o.total)), o.cum)
+}
+
+// pick is the number of cumulative weights digit c reaches.
+func pick(c uint64, cum []uint64) int {
+	k := 0
+	for _, t := range cum {
+		_, borrow := bits.Sub64(c, t, 0)
+		k += int(1 - borrow)
+	}
+	return k
+}
+
+// Counter counts the dice of a pool that show lo..hi, a group of dice at a
+// time: one multiply draws a group's joint outcome (the mixed-radix digit
+// whose digits are its dice, as Joint reads them) and a table made at
+// compile time gives its count. Rolling die by die chains a multiply
+// through every die; here the chain is one link per group. Build one when
+// compiling a plan (NewCounter).
+type Counter struct {
+	sides, lo, hi int
+	group         int       // dice per look-up: the most whose outcomes fit CounterTable
+	tables        [][]uint8 // tables[g][c]: how many of the g dice of outcome c are counted
+	products      []uint64  // products[g] = sides^g
+}
+
+// CounterTable bounds the outcomes of one group: 4096 one-byte counts
+// (four d6, three d10) stay in the first-level cache.
+const CounterTable = 1 << 12
+
+// NewCounter returns a Counter of the dice with the given sides that show
+// lo..hi (1 <= lo <= hi <= sides <= MaxSides).
+func NewCounter(sides, lo, hi int) *Counter {
+	c := &Counter{sides: sides, lo: lo, hi: hi, tables: [][]uint8{nil}, products: []uint64{1}}
+	for {
+		g := len(c.tables)
+		p := c.products[g-1] * uint64(sides)
+		if g > 1 && p > CounterTable {
+			break
+		}
+		// Outcome x of g dice extends outcome x/sides of the first g-1
+		// by a last die showing x%sides+1.
+		t := make([]uint8, p)
+		prev := c.tables[g-1]
+		for x := range t {
+			if face := x%sides + 1; lo <= face && face <= hi {
+				t[x] = 1
+			}
+			if g > 1 {
+				t[x] += prev[x/sides]
+			}
+		}
+		c.tables = append(c.tables, t)
+		c.products = append(c.products, p)
+		c.group = g
+	}
+	return c
+}
+
+// CountWith rolls n dice and counts those c counts, as Count does, drawing
+// them a group at a time: the dice of a group are the same as Count's, but
+// a group that does not fit the current word's budget starts a fresh word,
+// so the same seed can give other counts than Count. Enumerating, it
+// branches once over the count, as Count does.
+func (s *Stream) CountWith(c *Counter, n int) int {
+	if s.enum != nil {
+		return s.enum.count(n, c.sides, c.lo, c.hi)
+	}
+	// The word and its budget stay in registers across the groups, as in
+	// Count.
+	frac, used := s.frac, s.used
+	k := 0
+	for n > 0 {
+		g := min(n, c.group)
+		n -= g
+		m, t := c.products[g], c.tables[g]
+		used *= m
+		if used > MaxProduct {
+			frac, used = s.src.Uint64(), m
+		}
+		d, f := bits.Mul64(frac, m)
+		frac = f
+		k += int(t[d])
+	}
+	s.frac, s.used = frac, used
+	return k
+}

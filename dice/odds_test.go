@@ -1,0 +1,98 @@
+package dice
+
+import (
+	"math"
+	"testing"
+)
+
+// Pick comes up outcome i on exactly weights[i] of the total digits: Joint
+// walks every digit once.
+func TestPickExact(t *testing.T) {
+	weights := []uint64{5, 0, 24, 7, 100}
+	o, ok := NewOdds(weights...)
+	if !ok {
+		t.Fatal("odds of 136 refused")
+	}
+	table, ok := Joint(136, func(s *Stream) int { return s.Pick(o) })
+	if !ok {
+		t.Fatal("Pick did not draw one digit of 136")
+	}
+	got := make([]uint64, len(weights))
+	for _, v := range table {
+		got[v]++
+	}
+	for i := range weights {
+		if got[i] != weights[i] {
+			t.Fatalf("outcome %d on %d digits, want %d (all: %v)", i, got[i], weights[i], got)
+		}
+	}
+	for _, bad := range [][]uint64{{0, 0}, {MaxProduct, 1}, nil} {
+		if _, ok := NewOdds(bad...); ok {
+			t.Errorf("odds %v accepted", bad)
+		}
+	}
+}
+
+// A group of g dice counted in one look-up has the same distribution as
+// the same dice counted one by one (Count): over every joint outcome, each
+// count comes up equally often, for every group of d6, d10, d2 and d100.
+func TestCounterMatchesDice(t *testing.T) {
+	for _, c := range []struct{ sides, lo, hi int }{{6, 4, 6}, {6, 1, 2}, {10, 3, 3}, {2, 2, 2}, {6, 1, 6}, {100, 1, 37}} {
+		ctr := NewCounter(c.sides, c.lo, c.hi)
+		for g := 1; g <= ctr.group; g++ {
+			product := int(ctr.products[g])
+			grouped, ok := Joint(product, func(s *Stream) int { return s.CountWith(ctr, g) })
+			if !ok {
+				t.Fatalf("d%d x%d: CountWith did not draw one digit of %d", c.sides, g, product)
+			}
+			byDie, _ := Joint(product, func(s *Stream) int { return s.Count(g, c.sides, c.lo, c.hi) })
+			for i := range byDie {
+				if grouped[i] != byDie[i] {
+					t.Fatalf("%dd%d counting %d..%d, outcome %d: %d by group, %d die by die", g, c.sides, c.lo, c.hi, i, grouped[i], byDie[i])
+				}
+			}
+		}
+	}
+	for sides, want := range map[int]int{6: 4, 10: 3, 2: 12, 100: 1} {
+		if g := NewCounter(sides, 1, 1).group; g != want {
+			t.Errorf("d%d in groups of %d, want %d", sides, g, want)
+		}
+	}
+}
+
+// Pools longer than a group add the groups' counts: 20d6 showing 5+ (five
+// groups of 4) against the binomial, within 5 standard
+// errors; enumerating, CountWith branches over the binomial count.
+func TestCountWithPools(t *testing.T) {
+	ctr := NewCounter(6, 5, 6)
+	want := Binomial(20, 1.0/3)
+	s := New(7, 0)
+	const n = 400_000
+	got := make([]int, 21)
+	for range n {
+		got[s.CountWith(ctr, 20)]++
+	}
+	for k, p := range want {
+		if se := math.Sqrt(p * (1 - p) / n); math.Abs(float64(got[k])/n-p) > 5*se+1e-9 {
+			t.Errorf("%d of 20: %d of %d, want %.5f ± %.5f", k, got[k], n, p, 5*se)
+		}
+	}
+	dist, _, paths := enumerate(10, func(s *Stream) int { return s.CountWith(ctr, 20) })
+	if paths != 21 {
+		t.Errorf("enumerated 20d6 count in %d paths, want 21", paths)
+	}
+	for k, p := range want {
+		if !near(dist[k], p) {
+			t.Errorf("enumerated P(%d) = %v, want %v", k, dist[k], p)
+		}
+	}
+}
+
+// Enumerating, Pick branches once over its outcomes with their weights.
+func TestPickEnumerates(t *testing.T) {
+	o, _ := NewOdds(1, 2, 3)
+	dist, _, paths := enumerate(10, func(s *Stream) int { return s.Pick(o) })
+	if paths != 3 || !near(dist[0], 1.0/6) || !near(dist[2], 0.5) {
+		t.Errorf("enumerated odds 1:2:3 as %v in %d paths", dist, paths)
+	}
+}
