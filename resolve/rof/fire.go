@@ -64,7 +64,8 @@ func withTerms(p resolve.Param) resolve.Param {
 // firePlan is one activation's fire at K target teams.
 type firePlan struct {
 	dice, toHit, teams int
-	targetAt           int // the target's place in the allocation order
+	hit                *dice.Counter // dice showing toHit or more
+	targetAt           int           // the target's place in the allocation order
 	armoured           bool
 	ineffective        bool // AR at least double AT
 	ping, pen          int  // dice per hit: AT ping dice, or AT-AR pen dice
@@ -105,6 +106,7 @@ func compileFire(v resolve.Args) (resolve.Plan, error) {
 		armoured: armoured,
 		rfc:      newRFC(t),
 	}
+	p.hit = dice.NewCounter(6, p.toHit, 6)
 	// Hits go evenly, first to the target, then to the other teams; leaders
 	// and small teams come after all the others, even as the target. The
 	// teams are alike apart from that, so only the target's place matters.
@@ -147,12 +149,12 @@ func (p *firePlan) team(s *dice.Stream, hits int) (outcome, rfps int) {
 		rfps = 1 // a non-vehicle team takes at most one hit: one RFP
 	case p.pen > 0:
 		m := hits * p.pen
-		if s.Count(m, 6, 6, 6) > 0 {
+		if s.CountWith(sixes, m) > 0 {
 			return 0, 0 // a pen 6 destroys: the team suffers nothing more
 		}
 		rfps = m
 	default:
-		rfps = s.Count(hits*p.ping, 6, 6, 6) // ping 6s are RFPs
+		rfps = s.CountWith(sixes, hits*p.ping) // ping 6s are RFPs
 	}
 	return 1 + p.rfc.check(s, rfps), rfps
 }
@@ -161,7 +163,7 @@ func (p *firePlan) team(s *dice.Stream, hits int) (outcome, rfps int) {
 // teams in allocation order (non-vehicles at most one each, the excess is
 // lost) and resolves each team. The outcome is the target team's.
 func (p *firePlan) Trial(s *dice.Stream) int {
-	hits := s.Count(p.dice, 6, p.toHit, 6)
+	hits := s.CountWith(p.hit, p.dice)
 	outcome, rfps, dead := 0, 0, 0
 	each, extra := hits/p.teams, hits%p.teams
 	for i := range p.teams {

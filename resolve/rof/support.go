@@ -64,6 +64,18 @@ func compileArtillery(v resolve.Args) (resolve.Plan, error) {
 	p := &artilleryPlan{battery: battery, radius: radius, turns: turns, mortar: mortar, vehicle: t.team == vehicle,
 		ping: battery - v.Int("flank-ar"), rfc: r, grid: grid}
 	p.layout = grid.Layout()
+	if !mortar {
+		// The turn it lands on: each turn's d10 lands on a 10 or at most
+		// the radius, so of the 10^turns ways to roll every turn's die,
+		// on*miss^(t-1)*10^(turns-t) land on turn t and miss^turns never.
+		on := uint64(min(radius, 9) + 1)
+		w := make([]uint64, turns+1)
+		for t := 1; t <= turns; t++ {
+			w[t-1] = on * ipow(10-on, t-1) * ipow(10, turns-t)
+		}
+		w[turns] = ipow(10-on, turns)
+		p.landing, _ = dice.NewOdds(w...) // 10^6 at most
+	}
 	return p, nil
 }
 
@@ -71,7 +83,8 @@ func compileArtillery(v resolve.Args) (resolve.Plan, error) {
 type artilleryPlan struct {
 	battery, radius, turns int
 	mortar, vehicle        bool
-	ping                   int // ping dice at a vehicle (battery less flank armour)
+	ping                   int        // ping dice at a vehicle (battery less flank armour)
+	landing                *dice.Odds // the turn it lands on, 0-based; turns: never
 	rfc                    rfc
 	grid                   *resolve.Grid
 	layout                 *resolve.Layout
@@ -85,20 +98,16 @@ func (p *artilleryPlan) effect(s *dice.Stream) int {
 	case !p.vehicle:
 		return p.rfc.check(s, p.battery)
 	case p.ping > 0:
-		return p.rfc.check(s, s.Count(p.ping, 6, 6, 6))
+		return p.rfc.check(s, s.CountWith(sixes, p.ping))
 	}
 	return ready
 }
 
 func (p *artilleryPlan) Trial(s *dice.Stream) int {
 	used, on := 0, p.mortar
-	for !on && used < p.turns {
-		used++
-		d := s.D(10)
-		on = d == 10 || d <= p.radius // a 10 lands on target; else d10" off
-	}
-	if p.mortar {
-		used = 0
+	if !p.mortar {
+		t := s.Pick(p.landing) // a turn's d10 lands on a 10; else d10" off
+		used, on = min(t+1, p.turns), t < p.turns
 	}
 	res := ready
 	if on {
@@ -292,12 +301,12 @@ func (p *assaultPlan) hit(s *dice.Stream) int {
 		return enemyDestroyed
 	case p.ineffective:
 		return unharmed
-	case p.pen > 0 && s.Count(p.pen, 6, 6, 6) > 0:
+	case p.pen > 0 && s.CountWith(sixes, p.pen) > 0:
 		return enemyDestroyed // a pen 6
 	}
 	rfps := p.pen // pen dice 1-5 are RFPs
 	if p.ping > 0 {
-		rfps = s.Count(p.ping, 6, 6, 6) // ping 6s are RFPs
+		rfps = s.CountWith(sixes, p.ping) // ping 6s are RFPs
 	}
 	return enemyAfterCheck[p.rfc.check(s, rfps)]
 }
