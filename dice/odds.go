@@ -1,6 +1,9 @@
 package dice
 
-import "math/bits"
+import (
+	"math/bits"
+	"math/rand/v2"
+)
 
 // Odds is an event whose odds are known exactly in whole numbers: outcome
 // i comes up in weights[i] of total equally likely ways, as when dice
@@ -121,22 +124,67 @@ func (s *Stream) CountWith(c *Counter, n int) int {
 	if s.enum != nil {
 		return s.enum.count(n, c.sides, c.lo, c.hi)
 	}
-	// The word and its budget stay in registers across the groups, as in
-	// Count.
-	frac, used := s.frac, s.used
+	k, frac, used := c.count(&s.src, n, s.frac, s.used)
+	s.frac, s.used = frac, used
+	return k
+}
+
+// count counts n dice from the word frac with budget used, drawing fresh
+// words from src, and returns the count and the word and budget left. It
+// is small enough to inline, so that its callers keep the word in
+// registers (see Count).
+func (c *Counter) count(src *rand.PCG, n int, frac, used uint64) (int, uint64, uint64) {
 	k := 0
 	for n > 0 {
 		g := min(n, c.group)
 		n -= g
-		m, t := c.products[g], c.tables[g]
+		m := c.products[g]
 		used *= m
 		if used > MaxProduct {
-			frac, used = s.src.Uint64(), m
+			frac, used = src.Uint64(), m
 		}
 		d, f := bits.Mul64(frac, m)
 		frac = f
-		k += int(t[d])
+		k += int(c.tables[g][d])
+	}
+	return k, frac, used
+}
+
+// TallyCount runs trials pools of n dice, counting in each the dice c
+// counts, and adds one to counts[k] for each pool's count k: CountWith in
+// a loop with the word kept in registers across pools, the Monte Carlo
+// kernel of every success-count question. counts must have at least n+1
+// entries. Monte Carlo mode only.
+func (s *Stream) TallyCount(trials int, c *Counter, n int, counts []uint64) {
+	frac, used := s.frac, s.used
+	counts = counts[:n+1]
+	// count's loop, repeated so that the word stays in registers across
+	// pools (count is too large to inline), with the groups' sizes, which
+	// are the same every pool, read once: q full groups and a rest of r.
+	q, r := n/c.group, n%c.group
+	mq, tq := c.products[c.group], c.tables[c.group]
+	mr, tr := c.products[r], c.tables[r]
+	for range trials {
+		k := 0
+		for range q {
+			used *= mq
+			if used > MaxProduct {
+				frac, used = s.src.Uint64(), mq
+			}
+			d, f := bits.Mul64(frac, mq)
+			frac = f
+			k += int(tq[d])
+		}
+		if r > 0 {
+			used *= mr
+			if used > MaxProduct {
+				frac, used = s.src.Uint64(), mr
+			}
+			d, f := bits.Mul64(frac, mr)
+			frac = f
+			k += int(tr[d])
+		}
+		counts[k]++
 	}
 	s.frac, s.used = frac, used
-	return k
 }

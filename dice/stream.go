@@ -114,7 +114,7 @@ func (s *Stream) Count(n, sides, lo, hi int) int {
 	base, span := uint64(lo-1), uint64(hi-lo)
 	// The word and its budget live in registers for the whole pool: going
 	// through s on every die would put a store and a load on the critical
-	// path of each extraction. Sum and the Tally kernels repeat this loop
+	// path of each extraction. Sum and the other kernels repeat this loop
 	// body on purpose: a shared helper would either keep the word in
 	// memory or cost a call per die (benchmarks/: 2.6x the floor vs 1.0x).
 	frac, used := s.frac, s.used
@@ -130,32 +130,6 @@ func (s *Stream) Count(n, sides, lo, hi int) int {
 	}
 	s.frac, s.used = frac, used
 	return c
-}
-
-// TallyCount runs trials pools of n dice, counting in each the dice that
-// show lo..hi, and adds one to counts[c] for each pool's count c. It is
-// Count in a loop with the generator state kept in registers across
-// pools: the Monte Carlo kernel of every success-count question. counts
-// must have at least n+1 entries. Monte Carlo mode only.
-func (s *Stream) TallyCount(trials, n, sides, lo, hi int, counts []uint64) {
-	m := uint64(sides)
-	base, span := uint64(lo-1), uint64(hi-lo)
-	frac, used := s.frac, s.used
-	counts = counts[:n+1]
-	for range trials {
-		c := 0
-		for range n {
-			used *= m
-			if used > MaxProduct {
-				frac, used = s.src.Uint64(), m
-			}
-			d, f := bits.Mul64(frac, m)
-			frac = f
-			c += hit(d, base, span)
-		}
-		counts[c]++
-	}
-	s.frac, s.used = frac, used
 }
 
 // TallyDiff runs trials opposed rolls of two dice with the given sides and

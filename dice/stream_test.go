@@ -188,16 +188,19 @@ func TestKernelsMatchD(t *testing.T) {
 			t.Fatalf("TallyDiff differs from Two: %v vs %v", tally, diffs)
 		}
 	}
-	ref, s = New(4, 4), New(4, 4)
-	want := make([]uint64, 7)
-	for range 5000 {
-		want[ref.Count(6, 6, 4, 6)]++
-	}
-	got := make([]uint64, 7)
-	s.TallyCount(5000, 6, 6, 4, 6, got)
-	for i := range want {
-		if got[i] != want[i] {
-			t.Fatalf("TallyCount differs from Count: %v vs %v", got, want)
+	ctr := NewCounter(6, 4, 6)
+	for _, n := range []int{3, 6, 8} { // a part group, a group and a part, two groups
+		ref, s = New(4, 4), New(4, 4)
+		want := make([]uint64, n+1)
+		for range 5000 {
+			want[ref.CountWith(ctr, n)]++
+		}
+		got := make([]uint64, n+1)
+		s.TallyCount(5000, ctr, n, got)
+		for i := range want {
+			if got[i] != want[i] {
+				t.Fatalf("TallyCount of %dd6 differs from CountWith: %v vs %v", n, got, want)
+			}
 		}
 	}
 }
@@ -217,7 +220,7 @@ func TestNoAllocations(t *testing.T) {
 		"Sum":        func() { s.Sum(3, 6) },
 		"Highest":    func() { s.Highest(2, 6) },
 		"Lowest":     func() { s.Lowest(2, 6) },
-		"TallyCount": func() { s.TallyCount(100, 6, 6, 4, 6, counts) },
+		"TallyCount": func() { s.TallyCount(100, ctr, 6, counts) },
 		"TallyDiff":  func() { s.TallyDiff(100, 4, counts) },
 		"Buffer":     func() { s.Buffer(8) },
 		"Reset":      func() { s.Reset(2, 3) },

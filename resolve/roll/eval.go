@@ -52,7 +52,7 @@ type Plan struct {
 	left, right []term
 	lo          int
 	layout      *resolve.Layout
-	pool        *term // the expression is this one success-count pool
+	pool        *term // the expression is this one count of plain dice
 	// Fast paths for the common shapes, found at compile time: an opposed
 	// roll of one die a side plus constants (duel: the sides), and a sum
 	// of plain dice and constants (sums, with its constant).
@@ -71,7 +71,9 @@ var stats = []string{"value"}
 func Compile(e *Expr) *Plan {
 	lo, hi := e.bounds()
 	p := &Plan{left: compile(e.Left), right: compile(e.Right), lo: lo}
-	if t := &p.left[0]; len(p.left) == 1 && p.right == nil && t.kind == kDice && t.cmp && t.keep == 0 && t.sign > 0 {
+	// A count of plain dice (not re-rolled, not exploding: t.counter),
+	// alone.
+	if t := &p.left[0]; len(p.left) == 1 && p.right == nil && t.counter != nil && t.sign > 0 {
 		p.pool = t
 	}
 	ls, lc, okL := plainSum(p.left, 1)
@@ -176,6 +178,8 @@ func compile(ts []term) []term {
 				t.lo, t.hi = max(t.lo, 1), min(t.hi, t.maxFace())
 				if t.lo > t.hi && t.keep == 0 {
 					*t = term{kind: kConst, sign: t.sign}
+				} else if t.die == nil && t.keep == 0 {
+					t.counter = dice.NewCounter(t.sides, t.lo, t.hi)
 				}
 			}
 		}
@@ -221,7 +225,7 @@ func eval(ts []term, s *dice.Stream) int {
 				}
 			}
 		case t.cmp:
-			x = s.Count(t.n, t.sides, t.lo, t.hi)
+			x = s.CountWith(t.counter, t.n)
 		default:
 			x = s.Sum(t.n, t.sides)
 		}

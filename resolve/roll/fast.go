@@ -70,7 +70,7 @@ func (p *Plan) Run(s *dice.Stream, n int, counts []uint64) {
 		return
 	case p.pool != nil:
 		t := p.pool
-		s.TallyCount(n, t.n, t.sides, t.lo, t.hi, counts) // values 0..n are cells 0..n
+		s.TallyCount(n, t.counter, t.n, counts) // values 0..n are cells 0..n
 		return
 	case p.duel > 0:
 		s.TallyDiff(n, p.duel, counts) // cell a-b+sides-1 is value a-b+constant

@@ -3,6 +3,7 @@ package roll
 import (
 	"fmt"
 	"math"
+	"odds/dice"
 	"strings"
 )
 
@@ -37,19 +38,20 @@ func (e *SyntaxError) Error() string {
 
 // term is one signed summand. Groups hold their own terms.
 type term struct {
-	kind   kind
-	sign   int
-	value  int // constant
-	n      int // dice
-	sides  int
-	keep   int       // dice kept, 0 for all
-	high   bool      // keep highest
-	bang   bool      // exploding: a die showing its highest face rolls again and adds
-	reroll int       // re-roll once a die showing this or less (0: none)
-	die    []float64 // compiled: one modified die's distribution (dieDist)
-	cmp    bool      // a comparison turns dice into a count, a group into 0/1
-	lo, hi int       // the range the comparison accepts
-	group  []term
+	kind    kind
+	sign    int
+	value   int // constant
+	n       int // dice
+	sides   int
+	keep    int           // dice kept, 0 for all
+	high    bool          // keep highest
+	bang    bool          // exploding: a die showing its highest face rolls again and adds
+	reroll  int           // re-roll once a die showing this or less (0: none)
+	die     []float64     // compiled: one modified die's distribution (dieDist)
+	cmp     bool          // a comparison turns dice into a count, a group into 0/1
+	lo, hi  int           // the range the comparison accepts
+	counter *dice.Counter // compiled: counts plain dice in lo..hi
+	group   []term
 }
 
 type kind int

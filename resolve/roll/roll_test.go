@@ -173,6 +173,8 @@ var expressions = []string{
 	"2d6!", "3d6r1", "4d6r2kh3", "3d4!>=4", "2d4!kl1", "-1d6",
 	// The Monte Carlo fast paths: an opposed pair, sums, kept dice by face.
 	"d6-2 vs d6+1", "2d6-d4+1 vs d8", "5d10kl2", "4d6kh3>=4", "6d6kh2+1", "-2d6",
+	// Success pools of re-rolled or exploding dice: not the plain pool's.
+	"3d6r1>=4", "4d6!>=8",
 }
 
 // Exploding and re-rolled dice, by hand. d6!: 1..5 at 1/6; 7..11 at 1/36

@@ -51,6 +51,7 @@ type attackDice struct {
 
 type blankGroup struct {
 	n, faces, blanks int
+	blank            *dice.Counter // counts the blank faces, 1..blanks
 	radix            int
 	rest             []*dice.Pool // rest[m]: m dice showing at least a suppression
 	die              dice.Die
@@ -76,6 +77,9 @@ func newAttackDice(p pool) *attackDice {
 			}
 		}
 		g.blanks = len(d) - len(scoring)
+		if g.blanks > 0 {
+			g.blank = dice.NewCounter(g.faces, 1, g.blanks)
+		}
 		for m := 0; m <= g.n; m++ {
 			dd := make([]dice.Die, m)
 			for x := range dd {
@@ -111,8 +115,8 @@ func (a *attackDice) roll(s *dice.Stream) (dice.Tally, int) {
 	for i := range a.groups {
 		g := &a.groups[i]
 		k := 0
-		if g.blanks > 0 {
-			k = s.Count(g.n, g.faces, 1, g.blanks)
+		if g.blank != nil {
+			k = s.CountWith(g.blank, g.n)
 		}
 		t += s.Roll(g.rest[g.n-k])
 		idx += k * g.radix
