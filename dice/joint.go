@@ -2,6 +2,10 @@ package dice
 
 import "math/bits"
 
+// MaxJoint bounds the joint outcomes a kernel should table: 32 KB of
+// cells (5d6, 3d10, 3d20), in the first-level cache with the histogram.
+const MaxJoint = 1 << 13
+
 // Joint calls f once for every joint outcome of the dice f rolls, on a
 // stream that rolls exactly that outcome, and returns f's results by
 // outcome: the table of a trial that always rolls the same dice, whose
@@ -52,4 +56,11 @@ func (s *Stream) TallyTable(trials int, table []int32, counts []uint64) {
 		counts[table[c]]++
 	}
 	s.frac, s.used = frac, used
+}
+
+// Lookup draws one outcome of a tabled roll (Joint) and returns its
+// result: the dice of the roll in one multiply. Enumerating, it branches
+// once over the outcomes, as many paths as rolling the dice would make.
+func (s *Stream) Lookup(table []int32) int {
+	return int(table[s.draw(uint64(len(table)))])
 }

@@ -3,6 +3,9 @@ package cohesion
 import (
 	"errors"
 	"math"
+	"slices"
+	"strconv"
+	"strings"
 	"testing"
 
 	"odds/dice"
@@ -93,6 +96,38 @@ func TestFireUnit(t *testing.T) {
 	if m := mean(t, p, "riders-unload"); math.Abs(m-0.1) > 1e-12 { // a 10 is also FFAR 10 > 9
 		t.Errorf("riders-unload mean %g, want 0.1", m)
 	}
+}
+
+// Volleys of three dice (tabled) and four (rolled die by die),
+// with a mortar among them, at Cohesion 7: P(FFAR <= v) is the product
+// over the dice of P(d10 + DRM <= v); over 7 disrupts, 10 or more is a
+// casualty. The mortar 10 (MV 2) hits a vehicle: 1 - 0.9^mortars.
+func TestFireVolleys(t *testing.T) {
+	for _, c := range []struct{ sa, mortar []int }{
+		{[]int{1, 0}, []int{2}}, {[]int{1, -1, 3}, []int{2}}, {[]int{0, 3}, []int{2, 1}},
+	} {
+		atMost := func(v int) float64 {
+			q := 1.0
+			for _, d := range append(slices.Clone(c.sa), c.mortar...) {
+				q *= min(1, max(0, float64(v-d)/10))
+			}
+			return q
+		}
+		p := compile(t, "fire", map[string]string{"sa-drm": terms(c.sa), "mortar-drm": terms(c.mortar), "mv": "2", "cohesion": "7"})
+		name := terms(c.sa) + " and mortar " + terms(c.mortar)
+		check(t, name, p, map[string]float64{"no-effect": atMost(7), "disrupted": atMost(9) - atMost(7), "casualty": 1 - atMost(9)})
+		if m, want := mean(t, p, "vehicle-hit"), 1-math.Pow(0.9, float64(len(c.mortar))); math.Abs(m-want) > 1e-12 {
+			t.Errorf("%s: vehicle-hit mean %g, want %g", name, m, want)
+		}
+	}
+}
+
+func terms(ds []int) string {
+	s := make([]string, len(ds))
+	for i, d := range ds {
+		s[i] = strconv.Itoa(d)
+	}
+	return strings.Join(s, "+")
 }
 
 // Anti-tank fire at a vehicle: rolls of 2 or less are ignored; over the

@@ -1,6 +1,7 @@
 package cohesion
 
 import (
+	"math"
 	"odds/dice"
 	"odds/resolve"
 )
@@ -109,8 +110,9 @@ type firePlan struct {
 	units          []unit // the unit fired at; several when the priority ties
 	armour         int    // [E]AV
 	afv            bool
-	mortar10       bool // MV 2+: a mortar roll of 10 counts
-	collateralATV  bool // ATV above 0
+	mortar10       bool    // MV 2+: a mortar roll of 10 counts
+	collateralATV  bool    // ATV above 0
+	volleys        []int32 // the volley's outcomes tabled (dice.Joint), when they are few
 	grid           *resolve.Grid
 	layout         *resolve.Layout
 }
@@ -131,8 +133,7 @@ func compileFire(v resolve.Args) (resolve.Plan, error) {
 		if err := p.fromStack(v); err != nil {
 			return nil, err
 		}
-		p.grid = resolve.NewGrid(fireOutcomes, fireDims...)
-		p.layout = p.grid.Layout()
+		p.compiled()
 		return p, nil
 	}
 	isUnit, vehicle := v.Has("cohesion"), v.Has("av")
@@ -178,9 +179,41 @@ func compileFire(v resolve.Args) (resolve.Plan, error) {
 		u.concealed, u.rider, u.checks = v.Bool("concealed"), v.Bool("rider"), !marked
 		p.units = []unit{u}
 	}
+	p.compiled()
+	return p, nil
+}
+
+// compiled finishes a plan: its grid and, at a unit, the table of its
+// volley when the volley's d10s have few enough outcomes.
+func (p *firePlan) compiled() {
 	p.grid = resolve.NewGrid(fireOutcomes, fireDims...)
 	p.layout = p.grid.Layout()
-	return p, nil
+	if n := len(p.sa) + len(p.mortar); !p.vehicle && n <= 3 { // 10^3 <= dice.MaxJoint
+		p.volleys, _ = dice.Joint(int(math.Pow10(n)), func(s *dice.Stream) int {
+			best, hit := p.volley(s)
+			return (best+volleyBase)<<1 | resolve.B2I(hit)
+		})
+	}
+}
+
+// volleyBase keeps a tabled volley's best roll (from -100, no dice)
+// positive.
+const volleyBase = 128
+
+// volley rolls a d10 per small-arms and mortar DRM: the highest modified
+// roll, before the leader's adjustment, and whether a mortar rolled a 10
+// that counts.
+func (p *firePlan) volley(s *dice.Stream) (best int, hit bool) {
+	best = -100
+	for _, d := range p.sa {
+		best = max(best, s.D(10)+d)
+	}
+	for _, d := range p.mortar {
+		r := s.D(10)
+		hit = hit || (r == 10 && p.mortar10)
+		best = max(best, r+d)
+	}
+	return best, hit
 }
 
 // Trial rolls a d10 per DRM and resolves the fire.
@@ -192,15 +225,15 @@ func (p *firePlan) Trial(s *dice.Stream) int {
 	if len(p.units) > 1 {
 		u = &p.units[s.D(len(p.units))-1] // the priority ties: at random
 	}
-	ffar, hit := -100, false
-	for _, d := range p.sa {
-		ffar = max(ffar, s.D(10)+d-u.leaderAdj)
+	var best int
+	var hit bool
+	if p.volleys != nil {
+		v := s.Lookup(p.volleys)
+		best, hit = v>>1-volleyBase, v&1 == 1
+	} else {
+		best, hit = p.volley(s)
 	}
-	for _, d := range p.mortar {
-		r := s.D(10)
-		hit = hit || (r == 10 && p.mortar10)
-		ffar = max(ffar, r+d-u.leaderAdj)
-	}
+	ffar := best - u.leaderAdj
 	out, check, unload := noEffect, 0, resolve.B2I(hit)
 	switch {
 	case ffar > u.cohesion:

@@ -88,9 +88,9 @@ func Compile(e *Expr) *Plan {
 		}
 	}
 	if p.pool == nil && p.duel == 0 {
-		l, okL := fixedProduct(p.left, maxTable)
-		r, okR := fixedProduct(p.right, maxTable)
-		if okL && okR && l*r <= maxTable {
+		l, okL := fixedProduct(p.left, dice.MaxJoint)
+		r, okR := fixedProduct(p.right, dice.MaxJoint)
+		if okL && okR && l*r <= dice.MaxJoint {
 			p.table, _ = dice.Joint(l*r, p.Trial)
 		}
 	}

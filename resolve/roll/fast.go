@@ -7,10 +7,6 @@ package roll
 
 import "odds/dice"
 
-// maxTable bounds the joint outcomes tabled: 32 KB of cells, 5d6 or
-// 3d20, in the first-level cache with the histogram.
-const maxTable = 1 << 13
-
 // fixedProduct is the product of the sides of every die the terms roll,
 // if they roll a fixed set of plain dice (no re-roll or exploding die,
 // whose count varies) and the product is at most limit.
