@@ -136,6 +136,7 @@ func write(w io.Writer, s samples) {
 		{"roll 'd10+3 vs d10+1' against opposed fire", s.ratio("BenchmarkRollShapes/d10+3_vs_d10+1", "BenchmarkRollShapes/opposed-fire"), false},
 		{"roll '4d6kh3' per die against the d6 floor", s.ratio("BenchmarkRollShapes/4d6kh3", "BenchmarkRollShapes/floor-d6").scale(0.25), false},
 		{"roll '10d10kh3' per die against the d6 floor", s.ratio("BenchmarkRollShapes/10d10kh3", "BenchmarkRollShapes/floor-d6").scale(0.1), false},
+		{"roll '20d6>=4' (counted four dice at a time) per die against the d6 floor", s.ratio("BenchmarkRollShapes/20d6>=4", "BenchmarkRollShapes/floor-d6").scale(0.05), false},
 		{"compile symbol fire, 30 attack dice against 30 defence dice", spreadOf(s["BenchmarkCompileLargePool"]), true},
 		{"exact opposed fire (100 paths)", spreadOf(s["BenchmarkExact/opposed-fire"]), true},
 		{"exact roll '6d6>=4' (convolution)", spreadOf(s["BenchmarkExact/roll-6d6"]), true},
