@@ -188,3 +188,73 @@ func (s *Stream) TallyCount(trials int, c *Counter, n int, counts []uint64) {
 	}
 	s.frac, s.used = frac, used
 }
+
+// FaceCounter counts a pool's dice by face as Faces does, a group at a
+// time: a table made at compile time holds each group outcome's packed
+// face counts, so one multiply and one look-up add a group's dice to the
+// word. Build one when compiling a plan (NewFaceCounter).
+type FaceCounter struct {
+	n, sides int
+	width    uint       // FacesWidth of the pool
+	group    int        // dice per look-up
+	tables   [][]uint64 // tables[g][c]: the packed face counts of outcome c of g dice
+	products []uint64   // products[g] = sides^g
+}
+
+// NewFaceCounter returns a FaceCounter for pools of n dice with the
+// given sides; ok is false where Faces cannot count them (more than 255
+// dice, or the counts do not fit a word).
+func NewFaceCounter(sides, n int) (c *FaceCounter, ok bool) {
+	w := FacesWidth(n)
+	if n > 255 || uint(sides)*w > 64 {
+		return nil, false
+	}
+	c = &FaceCounter{n: n, sides: sides, width: w, tables: [][]uint64{{0}}, products: []uint64{1}}
+	for {
+		g := len(c.tables)
+		p := c.products[g-1] * uint64(sides)
+		if g > 1 && (p > CounterTable || g > n) {
+			return c, true
+		}
+		// Outcome x of g dice extends outcome x/sides of the first g-1
+		// by a last die showing face x%sides (0-based).
+		t := make([]uint64, p)
+		prev := c.tables[g-1]
+		for x := range t {
+			t[x] = prev[x/sides] + 1<<(w*uint(x%sides))
+		}
+		c.tables = append(c.tables, t)
+		c.products = append(c.products, p)
+		c.group = g
+	}
+}
+
+// Width is the bits each face's count takes in FacesWith's word.
+func (c *FaceCounter) Width() uint { return c.width }
+
+// FacesWith rolls c's pool and returns how many dice show each face,
+// packed as Faces packs them. The dice of a group are
+// those Faces would roll, but a group that does not fit the current word's
+// budget starts a fresh word. Enumerating, it rolls die by die.
+func (s *Stream) FacesWith(c *FaceCounter) uint64 {
+	if s.enum != nil {
+		return s.Faces(c.n, c.sides)
+	}
+	n := c.n
+	frac, used := s.frac, s.used
+	var packed uint64
+	for n > 0 {
+		g := min(n, c.group)
+		n -= g
+		m := c.products[g]
+		used *= m
+		if used > MaxProduct {
+			frac, used = s.src.Uint64(), m
+		}
+		d, f := bits.Mul64(frac, m)
+		frac = f
+		packed += c.tables[g][d]
+	}
+	s.frac, s.used = frac, used
+	return packed
+}

@@ -96,3 +96,52 @@ func TestPickEnumerates(t *testing.T) {
 		t.Errorf("enumerated odds 1:2:3 as %v in %d paths", dist, paths)
 	}
 }
+
+// FacesWith packs the same face counts as Faces for every joint outcome
+// of a group (pools that fit one group of d10, d6 and d16), and a pool of
+// several groups still counts n dice with each face about n/sides times.
+func TestFaceCounter(t *testing.T) {
+	for _, c := range []struct{ sides, n int }{{10, 3}, {10, 2}, {6, 4}, {6, 1}, {16, 2}} {
+		fc, ok := NewFaceCounter(c.sides, c.n)
+		if !ok || fc.group != c.n {
+			t.Fatalf("%dd%d: ok %v, groups of %d", c.n, c.sides, ok, fc.group)
+		}
+		product := int(fc.products[c.n])
+		byGroup, ok := Joint(product, func(s *Stream) int { return int(s.FacesWith(fc)) })
+		if !ok {
+			t.Fatalf("%dd%d: FacesWith did not draw one digit of %d", c.n, c.sides, product)
+		}
+		byDie, _ := Joint(product, func(s *Stream) int { return int(s.Faces(c.n, c.sides)) })
+		for i := range byDie {
+			if byGroup[i] != byDie[i] {
+				t.Fatalf("%dd%d outcome %d: %x by group, %x die by die", c.n, c.sides, i, byGroup[i], byDie[i])
+			}
+		}
+	}
+	fc, _ := NewFaceCounter(10, 10) // groups of 3, 3, 3 and 1
+	s := New(9, 0)
+	const trials = 100_000
+	var total [10]int
+	for range trials {
+		w := fc.Width()
+		word := s.FacesWith(fc)
+		n := 0
+		for f := range 10 {
+			k := int(word >> (w * uint(f)) & 15)
+			total[f] += k
+			n += k
+		}
+		if n != 10 {
+			t.Fatalf("10d10 counted %d dice", n)
+		}
+	}
+	for f, c := range total {
+		// Each face's count over the trials is Binomial(1e6, 1/10).
+		if se := math.Sqrt(trials * 10 * 0.1 * 0.9); math.Abs(float64(c)-trials) > 5*se {
+			t.Errorf("face %d shown %d times in %d dice, want %d ± %.0f", f+1, c, trials*10, trials, 5*se)
+		}
+	}
+	if _, ok := NewFaceCounter(20, 16); ok {
+		t.Error("20 faces of 8-bit counts accepted in one word")
+	}
+}

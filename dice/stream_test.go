@@ -211,12 +211,14 @@ func TestNoAllocations(t *testing.T) {
 	s.Buffer(8)
 	ctr := NewCounter(6, 4, 6)
 	odds, _ := NewOdds(1, 2, 3)
+	faces, _ := NewFaceCounter(10, 10)
 	kernels := map[string]func(){
 		"D":          func() { s.D(6) },
 		"Two":        func() { s.Two(10) },
 		"Count":      func() { s.Count(6, 6, 4, 6) },
 		"CountWith":  func() { s.CountWith(ctr, 20) },
 		"Pick":       func() { s.Pick(odds) },
+		"FacesWith":  func() { s.FacesWith(faces) },
 		"Sum":        func() { s.Sum(3, 6) },
 		"Highest":    func() { s.Highest(2, 6) },
 		"Lowest":     func() { s.Lowest(2, 6) },

@@ -174,6 +174,9 @@ func compile(ts []term) []term {
 			t.group = compile(t.group)
 		case kDice:
 			t.die = dieDist(t)
+			if t.die == nil && t.keep > 0 && t.sides <= maxTallySides {
+				t.faces, _ = dice.NewFaceCounter(t.sides, t.n)
+			}
 			if t.cmp {
 				t.lo, t.hi = max(t.lo, 1), min(t.hi, t.maxFace())
 				if t.lo > t.hi && t.keep == 0 {

@@ -97,13 +97,14 @@ func (p *Plan) Run(s *dice.Stream, n int, counts []uint64) {
 const maxTallySides = 64
 
 // keepTally is keep for plain dice of few sides without sorting: the dice
-// are counted by face (no branch on their values), in a register where
-// the counts fit one word (dice.Faces), and the kept ones taken from the
-// top (or bottom) face down.
+// are counted by face (no branch on their values), in a register a group
+// of dice at a time where the counts fit one word (t.faces), and the kept
+// ones taken from the top (or bottom) face down.
 func keepTally(t *term, s *dice.Stream) int {
 	var hist [maxTallySides]uint16 // MaxRolled dice at most
-	if w := dice.FacesWidth(t.n); t.n <= 255 && uint(t.sides)*w <= 64 {
-		packed, mask := s.Faces(t.n, t.sides), uint64(1)<<w-1
+	if t.faces != nil {
+		packed, w := s.FacesWith(t.faces), t.faces.Width()
+		mask := uint64(1)<<w - 1
 		for f := range t.sides {
 			hist[f] = uint16(packed >> (w * uint(f)) & mask)
 		}

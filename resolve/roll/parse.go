@@ -43,14 +43,15 @@ type term struct {
 	value   int // constant
 	n       int // dice
 	sides   int
-	keep    int           // dice kept, 0 for all
-	high    bool          // keep highest
-	bang    bool          // exploding: a die showing its highest face rolls again and adds
-	reroll  int           // re-roll once a die showing this or less (0: none)
-	die     []float64     // compiled: one modified die's distribution (dieDist)
-	cmp     bool          // a comparison turns dice into a count, a group into 0/1
-	lo, hi  int           // the range the comparison accepts
-	counter *dice.Counter // compiled: counts plain dice in lo..hi
+	keep    int               // dice kept, 0 for all
+	high    bool              // keep highest
+	bang    bool              // exploding: a die showing its highest face rolls again and adds
+	reroll  int               // re-roll once a die showing this or less (0: none)
+	die     []float64         // compiled: one modified die's distribution (dieDist)
+	cmp     bool              // a comparison turns dice into a count, a group into 0/1
+	lo, hi  int               // the range the comparison accepts
+	counter *dice.Counter     // compiled: counts plain dice in lo..hi
+	faces   *dice.FaceCounter // compiled: counts kept plain dice by face
 	group   []term
 }
 
