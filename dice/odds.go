@@ -160,29 +160,26 @@ func (s *Stream) TallyCount(trials int, c *Counter, n int, counts []uint64) {
 	counts = counts[:n+1]
 	// count's loop, repeated so that the word stays in registers across
 	// pools (count is too large to inline), with the groups' sizes, which
-	// are the same every pool, read once: q full groups and a rest of r.
+	// are the same every pool, read once: q full groups, then a rest of r
+	// dice as group q if r > 0.
 	q, r := n/c.group, n%c.group
+	groups := q + min(r, 1)
 	mq, tq := c.products[c.group], c.tables[c.group]
 	mr, tr := c.products[r], c.tables[r]
 	for range trials {
 		k := 0
-		for range q {
-			used *= mq
-			if used > MaxProduct {
-				frac, used = s.src.Uint64(), mq
+		for i := range groups {
+			m, t := mq, tq
+			if i == q {
+				m, t = mr, tr
 			}
-			d, f := bits.Mul64(frac, mq)
-			frac = f
-			k += int(tq[d])
-		}
-		if r > 0 {
-			used *= mr
+			used *= m
 			if used > MaxProduct {
-				frac, used = s.src.Uint64(), mr
+				frac, used = s.src.Uint64(), m
 			}
-			d, f := bits.Mul64(frac, mr)
+			d, f := bits.Mul64(frac, m)
 			frac = f
-			k += int(tr[d])
+			k += int(t[d])
 		}
 		counts[k]++
 	}
