@@ -1,9 +1,6 @@
 package dice
 
-import (
-	"math/bits"
-	"math/rand/v2"
-)
+import "math/bits"
 
 // Odds is an event whose odds are known exactly in whole numbers: outcome
 // i comes up in weights[i] of total equally likely ways, as when dice
@@ -69,50 +66,83 @@ func pick(c uint64, cum []uint64) int {
 	return k
 }
 
-// Counter counts the dice of a pool that show lo..hi, a group of dice at a
-// time: one multiply draws a group's joint outcome (the mixed-radix digit
-// whose digits are its dice, as Joint reads them) and a table made at
-// compile time gives its count. Rolling die by die chains a multiply
-// through every die; here the chain is one link per group. Build one when
-// compiling a plan (NewCounter).
-type Counter struct {
-	sides, lo, hi int
-	group         int       // dice per look-up: the most whose outcomes fit CounterTable
-	tables        [][]uint8 // tables[g][c]: how many of the g dice of outcome c are counted
-	products      []uint64  // products[g] = sides^g
+// groups draws a pool of dice a group at a time: one multiply draws a
+// group's joint outcome (the mixed-radix digit whose digits are its dice,
+// as Joint reads them) and a table made at compile time gives what the
+// group adds: a count (Counter) or packed face counts (FaceCounter).
+// Rolling die by die chains a multiply through every die; here the chain
+// is one link per group.
+type groups[T uint8 | uint64] struct {
+	size     int      // dice per look-up: the most whose outcomes fit GroupTable
+	tables   [][]T    // tables[g][x]: what the g dice of outcome x add
+	products []uint64 // products[g] = sides^g
 }
 
-// CounterTable bounds the outcomes of one group: 4096 one-byte counts
-// (four d6, three d10) stay in the first-level cache.
-const CounterTable = 1 << 12
+// GroupTable bounds the outcomes of one group: 4096 cells (four d6, three
+// d10) stay in the first-level cache.
+const GroupTable = 1 << 12
+
+// newGroups tables groups of up to most dice with the given sides, each
+// die adding die(face) for its 0-based face.
+func newGroups[T uint8 | uint64](sides, most int, die func(face int) T) groups[T] {
+	gs := groups[T]{tables: [][]T{{0}}, products: []uint64{1}}
+	for g := 1; g == 1 || g <= most; g++ {
+		p := gs.products[g-1] * uint64(sides)
+		if g > 1 && p > GroupTable {
+			break
+		}
+		// Outcome x of g dice extends outcome x/sides of the first g-1
+		// by a last die showing face x%sides.
+		t := make([]T, p)
+		prev := gs.tables[g-1]
+		for x := range t {
+			t[x] = prev[x/sides] + die(x%sides)
+		}
+		gs.tables = append(gs.tables, t)
+		gs.products = append(gs.products, p)
+		gs.size = g
+	}
+	return gs
+}
+
+// draw rolls n dice from s a group at a time and adds up what they add.
+// The word and its budget stay in registers across the groups (see Count).
+func (gs *groups[T]) draw(s *Stream, n int) uint64 {
+	frac, used := s.frac, s.used
+	var sum uint64
+	for n > 0 {
+		g := min(n, gs.size)
+		n -= g
+		m := gs.products[g]
+		used *= m
+		if used > MaxProduct {
+			frac, used = s.src.Uint64(), m
+		}
+		d, f := bits.Mul64(frac, m)
+		frac = f
+		sum += uint64(gs.tables[g][d])
+	}
+	s.frac, s.used = frac, used
+	return sum
+}
+
+// Counter counts the dice of a pool that show lo..hi, a group of dice at a
+// time (four d6, three d10 per multiply). Build one when compiling a plan
+// (NewCounter).
+type Counter struct {
+	sides, lo, hi int
+	groups[uint8] // how many of a group's dice show lo..hi
+}
 
 // NewCounter returns a Counter of the dice with the given sides that show
 // lo..hi (1 <= lo <= hi <= sides <= MaxSides).
 func NewCounter(sides, lo, hi int) *Counter {
-	c := &Counter{sides: sides, lo: lo, hi: hi, tables: [][]uint8{nil}, products: []uint64{1}}
-	for {
-		g := len(c.tables)
-		p := c.products[g-1] * uint64(sides)
-		if g > 1 && p > CounterTable {
-			break
+	return &Counter{sides: sides, lo: lo, hi: hi, groups: newGroups(sides, 255, func(face int) uint8 { // 255 d1 at most: byte counts
+		if lo <= face+1 && face+1 <= hi {
+			return 1
 		}
-		// Outcome x of g dice extends outcome x/sides of the first g-1
-		// by a last die showing x%sides+1.
-		t := make([]uint8, p)
-		prev := c.tables[g-1]
-		for x := range t {
-			if face := x%sides + 1; lo <= face && face <= hi {
-				t[x] = 1
-			}
-			if g > 1 {
-				t[x] += prev[x/sides]
-			}
-		}
-		c.tables = append(c.tables, t)
-		c.products = append(c.products, p)
-		c.group = g
-	}
-	return c
+		return 0
+	})}
 }
 
 // CountWith rolls n dice and counts those c counts, as Count does, drawing
@@ -124,30 +154,7 @@ func (s *Stream) CountWith(c *Counter, n int) int {
 	if s.enum != nil {
 		return s.enum.count(n, c.sides, c.lo, c.hi)
 	}
-	k, frac, used := c.count(&s.src, n, s.frac, s.used)
-	s.frac, s.used = frac, used
-	return k
-}
-
-// count counts n dice from the word frac with budget used, drawing fresh
-// words from src, and returns the count and the word and budget left. It
-// is small enough to inline, so that its callers keep the word in
-// registers (see Count).
-func (c *Counter) count(src *rand.PCG, n int, frac, used uint64) (int, uint64, uint64) {
-	k := 0
-	for n > 0 {
-		g := min(n, c.group)
-		n -= g
-		m := c.products[g]
-		used *= m
-		if used > MaxProduct {
-			frac, used = src.Uint64(), m
-		}
-		d, f := bits.Mul64(frac, m)
-		frac = f
-		k += int(c.tables[g][d])
-	}
-	return k, frac, used
+	return int(c.draw(s, n))
 }
 
 // TallyCount runs trials pools of n dice, counting in each the dice c
@@ -158,13 +165,12 @@ func (c *Counter) count(src *rand.PCG, n int, frac, used uint64) (int, uint64, u
 func (s *Stream) TallyCount(trials int, c *Counter, n int, counts []uint64) {
 	frac, used := s.frac, s.used
 	counts = counts[:n+1]
-	// count's loop, repeated so that the word stays in registers across
-	// pools (count is too large to inline), with the groups' sizes, which
-	// are the same every pool, read once: q full groups, then a rest of r
-	// dice as group q if r > 0.
-	q, r := n/c.group, n%c.group
+	// draw's loop, repeated so that the word stays in registers across
+	// pools too, with the groups' sizes, which are the same every pool,
+	// read once: q full groups, then a rest of r dice as group q if r > 0.
+	q, r := n/c.size, n%c.size
 	groups := q + min(r, 1)
-	mq, tq := c.products[c.group], c.tables[c.group]
+	mq, tq := c.products[c.size], c.tables[c.size]
 	mr, tr := c.products[r], c.tables[r]
 	for range trials {
 		k := 0
@@ -187,71 +193,37 @@ func (s *Stream) TallyCount(trials int, c *Counter, n int, counts []uint64) {
 }
 
 // FaceCounter counts a pool's dice by face as Faces does, a group at a
-// time: a table made at compile time holds each group outcome's packed
-// face counts, so one multiply and one look-up add a group's dice to the
-// word. Build one when compiling a plan (NewFaceCounter).
+// time (three d10 per multiply), into the same packed word. Build one when
+// compiling a plan (NewFaceCounter).
 type FaceCounter struct {
-	n, sides int
-	width    uint       // FacesWidth of the pool
-	group    int        // dice per look-up
-	tables   [][]uint64 // tables[g][c]: the packed face counts of outcome c of g dice
-	products []uint64   // products[g] = sides^g
+	n, sides       int
+	width          uint // FacesWidth of the pool
+	groups[uint64]      // a group's packed face counts
 }
 
-// NewFaceCounter returns a FaceCounter for pools of n dice with the
-// given sides; ok is false where Faces cannot count them (more than 255
-// dice, or the counts do not fit a word).
+// NewFaceCounter returns a FaceCounter for pools of n dice with the given
+// sides; ok is false where Faces cannot count them (more than 255 dice, or
+// the counts do not fit a word).
 func NewFaceCounter(sides, n int) (c *FaceCounter, ok bool) {
 	w := FacesWidth(n)
 	if n > 255 || uint(sides)*w > 64 {
 		return nil, false
 	}
-	c = &FaceCounter{n: n, sides: sides, width: w, tables: [][]uint64{{0}}, products: []uint64{1}}
-	for {
-		g := len(c.tables)
-		p := c.products[g-1] * uint64(sides)
-		if g > 1 && (p > CounterTable || g > n) {
-			return c, true
-		}
-		// Outcome x of g dice extends outcome x/sides of the first g-1
-		// by a last die showing face x%sides (0-based).
-		t := make([]uint64, p)
-		prev := c.tables[g-1]
-		for x := range t {
-			t[x] = prev[x/sides] + 1<<(w*uint(x%sides))
-		}
-		c.tables = append(c.tables, t)
-		c.products = append(c.products, p)
-		c.group = g
-	}
+	return &FaceCounter{n: n, sides: sides, width: w, groups: newGroups(sides, n, func(face int) uint64 {
+		return 1 << (w * uint(face))
+	})}, true
 }
 
 // Width is the bits each face's count takes in FacesWith's word.
 func (c *FaceCounter) Width() uint { return c.width }
 
 // FacesWith rolls c's pool and returns how many dice show each face,
-// packed as Faces packs them. The dice of a group are
-// those Faces would roll, but a group that does not fit the current word's
-// budget starts a fresh word. Enumerating, it rolls die by die.
+// packed as Faces packs them. The dice of a group are those Faces would
+// roll, but a group that does not fit the current word's budget starts a
+// fresh word. Enumerating, it rolls die by die.
 func (s *Stream) FacesWith(c *FaceCounter) uint64 {
 	if s.enum != nil {
 		return s.Faces(c.n, c.sides)
 	}
-	n := c.n
-	frac, used := s.frac, s.used
-	var packed uint64
-	for n > 0 {
-		g := min(n, c.group)
-		n -= g
-		m := c.products[g]
-		used *= m
-		if used > MaxProduct {
-			frac, used = s.src.Uint64(), m
-		}
-		d, f := bits.Mul64(frac, m)
-		frac = f
-		packed += c.tables[g][d]
-	}
-	s.frac, s.used = frac, used
-	return packed
+	return c.draw(s, c.n)
 }

@@ -35,11 +35,12 @@ func TestPickExact(t *testing.T) {
 
 // A group of g dice counted in one look-up has the same distribution as
 // the same dice counted one by one (Count): over every joint outcome, each
-// count comes up equally often, for every group of d6, d10, d2 and d100.
+// count comes up equally often, for every group of d6, d10, d2, d100 and
+// d1 (255 of them in a group: the counts are bytes).
 func TestCounterMatchesDice(t *testing.T) {
-	for _, c := range []struct{ sides, lo, hi int }{{6, 4, 6}, {6, 1, 2}, {10, 3, 3}, {2, 2, 2}, {6, 1, 6}, {100, 1, 37}} {
+	for _, c := range []struct{ sides, lo, hi int }{{6, 4, 6}, {6, 1, 2}, {10, 3, 3}, {2, 2, 2}, {6, 1, 6}, {100, 1, 37}, {1, 1, 1}} {
 		ctr := NewCounter(c.sides, c.lo, c.hi)
-		for g := 1; g <= ctr.group; g++ {
+		for g := 1; g <= ctr.size; g++ {
 			product := int(ctr.products[g])
 			grouped, ok := Joint(product, func(s *Stream) int { return s.CountWith(ctr, g) })
 			if !ok {
@@ -53,8 +54,8 @@ func TestCounterMatchesDice(t *testing.T) {
 			}
 		}
 	}
-	for sides, want := range map[int]int{6: 4, 10: 3, 2: 12, 100: 1} {
-		if g := NewCounter(sides, 1, 1).group; g != want {
+	for sides, want := range map[int]int{6: 4, 10: 3, 2: 12, 100: 1, 1: 255} {
+		if g := NewCounter(sides, 1, 1).size; g != want {
 			t.Errorf("d%d in groups of %d, want %d", sides, g, want)
 		}
 	}
@@ -103,8 +104,8 @@ func TestPickEnumerates(t *testing.T) {
 func TestFaceCounter(t *testing.T) {
 	for _, c := range []struct{ sides, n int }{{10, 3}, {10, 2}, {6, 4}, {6, 1}, {16, 2}} {
 		fc, ok := NewFaceCounter(c.sides, c.n)
-		if !ok || fc.group != c.n {
-			t.Fatalf("%dd%d: ok %v, groups of %d", c.n, c.sides, ok, fc.group)
+		if !ok || fc.size != c.n {
+			t.Fatalf("%dd%d: ok %v, groups of %d", c.n, c.sides, ok, fc.size)
 		}
 		product := int(fc.products[c.n])
 		byGroup, ok := Joint(product, func(s *Stream) int { return int(s.FacesWith(fc)) })
