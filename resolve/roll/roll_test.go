@@ -175,6 +175,8 @@ var expressions = []string{
 	"d6-2 vs d6+1", "2d6-d4+1 vs d8", "5d10kl2", "4d6kh3>=4", "6d6kh2+1", "-2d6",
 	// Success pools of re-rolled or exploding dice: not the plain pool's.
 	"3d6r1>=4", "4d6!>=8",
+	// One-sided dice: a pool of d1s counts every die.
+	"300d1>=1",
 }
 
 // Exploding and re-rolled dice, by hand. d6!: 1..5 at 1/6; 7..11 at 1/36
