@@ -25,7 +25,7 @@ func NewOdds(weights ...uint64) (o *Odds, ok bool) {
 	var total uint64
 	for _, w := range weights {
 		total += w
-		if total > MaxProduct {
+		if w > MaxProduct || total > MaxProduct {
 			return nil, false
 		}
 	}
@@ -43,9 +43,6 @@ func NewOdds(weights ...uint64) (o *Odds, ok bool) {
 	}
 	return o, true
 }
-
-// Probs returns each outcome's probability.
-func (o *Odds) Probs() []float64 { return o.probs }
 
 // Pick draws one outcome of o. Enumerating, it branches once over the
 // outcomes.

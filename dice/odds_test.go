@@ -26,7 +26,7 @@ func TestPickExact(t *testing.T) {
 			t.Fatalf("outcome %d on %d digits, want %d (all: %v)", i, got[i], weights[i], got)
 		}
 	}
-	for _, bad := range [][]uint64{{0, 0}, {MaxProduct, 1}, nil} {
+	for _, bad := range [][]uint64{{0, 0}, {MaxProduct, 1}, nil, {1 << 63, 1 << 63}} {
 		if _, ok := NewOdds(bad...); ok {
 			t.Errorf("odds %v accepted", bad)
 		}

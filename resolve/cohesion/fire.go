@@ -188,8 +188,8 @@ func compileFire(v resolve.Args) (resolve.Plan, error) {
 func (p *firePlan) compiled() {
 	p.grid = resolve.NewGrid(fireOutcomes, fireDims...)
 	p.layout = p.grid.Layout()
-	if n := len(p.sa) + len(p.mortar); !p.vehicle && n <= 3 { // 10^3 <= dice.MaxJoint
-		p.volleys, _ = dice.Joint(int(math.Pow10(n)), func(s *dice.Stream) int {
+	if outcomes := int(math.Pow10(len(p.sa) + len(p.mortar))); !p.vehicle && outcomes <= dice.MaxJoint {
+		p.volleys, _ = dice.Joint(outcomes, func(s *dice.Stream) int {
 			best, hit := p.volley(s)
 			return (best+volleyBase)<<1 | resolve.B2I(hit)
 		})
