@@ -104,8 +104,11 @@ func (s *Stream) next(n uint64) int {
 }
 
 // Count rolls n dice with the given sides and counts those showing lo..hi
-// (1 <= lo <= hi <= sides). Enumerating, it branches once over the
-// binomial count instead of once per die.
+// (1 <= lo <= hi <= sides), die by die, with nothing to build first.
+// Enumerating, it branches once over the binomial count instead of once
+// per die. Plans count with a Counter built when they compile
+// (CountWith), a group of dice per multiply; Count is the reference the
+// grouped kernels are tested against.
 func (s *Stream) Count(n, sides, lo, hi int) int {
 	if s.enum != nil {
 		return s.enum.count(n, sides, lo, hi)
@@ -203,7 +206,8 @@ func FacesWidth(n int) uint {
 // FacesWidth(n)*(f-1). sides*FacesWidth(n) must be at most 64 and n at
 // most 255. Counting into a word keeps the tally in a register, where a
 // histogram in memory would chain every die through a store and a load.
-// Enumerating, it rolls die by die.
+// Enumerating, it rolls die by die. Plans count a group of dice per
+// multiply with a FaceCounter (FacesWith), tested against Faces.
 func (s *Stream) Faces(n, sides int) uint64 {
 	w := FacesWidth(n)
 	var packed uint64

@@ -109,7 +109,7 @@ func ipow(b uint64, e int) uint64 {
 // the faces that are not killed, among which the suppressed faces are
 // counted. That is the same distribution as rolling each die, with far
 // fewer paths to enumerate: (n+1)^2 instead of 6^n.
-func (r rfc) check(s *dice.Stream, n int) int {
+func (r *rfc) check(s *dice.Stream, n int) int {
 	if n < len(r.odds) {
 		if n == 0 {
 			return ready
