@@ -174,9 +174,6 @@ func compile(ts []term) []term {
 			t.group = compile(t.group)
 		case kDice:
 			t.die = dieDist(t)
-			if t.die == nil && t.keep > 0 && t.sides <= maxTallySides {
-				t.faces, _ = dice.NewFaceCounter(t.sides, t.n)
-			}
 			if t.cmp {
 				t.lo, t.hi = max(t.lo, 1), min(t.hi, t.maxFace())
 				if t.lo > t.hi && t.keep == 0 {
@@ -184,6 +181,9 @@ func compile(ts []term) []term {
 				} else if t.die == nil && t.keep == 0 {
 					t.counter = dice.NewCounter(t.sides, t.lo, t.hi)
 				}
+			}
+			if t.die == nil && t.keep > 0 {
+				compileKeep(t)
 			}
 		}
 	}

@@ -96,11 +96,36 @@ func (p *Plan) Run(s *dice.Stream, n int, counts []uint64) {
 // maxTallySides bounds the dice keepTally counts by face.
 const maxTallySides = 64
 
-// keepTally is keep for plain dice of few sides without sorting: the dice
-// are counted by face (no branch on their values), in a register a group
+// compileKeep readies a keep of plain dice: a Keeper where its states fit
+// (three of d10s, four of d6s), with what each state adds, else counting
+// by face where the counts fit a word.
+func compileKeep(t *term) {
+	if k, ok := dice.NewKeeper(t.sides, t.n, t.keep, t.high); ok {
+		t.keeper, t.kept = k, make([]int32, k.States())
+		for st := range t.kept {
+			for _, f := range k.Kept(st) {
+				if t.cmp {
+					f = inRange(f, t.lo, t.hi)
+				}
+				t.kept[st] += int32(f)
+			}
+		}
+		return
+	}
+	if t.sides <= maxTallySides {
+		t.faces, _ = dice.NewFaceCounter(t.sides, t.n)
+	}
+}
+
+// keepTally is keep for plain dice of few sides without sorting: the kept
+// dice as a Keeper's state (one look-up a group of dice, t.keeper), or the
+// dice counted by face (no branch on their values), in a register a group
 // of dice at a time where the counts fit one word (t.faces), and the kept
 // ones taken from the top (or bottom) face down.
 func keepTally(t *term, s *dice.Stream) int {
+	if t.keeper != nil {
+		return int(t.kept[s.KeepWith(t.keeper)])
+	}
 	var hist [maxTallySides]uint16 // MaxRolled dice at most
 	if t.faces != nil {
 		packed, w := s.FacesWith(t.faces), t.faces.Width()

@@ -52,6 +52,8 @@ type term struct {
 	lo, hi  int               // the range the comparison accepts
 	counter *dice.Counter     // compiled: counts plain dice in lo..hi
 	faces   *dice.FaceCounter // compiled: counts kept plain dice by face
+	keeper  *dice.Keeper      // compiled: keeps plain dice by state
+	kept    []int32           // compiled: what each keeper state adds
 	group   []term
 }
 
