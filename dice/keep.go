@@ -27,7 +27,7 @@ type Keeper struct {
 const MaxKeepStates = 256
 
 // KeepTable bounds the cells of one of a Keeper's tables: 32 KB, the
-// first-level cache (three d10 after three kept, 220 states × 100).
+// first-level cache (two d10 a group after three kept: 220 states × 100).
 const KeepTable = 1 << 15
 
 // NewKeeper returns a Keeper of the highest (high) or lowest keep of n

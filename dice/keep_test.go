@@ -60,7 +60,7 @@ func TestKeeperEnumerates(t *testing.T) {
 }
 
 // Keepers whose tables would not fit are refused, and the group sizes
-// follow KeepTable: three of d10 after the first three, four of d6.
+// follow KeepTable: two d10 a group after three kept, three d6.
 func TestKeeperBounds(t *testing.T) {
 	for _, c := range [][4]int{{20, 10, 3, 1}, {10, 10, 4, 1}, {100, 5, 3, 1}, {6, 3, 4, 1}, {6, 3, 0, 1}} {
 		if _, ok := NewKeeper(c[0], c[1], c[2], c[3] == 1); ok {

@@ -97,8 +97,8 @@ func (p *Plan) Run(s *dice.Stream, n int, counts []uint64) {
 const maxTallySides = 64
 
 // compileKeep readies a keep of plain dice: a Keeper where its states fit
-// (three of d10s, four of d6s), with what each state adds, else counting
-// by face where the counts fit a word.
+// (keeping up to three of d10s, four of d6s), with what each state adds,
+// else counting by face where the counts fit a word.
 func compileKeep(t *term) {
 	if k, ok := dice.NewKeeper(t.sides, t.n, t.keep, t.high); ok {
 		t.keeper, t.kept = k, make([]int32, k.States())

@@ -180,7 +180,7 @@ var expressions = []string{
 }
 
 // Pools too large to enumerate die by die, kept through a Keeper's states
-// (three of d10s, four of d6s, groups of several dice after the first):
+// (groups of several dice after the first kept ones, a last smaller group):
 // Monte Carlo must agree with convolution.
 var largePools = []string{"10d10kh3", "9d6kl4>=3", "20d6kh3+2", "7d20kh1", "13d4kl2 vs 2d6"}
 
