@@ -14,12 +14,12 @@ import "math/bits"
 //
 // Build one when compiling a plan (NewKeeper), not in a trial.
 type Keeper struct {
-	n, sides, keep int
-	kept           [][]int   // kept[state]: the kept faces, best first
-	first          []uint8   // first[x]: the state the first keep dice of outcome x leave
-	size           int       // dice in each later group (the last may have fewer)
-	steps          [][]uint8 // steps[g][state*sides^g+x]: the state after g more dice of outcome x
-	products       []uint64  // products[g] = sides^g
+	n, keep  int
+	kept     [][]int   // kept[state]: the kept faces, best first
+	first    []uint8   // first[x]: the state the first keep dice of outcome x leave
+	size     int       // dice in each later group (the last may have fewer)
+	steps    [][]uint8 // steps[g][state*sides^g+x]: the state after g more dice of outcome x
+	products []uint64  // products[g] = sides^g
 }
 
 // MaxKeepStates bounds a Keeper's states (byte states): keeping three of
@@ -78,7 +78,7 @@ func NewKeeper(sides, n, keep int, high bool) (k *Keeper, ok bool) {
 		return index[keepKey(next, sides)]
 	}
 
-	k = &Keeper{n: n, sides: sides, keep: keep, kept: kept, steps: [][]uint8{nil}, products: []uint64{1}}
+	k = &Keeper{n: n, keep: keep, kept: kept, steps: [][]uint8{nil}, products: []uint64{1}}
 	// The first keep dice: outcome x's digits, first die most significant.
 	p := 1
 	for range keep {

@@ -245,10 +245,10 @@ func inRange(x, lo, hi int) int {
 }
 
 // keep rolls the term's dice, sorts them and sums (or counts) the kept
-// ones. Up to 16 dice sort on the stack by insertion (no call, no
+// ones, where keepTally cannot keep them without sorting. Up to 16 dice sort on the stack by insertion (no call, no
 // scratch buffer); more use the stream's buffer.
 func keep(t *term, s *dice.Stream) int {
-	if t.die == nil && t.sides <= maxTallySides {
+	if t.keeper != nil || (t.die == nil && t.sides <= maxTallySides) {
 		return keepTally(t, s)
 	}
 	var small [16]int
