@@ -118,10 +118,10 @@ func compileKeep(t *term) {
 }
 
 // keepTally is keep for plain dice without sorting: the kept dice as a
-// Keeper's state, whatever the sides (one look-up a group of dice, t.keeper), or the
-// dice counted by face (no branch on their values), in a register a group
-// of dice at a time where the counts fit one word (t.faces), and the kept
-// ones taken from the top (or bottom) face down.
+// Keeper's state, whatever the sides (one look-up a group of dice,
+// t.keeper), or the dice counted by face (no branch on their values), in a
+// register a group of dice at a time where the counts fit one word
+// (t.faces), and the kept ones taken from the top (or bottom) face down.
 func keepTally(t *term, s *dice.Stream) int {
 	if t.keeper != nil {
 		return int(t.kept[s.KeepWith(t.keeper)])
