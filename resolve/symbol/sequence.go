@@ -52,9 +52,7 @@ func compileFire(v resolve.Args) (resolve.Plan, error) {
 		if p.spotNeed, err = spotNeed(v, kind); err != nil {
 			return nil, err
 		}
-		if v.Int("hindrances") > 0 {
-			p.spotMinus = 1
-		}
+		p.spotMinus = spotMinus(v, v.Int("hindrances") > 0)
 		if p.defenceUnspotted, err = failed.compile("defence"); err != nil {
 			return nil, err
 		}

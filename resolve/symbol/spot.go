@@ -55,6 +55,39 @@ func terrainBonus(env *resolve.Env, terrain string, kind int) (bonus, auto bool,
 	return p.Size() > 0, terrain == "clear" || strings.HasSuffix(terrain, "road"), nil
 }
 
+// Status markers of the target that modify the spotting roll (sheet 001,
+// attacker's step 4.0, "Apply Hide Action, Hidden or Ambush status maker
+// modifiers"; the markers read "Hidden ?-2", "Hide Action ?-1", "Ambush
+// ?-2", the ? a lost glyph read as the spotting die).
+var spotMarkers = []struct {
+	flag  string
+	minus int
+}{{"hidden", 2}, {"hide-action", 1}, {"ambush", 2}}
+
+// markerRules: how several of those markers combine.
+var markerRules = []string{"largest", "add"}
+
+// spotMinus is what is taken off the spotting die: 1 for hindered LOS
+// (hindered says so), 1 for a reaction fire at a unit following a
+// sneaky trail (Terrain Chart, Sneaky Trail note), and the target's
+// hidden, hide action and ambush markers, the largest of them or their
+// sum (--marker-modifiers).
+func spotMinus(v resolve.Args, hindered bool) int {
+	m := resolve.B2I(hindered) + resolve.B2I(v.Bool("sneaky-trail"))
+	markers := 0
+	for _, s := range spotMarkers {
+		if !v.Bool(s.flag) {
+			continue
+		}
+		if markerRules[v.Int("marker-modifiers")] == "add" {
+			markers += s.minus
+		} else {
+			markers = max(markers, s.minus)
+		}
+	}
+	return m + markers
+}
+
 // spotNeed is the spotting roll of a fire action with --spot.
 func spotNeed(v resolve.Args, kind int) (int, error) {
 	if !v.Has("attacker-type") {
@@ -64,7 +97,8 @@ func spotNeed(v resolve.Args, kind int) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	if auto || v.Bool("auto-spotted") {
+	// 10.5.1: a target with a fast action marker is spotted automatically.
+	if auto || v.Bool("auto-spotted") || v.Bool("fast-action") {
 		return 0, nil
 	}
 	return lookupSpot(v.Env, v.Int("attacker-type"), v.Bool("out-of-arc"), bonus)
@@ -79,12 +113,13 @@ var targetFire = []string{"none", "firing", "turret-fire", "move-and-fire", "fir
 func spotAction() *resolve.Action {
 	return &resolve.Action{
 		Name:  "spot",
-		Short: "the spotting roll: a d6 by attacker type, arc of fire and terrain bonus, -1 with hindered LOS",
+		Short: "the spotting roll: a d6 by attacker type, arc of fire and terrain bonus, -1 with hindered LOS, sneaky trail, hidden, hide action or ambush markers",
 		Sheet: "001: Spotting Roll Table (10.5), Automatically spotted (10.5.1), Hindered LOS",
 		Examples: []string{
 			"odds symbol spot --attacker tank --defender rifle-squad --terrain brush",
 			"odds symbol spot --attacker-type artillery --out-of-arc --terrain-bonus",
 			"odds symbol spot --attacker-type vehicle --terrain-bonus --hindered",
+			"odds symbol spot --attacker-type vehicle --terrain-bonus --hidden --sneaky-trail",
 		},
 		Outcome: spotOutcomes,
 		Params: []resolve.Param{
@@ -98,6 +133,11 @@ func spotAction() *resolve.Action {
 			resolve.BoolParam("fast-action", "the target has a fast action marker: spotted automatically"),
 			resolve.BoolParam("delayed-action", "the target has a delayed action marker: spotted automatically"),
 			resolve.BoolParam("adjacent", "the target is in an adjacent hex: spotted automatically"),
+			resolve.BoolParam("hidden", "the target has a hidden marker: -2 to the roll"),
+			resolve.BoolParam("hide-action", "the target has a hide action marker: -1 to the roll"),
+			resolve.BoolParam("ambush", "the target has an ambush marker: -2 to the roll"),
+			resolve.BoolParam("sneaky-trail", "reaction fire at a unit moving along a sneaky trail: -1 to the roll"),
+			resolve.ChoiceParam("marker-modifiers", markerRules, 0, "several of --hidden (-2), --hide-action (-1), --ambush (-2): the largest applies, or they add"),
 		},
 		Roles: []resolve.Role{
 			{Name: "attacker", Usage: "spotting unit's card (its type)"},
@@ -143,9 +183,7 @@ func compileSpot(v resolve.Args) (resolve.Plan, error) {
 			return nil, err
 		}
 		rule.need = need
-		if v.Bool("hindered") {
-			rule.minus = 1
-		}
+		rule.minus = spotMinus(v, v.Bool("hindered"))
 	}
 	layout := resolve.NewLayout(spotOutcomes, nil, 2, func(c int, _ []float64) int { return c })
 	if rule.need == 0 {
