@@ -45,6 +45,7 @@ func fireAction() *resolve.Action {
 			pool("defence", "defence dice, e.g. blue:2 (else the defender card's dice for --impact)"),
 			resolve.OptChoice("impact", impacts, "defender's area of impact: which of its card's defence pools is rolled (front unless given; indirect fire: above)"),
 			resolve.BoolParam("indirect", "indirect fire: the area of impact is above, and up to two hindrances are ignored"),
+			resolve.BoolParam("spotter", "with --indirect: the unit fires through a spotter, so a third hindrance does not block the shot"),
 			resolve.OptChoice("target", unitTypes, "target unit type (else the defender card's)"),
 			resolve.ChoiceParam("defender-experience", experience, regular, "defender's experience: recruit gives the attacker an X suppression; hardened, veteran and elite add a blue defence die"),
 			{Name: "terrain", Kind: resolve.Word, Optional: true, Usage: "the defender's terrain: a row of the terrain table (its defence dice by unit type)"},

@@ -1,6 +1,7 @@
 package symbol
 
 import (
+	"errors"
 	"math"
 	"testing"
 
@@ -97,4 +98,43 @@ func weigh(t *testing.T, w float64, a, b resolve.Plan) map[string]float64 {
 		out[o] = w*x[o] + (1-w)*y[o]
 	}
 	return out
+}
+
+// Hindered LOS (10.3): "a third hindrance will completely block LOS and
+// prevent both direct and indirect ranged fire. Exception: If unit uses a
+// spotter for indirect fire." Indirect fire through a spotter with three
+// hindrances is not blocked, and ignores them as it ignores two: green:1
+// against blue:1, the 36 faces counted above.
+func TestSpotterThirdHindrance(t *testing.T) {
+	p := compile(t, "fire", map[string]string{"attack": "green:1", "defence": "blue:1", "target": "infantry",
+		"indirect": "true", "spotter": "true", "hindrances": "3"})
+	check(t, "indirect through a spotter, three hindrances", p, greenVsBlue)
+	for _, c := range []struct {
+		set  map[string]string
+		flag string
+	}{
+		{map[string]string{"indirect": "true", "hindrances": "3"}, "hindrances"},
+		{map[string]string{"spotter": "true"}, "spotter"},
+	} {
+		compileErr(t, "fire", with2(map[string]string{"attack": "green:1", "defence": "blue:1", "target": "infantry"}, flat(c.set)...), c.flag)
+	}
+}
+
+func flat(m map[string]string) []string {
+	var kv []string
+	for k, v := range m {
+		kv = append(kv, k, v)
+	}
+	return kv
+}
+
+// compileErr checks that the action refuses set with an error naming flag.
+func compileErr(t *testing.T, action string, set map[string]string, flag string) {
+	t.Helper()
+	act := System().Action(action)
+	_, err := act.Compile(args(t, action, set))
+	var fe *resolve.FlagError
+	if !errors.As(err, &fe) || fe.Flag != flag {
+		t.Errorf("%s %v: err = %v, want a --%s error", action, set, err, flag)
+	}
 }

@@ -139,15 +139,20 @@ func defencePool(v resolve.Args, kind int) (pool, error) {
 		}
 	}
 	// 3.0 hindered LOS: a die each; indirect fire ignores two; a third
-	// blocks the shot.
+	// blocks the shot, except for indirect fire through a spotter
+	// ("Exception: If unit uses a spotter for indirect fire").
 	h := 0
 	if v.Takes("hindrances") {
 		h = v.Int("hindrances")
 	}
+	indirect := v.Takes("indirect") && v.Bool("indirect")
+	spotter := v.Takes("spotter") && v.Bool("spotter")
 	switch {
-	case h >= 3:
-		return nil, resolve.Errorf("hindrances", "a third hindrance blocks the line of sight: no ranged fire (direct or indirect)")
-	case v.Takes("indirect") && v.Bool("indirect"):
+	case spotter && !indirect:
+		return nil, resolve.Errorf("spotter", "a spotter directs indirect fire: give --indirect")
+	case h >= 3 && !spotter:
+		return nil, resolve.Errorf("hindrances", "a third hindrance blocks the line of sight: no ranged fire (direct, or indirect without --spotter)")
+	case indirect:
 		h = 0
 	}
 	if h > 0 {
