@@ -13,6 +13,10 @@ type ccSide struct {
 	kind       int
 	attack     pool // card dice with experience
 	defence    pool
+	// Dice command cards and special abilities add (11.1.2, 11.1.3:
+	// "Modifications can also occur because of unit abilities", "... of
+	// playing command cards"), every round or the initial one only.
+	extraAttack, extraDefence pool
 	tgt        target
 	start      state
 	supported  bool
@@ -54,6 +58,12 @@ func readSide(v resolve.Args, role string) (*ccSide, error) {
 			return nil, resolve.Errorf(role+"-experience", "%v", err)
 		}
 		s.defence = s.defence.add(blue)
+	}
+	if s.extraAttack, err = buildPool(env, "attack", v.Pool(role+"-extra-attack"), role+"-extra-attack"); err != nil {
+		return nil, err
+	}
+	if s.extraDefence, err = buildPool(env, "defence", v.Pool(role+"-extra-defence"), role+"-extra-defence"); err != nil {
+		return nil, err
 	}
 	s.tgt = target{kind: s.kind, capacity: v.Int(role + "-capacity"), suppressedAgain: v.Int("suppressed-again") == 0}
 	if v.Bool(role + "-half-strength") {
@@ -146,6 +156,15 @@ func buildPools(v resolve.Args, a, d *ccSide) (*ccPools, error) {
 		return resolve.B2I(on && (initial || every))
 	}
 	immobile := v.Bool("defender-immobilized")
+	extraEvery := extraRounds[v.Int("extra-rounds")] == "every-round"
+	// withExtra is a side's attack or defence with the extra dice of
+	// command cards and special abilities, in the rounds they apply.
+	withExtra := func(p, extra pool, initial bool) pool {
+		if initial || extraEvery {
+			return p.add(extra)
+		}
+		return p
+	}
 	vsInfantry := func(s, other *ccSide, p pool) pool {
 		// 11.1.2: a vehicle counts only the strongest symbol against infantry.
 		if s.kind == vehicle && other.kind == infantry {
@@ -160,7 +179,7 @@ func buildPools(v resolve.Args, a, d *ccSide) (*ccPools, error) {
 			if err != nil {
 				return nil, err
 			}
-			def := s.defence.add(t)
+			def := withExtra(s.defence, s.extraDefence, initial).add(t)
 			if initial && s == a && v.Bool("fast-action") {
 				def = def.dropWeakest(1)
 			}
@@ -180,7 +199,7 @@ func buildPools(v resolve.Args, a, d *ccSide) (*ccPools, error) {
 		}
 		for half := range 2 {
 			// The assault unit's attack.
-			att := a.attack
+			att := withExtra(a.attack, a.extraAttack, initial)
 			if initial && v.Bool("barbed-wire") {
 				att = att.dropWeakest(0)
 			}
@@ -198,7 +217,7 @@ func buildPools(v resolve.Args, a, d *ccSide) (*ccPools, error) {
 				}
 			}
 			// The defence unit's attack.
-			att = d.attack
+			att = withExtra(d.attack, d.extraAttack, initial)
 			if initial {
 				activated := v.Bool("defender-activated") && !v.Bool("defender-hide-action")
 				switch {

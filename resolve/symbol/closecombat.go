@@ -33,6 +33,9 @@ var sides = []string{"front", "flank", "rear"}
 // When a support re-roll may be used (11.1.2, 11.1.3: "once").
 var supportRerolls = []string{"once", "every-round"}
 
+// When the extra dice of command cards and special abilities are rolled.
+var extraRounds = []string{"every-round", "initial"}
+
 const maxRoundsCap = 50
 
 func closeCombatAction() *resolve.Action {
@@ -74,6 +77,8 @@ func closeCombatAction() *resolve.Action {
 			resolve.BoolParam("barbed-wire", "the assault crosses barbed wire or a stone wall: the weakest attack die is lost in round one"),
 			resolve.BoolParam("outflanked", "the assault comes from outside the defender's arc of fire: one attack re-roll in round one"),
 			resolve.BoolParam("fast-action", "the assault unit moved in with fast action: its weakest defence die is lost in round one (keeps one)"),
+			pool("attacker-extra-attack", "attack dice the assault unit's command card or special ability adds"),
+			pool("attacker-extra-defence", "defence dice the assault unit's command card or special ability adds"),
 			pool("defender-attack", "the defence unit's attack dice (else its card's close-range dice)"),
 			pool("defender-defence", "the defence unit's defence dice (else its card's, for --side if a vehicle, front otherwise)"),
 			resolve.OptChoice("defender-type", unitTypes, "the defence unit's type (else its card's)"),
@@ -84,6 +89,9 @@ func closeCombatAction() *resolve.Action {
 			resolve.BoolParam("defender-activated", "the defence unit was already activated: half its success symbols count in round one (half strength: also its weakest attack die is lost)"),
 			resolve.BoolParam("defender-hide-action", "the defence unit's action marker is a hide action: no activated penalty"),
 			resolve.BoolParam("defender-suppressed", "the defence unit is suppressed: it cannot attack in round one"),
+			pool("defender-extra-attack", "attack dice the defence unit's command card or special ability adds"),
+			pool("defender-extra-defence", "defence dice the defence unit's command card or special ability adds"),
+			resolve.ChoiceParam("extra-rounds", extraRounds, 0, "the --*-extra-* dice are rolled in every round, or in the initial round only"),
 			resolve.BoolParam("defender-immobilized", "the defence unit is an immobilized vehicle: the assault unit re-rolls a die every round and outflanks it"),
 			{Name: "terrain", Kind: resolve.Word, Optional: true, Usage: "the target hex's terrain: a row of the terrain table"},
 			{Name: "fortification", Kind: resolve.Word, Optional: true, Usage: "the defender's fortification: a row of the fortification table"},

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"odds/resolve"
+	"odds/sim/simtest"
 )
 
 // One green attack die against one blue defence die, infantry, capacity
@@ -136,5 +137,58 @@ func compileErr(t *testing.T, action string, set map[string]string, flag string)
 	var fe *resolve.FlagError
 	if !errors.As(err, &fe) || fe.Flag != flag {
 		t.Errorf("%s %v: err = %v, want a --%s error", action, set, err, flag)
+	}
+}
+
+// Close combat: the dice command cards and special abilities add (11.1.2,
+// 11.1.3, both units), rolled as the card's own. Infantry against
+// infantry with no other dice on the side that is added to; one round
+// unless said. Counted by hand over the test's dice:
+//   - green:1 attack against blue:1 defence: a damage point is left on
+//     10 of the 36 joint faces (see greenVsBlue), nothing ends the fight;
+//   - green:1 against the assault unit's blue:1 plus its initial-round
+//     blue die: green's two D faces, and no D among the two blue dice
+//     (5*5 of 36): 2/6 * 25/36 = 50/216.
+func TestCloseCombatExtraDice(t *testing.T) {
+	none := map[string]string{"attacker-attack": "none", "attacker-defence": "none", "defender-attack": "none", "defender-defence": "none", "max-rounds": "1"}
+	cases := []struct {
+		set  map[string]string
+		stat string
+		want float64
+	}{
+		{with2(none, "attacker-extra-attack", "green:1", "defender-defence", "blue:1"), "defender-damage", 10.0 / 36},
+		{with2(none, "attacker-attack", "green:1", "defender-extra-defence", "blue:1"), "defender-damage", 10.0 / 36},
+		{with2(none, "defender-extra-attack", "green:1"), "attacker-damage", 10.0 / 36},
+		{with2(none, "defender-attack", "green:1", "attacker-extra-defence", "blue:1"), "attacker-damage", 50.0 / 216},
+		// Initial round only: the second round adds nothing.
+		{with2(none, "attacker-extra-attack", "green:1", "defender-defence", "blue:1", "extra-rounds", "initial", "max-rounds", "2"), "defender-damage", 10.0 / 36},
+	}
+	for _, c := range cases {
+		_, sum := exactSummary(t, cc(t, c.set))
+		for _, o := range sum.Outcomes {
+			if want := map[string]float64{"both-remain": 1}[o.Name]; math.Abs(o.P-want) > 1e-12 {
+				t.Errorf("%v: P(%s) = %v, want %v", c.set, o.Name, o.P, want)
+			}
+		}
+		for _, s := range sum.Stats {
+			if s.Name == c.stat && math.Abs(s.Mean-c.want) > 1e-12 {
+				t.Errorf("%v: mean %s = %v, want %v", c.set, s.Name, s.Mean, c.want)
+			}
+		}
+	}
+	// Two rounds with extra dice every round on both sides: the Markov
+	// chain, the enumeration of whole fights and Monte Carlo agree, and
+	// differ from the initial-round-only answer.
+	set := with2(none, "attacker-extra-attack", "green:1", "defender-extra-defence", "blue:1", "defender-extra-attack", "blue:1", "max-rounds", "2")
+	p := cc(t, set)
+	conv, enum := exact(t, p), simtest.Exact(t, p)
+	for _, o := range ccOutcomes {
+		if math.Abs(conv[o]-enum[o]) > 1e-10 {
+			t.Errorf("extra dice every round: P(%s) = %.12f by the chain, %.12f by enumeration", o, conv[o], enum[o])
+		}
+	}
+	simtest.AgreeMC(t, p, conv, 200_000, 23)
+	if once := exact(t, cc(t, with2(set, "extra-rounds", "initial"))); math.Abs(once["both-remain"]-conv["both-remain"]) < 1e-6 {
+		t.Errorf("extra dice every round and initial only agree: both-remain %v", conv["both-remain"])
 	}
 }
