@@ -9,18 +9,18 @@ import (
 
 // ccSide is what one side brings to the fight, read from the flags.
 type ccSide struct {
-	role       string // attacker or defender
-	kind       int
-	attack     pool // card dice with experience
-	defence    pool
+	role    string // attacker or defender
+	kind    int
+	attack  pool // card dice with experience
+	defence pool
 	// Dice command cards and special abilities add (11.1.2, 11.1.3:
 	// "Modifications can also occur because of unit abilities", "... of
 	// playing command cards"), every round or the initial one only.
 	extraAttack, extraDefence pool
-	tgt        target
-	start      state
-	supported  bool
-	withdrawal policy
+	tgt                       target
+	start                     state
+	supported                 bool
+	withdrawal                policy
 }
 
 // readSide reads one side's flags into its dice and state.
