@@ -42,6 +42,8 @@ func fireAction() *resolve.Action {
 			resolve.BoolParam("attacker-hidden", "the attacker is hidden: loses its weakest attack die (once, with --attack-die-minus-1)"),
 			resolve.BoolParam("half-strength", "the attacker is at half strength: a double face counts its strongest symbol only"),
 			pool("extra-attack", "attack dice a command card adds"),
+			pool("fsu", "joint fire: the attack dice of the fire support units at full strength (each FSU's dice at this range, experience included)"),
+			pool("fsu-half-strength", "joint fire: the attack dice of the fire support units at half strength (a double face counts its strongest symbol)"),
 			pool("defence", "defence dice, e.g. blue:2 (else the defender card's dice for --impact)"),
 			resolve.OptChoice("impact", impacts, "defender's area of impact: which of its card's defence pools is rolled (front unless given; indirect fire: above)"),
 			resolve.BoolParam("indirect", "indirect fire: the area of impact is above, and up to two hindrances are ignored"),

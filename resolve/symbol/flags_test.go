@@ -192,3 +192,48 @@ func TestCloseCombatExtraDice(t *testing.T) {
 		t.Errorf("extra dice every round and initial only agree: both-remain %v", conv["both-remain"])
 	}
 }
+
+// Joint fire with fire support units (sheet 001, 10.8.4): the FSUs'
+// attack dice join the attacker's; half strength is per unit; the
+// attacker's own modifiers (attack die -1) are its own.
+//
+// blue:1 (the attacker, full) and a half-strength FSU's green:1, no
+// defence, infantry, capacity 1. Half strength makes green D, D, S, X, S,
+// blank; blue is S, S, X, D, blank, blank. Counted over the 36 pairs: two
+// damage points (green D and blue D, 2) eliminate; one (green D and blue
+// not, 2*5; blue D and green not, 4*1) damages, 14; no damage but a
+// suppression or X suppression, 4*5 less the 2 blank-blank pairs, 18,
+// suppresses; blank-blank, 2, nothing. Mean suppressions (the X not
+// counted): green 2/6 plus blue 2/6, 2/3; with the FSU at full strength
+// green's SS counts two, 3/6 + 2/6 = 5/6, whether or not the attacker
+// itself is at half strength (blue has no double face).
+func TestFireSupportUnits(t *testing.T) {
+	base := map[string]string{"attack": "blue:1", "defence": "none", "target": "infantry"}
+	want := map[string]float64{"eliminated": 2.0 / 36, "damaged": 14.0 / 36, "suppressed": 18.0 / 36, "no-effect": 2.0 / 36}
+	for _, c := range []struct {
+		set  map[string]string
+		supp float64
+	}{
+		{with2(base, "fsu-half-strength", "green:1"), 2.0 / 3},
+		{with2(base, "fsu", "green:1"), 5.0 / 6},
+		{with2(base, "fsu", "green:1", "half-strength", "true"), 5.0 / 6},
+	} {
+		p := compile(t, "fire", c.set)
+		check(t, "joint fire", p, want)
+		_, sum := exactSummary(t, p)
+		for _, s := range sum.Stats {
+			if s.Name == "suppressions" && math.Abs(s.Mean-c.supp) > 1e-12 {
+				t.Errorf("%v: mean suppressions %v, want %v", c.set, s.Mean, c.supp)
+			}
+		}
+	}
+	// The attack die -1 takes the attacker's weakest die, not the FSU's:
+	// green:1 with -1 and an FSU's blue:1 rolls blue:1 against blue:1.
+	// Counted over 36: blue S (2) is cancelled by blue's two S (4 pairs)
+	// and suppresses otherwise (8); X suppresses (6); D is cancelled by
+	// one face (1) and damages otherwise (5); blanks (12) do nothing:
+	// damaged 5, suppressed 14, no effect 17.
+	p := compile(t, "fire", map[string]string{"attack": "green:1", "attack-die-minus-1": "true", "fsu": "blue:1", "defence": "blue:1", "target": "infantry"})
+	check(t, "attack die -1 with an FSU", p, map[string]float64{"damaged": 5.0 / 36, "suppressed": 14.0 / 36, "no-effect": 17.0 / 36})
+	compileErr(t, "fire", map[string]string{"attack": "red:1", "fsu": "purple:1", "defence": "blue:1", "target": "infantry"}, "fsu")
+}

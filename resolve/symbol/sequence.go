@@ -86,7 +86,8 @@ func compileFire(v resolve.Args) (resolve.Plan, error) {
 	return p, nil
 }
 
-// attackPool is the attacker's sequence, steps 5.0 to 9.0.
+// attackPool is the attacker's sequence, steps 5.0 to 9.0, with the dice
+// of fire support units firing jointly.
 func attackPool(v resolve.Args) (pool, error) {
 	if !v.Has("attack") {
 		return nil, resolve.Errorf("attack", "the attack dice are needed: --attack POOL such as red:2,green:1 (or --attacker CARD with --range)")
@@ -110,11 +111,22 @@ func attackPool(v resolve.Args) (pool, error) {
 	if v.Bool("attack-die-minus-1") || v.Bool("attacker-hidden") {
 		p = p.dropWeakest(0)
 	}
-	if len(p) == 0 {
-		return nil, resolve.Errorf("attack", "no attack dice are left to roll")
-	}
 	if v.Bool("half-strength") {
 		p = p.halfStrength()
+	}
+	// 1.0, 3.0, 9.0 (sheet 001, 10.8.4): joint fire with fire support
+	// units adds their attack dice; half strength is checked per unit.
+	fsu, err := buildPool(v.Env, "attack", v.Pool("fsu"), "fsu")
+	if err != nil {
+		return nil, err
+	}
+	half, err := buildPool(v.Env, "attack", v.Pool("fsu-half-strength"), "fsu-half-strength")
+	if err != nil {
+		return nil, err
+	}
+	p = p.add(fsu).add(half.halfStrength())
+	if len(p) == 0 {
+		return nil, resolve.Errorf("attack", "no attack dice are left to roll")
 	}
 	return p, nil
 }
