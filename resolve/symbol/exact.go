@@ -39,7 +39,6 @@ func (p *firePlan) Exact(budget int64) ([]float64, bool) {
 	}
 	// One comparison roll: the attacker's strongest symbol left.
 	cmp := comparisonProbs(p.cmpSym)
-	n := len(p.remains)
 	out := make([]float64, p.layout.Cells)
 	states := make([]float64, len(p.states))
 	next := make([]float64, len(p.states))
@@ -63,7 +62,7 @@ func (p *firePlan) Exact(budget int64) ([]float64, bool) {
 		}
 		for si, q := range states {
 			if q > 0 {
-				out[p.final[si*n+ri]] += pr * q
+				p.addFinal(out, si, ri, pr*q)
 			}
 		}
 	}

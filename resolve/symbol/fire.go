@@ -61,6 +61,8 @@ func fireAction() *resolve.Action {
 			resolve.BoolParam("ambush", "the defender has an ambush marker: with --spot, -2 to the spotting roll (no defence die: the sheet gives it to hidden and hide action)"),
 			resolve.ChoiceParam("fire-status", fireStatuses, 0, "the attacker's fire status: the ranged fire modification table's defence die"),
 			pool("extra-defence", "defence dice a command card adds"),
+			resolve.BoolParam("building", "the defender is in a building hex (TAS/OAS rules): an uncancelled critical hit rolls the blast value (9.0, 12.5)"),
+			pool("blast", "the blast value's dice against a building (needed with --building)"),
 			resolve.BoolParam("spot", "roll the spotting roll first: a failure adds the table's spotting-failed die"),
 			resolve.BoolParam("spot-failed", "the attacker failed its spotting roll: add the spotting-failed die"),
 			resolve.BoolParam("out-of-arc", "with --spot: the target is outside the attacker's arc of fire (not for infantry: 360 degrees)"),
@@ -128,6 +130,7 @@ type firePlan struct {
 	spotMinus        int        // 1 with hindered LOS
 	rule             int        // cancellation rule
 	autoX            dice.Tally // X suppressions against a recruit, added after cancelling
+	blast            *dice.Pool // the blast value against a building (9.0), or nil
 
 	// 10.7.2: a critical hit's comparison roll, one green attack die
 	// against one blue defence die: the attacker's strongest symbol left
@@ -142,6 +145,11 @@ type firePlan struct {
 	remains []dice.Tally // compact index -> remaining tally
 	final   []int32      // final[state*len(remains)+r]: the cell
 	layout  *resolve.Layout
+
+	// blastFinal[(state*len(remains)+r)*(kinds+1)+sym]: the cell after a
+	// blast roll whose strongest symbol is sym; blastSym its chances.
+	blastFinal []int32
+	blastSym   [kinds + 1]float64
 }
 
 // dense maps a remaining tally to its place in index.
@@ -190,7 +198,7 @@ func (p *firePlan) Trial(s *dice.Stream) int {
 	for range r.Count(crit) {
 		st = int(p.critNext[st*(kinds+1)+int(p.cmpSym[s.D(len(p.cmpSym))-1])])
 	}
-	return int(p.final[st*len(p.remains)+int(p.index[p.dense(r)])])
+	return p.finalCell(st, int(p.index[p.dense(r)]), s)
 }
 
 func (p *firePlan) Run(s *dice.Stream, n int, counts []uint64) {
@@ -253,6 +261,7 @@ func (p *firePlan) tabulate(tgt target, green, blue dice.Die, start state) {
 		}
 		return c / n
 	})
+	p.tabulateBlast(tgt)
 }
 
 // downset returns, sorted, every tally x+autoX where x is at most some

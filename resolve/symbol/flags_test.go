@@ -237,3 +237,50 @@ func TestFireSupportUnits(t *testing.T) {
 	check(t, "attack die -1 with an FSU", p, map[string]float64{"damaged": 5.0 / 36, "suppressed": 14.0 / 36, "no-effect": 17.0 / 36})
 	compileErr(t, "fire", map[string]string{"attack": "red:1", "fsu": "purple:1", "defence": "blue:1", "target": "infantry"}, "fsu")
 }
+
+// The defender's 9.0 (sheet 001): in a building hex an uncancelled
+// critical hit rolls the blast value (12.5), after the critical hit's
+// comparison roll. One red attack die at a vehicle with no defence dice,
+// blast red:1. Counted by hand, in 1296ths (6 attack faces x 36
+// comparison pairs x 6 blast faces):
+//   - no critical hit (5 faces): blank nothing (216); X or S suppress
+//     (432); D or D+S damage (432);
+//   - the critical hit (1 face): the comparison leaves (from the test's
+//     36 green/blue pairs) a damage point 10 (fallback), a suppression 10
+//     or an X 6 (suppressed), nothing 10. The blast die's strongest
+//     symbol: critical hit 1 or damage point 2 of 6 collapse the building
+//     (half strength: damaged), a suppression 1 falls back (a unit
+//     already falling back is eliminated), an X 1 suppresses (a
+//     suppressed one falls back), a blank 1 nothing. Fallback: 1/6
+//     eliminated, 5/6 fallback; suppressed: 3/6 damaged, 2/6 fallback,
+//     1/6 suppressed; nothing: 3/6 damaged, 1/6 fallback, 1/6 suppressed,
+//     1/6 no effect. In 216ths: eliminated 10, fallback 50+32+10 = 92,
+//     damaged 48+30 = 78, suppressed 16+10 = 26, no effect 10.
+//
+// Collapsed: the critical hit (1/6) and a collapse (3/6): 1/12.
+func TestFireBuilding(t *testing.T) {
+	p := compile(t, "fire", map[string]string{"attack": "red:1", "defence": "none", "target": "vehicle", "building": "true", "blast": "red:1"})
+	want := map[string]float64{"eliminated": 10.0 / 1296, "fallback": 92.0 / 1296, "damaged": 510.0 / 1296, "suppressed": 458.0 / 1296, "no-effect": 226.0 / 1296}
+	check(t, "a vehicle in a building", p, want)
+	_, sum := exactSummary(t, p)
+	found := false
+	for _, s := range sum.Stats {
+		if s.Name == "building-collapsed" {
+			found = true
+			if math.Abs(s.Mean-1.0/12) > 1e-12 {
+				t.Errorf("mean building-collapsed %v, want 1/12", s.Mean)
+			}
+		}
+	}
+	if !found {
+		t.Error("no building-collapsed result")
+	}
+	// With a spotting roll too (the exact path splits the defence), the
+	// three drivers agree.
+	p = compile(t, "fire", map[string]string{"attack": "red:1,green:1", "defence": "blue:1", "target": "infantry", "building": "true", "blast": "red:1",
+		"spot": "true", "attacker-type": "artillery", "out-of-arc": "true", "target-status": "fallback"})
+	check(t, "infantry in a building, spotting", p, exact(t, p))
+	base := map[string]string{"attack": "red:1", "defence": "blue:1", "target": "infantry"}
+	compileErr(t, "fire", with2(base, "building", "true"), "blast")
+	compileErr(t, "fire", with2(base, "blast", "red:1"), "blast")
+}

@@ -82,6 +82,9 @@ func compileFire(v resolve.Args) (resolve.Plan, error) {
 	if v.Bool("target-half-strength") {
 		start.half, start.hits = true, tgt.capacity
 	}
+	if p.blast, err = blastPool(v); err != nil { // 9.0: a building's blast value
+		return nil, err
+	}
 	p.tabulate(tgt, green[0].faces, blue[0].faces, start)
 	return p, nil
 }

@@ -211,31 +211,9 @@ func (p *supportPlan) Trial(s *dice.Stream) int {
 	return (p.stopped+st.outcome())*flagCells + flags
 }
 
-// blastEffect is the Blast Values vs Buildings table (12.5), read by the
-// blast roll's strongest symbol: a critical hit collapses the building
-// and flips the units inside to half strength; a damage point collapses
-// it with one damage; a suppression makes them fall back; an X
-// suppression suppresses them.
-func (p *supportPlan) blastEffect(st state, sym int) (state, bool) {
-	if st.eliminated {
-		return st, sym <= damage
-	}
-	t := p.tgt
-	switch sym {
-	case crit:
-		if !st.half {
-			st.half, st.hits = true, max(st.hits, t.capacity)
-		}
-		return st, true
-	case damage:
-		return t.afterCrits(st, dice.Tally(0).With(damage, 1)), true
-	case supp:
-		return t.fallBack(st), false
-	case xsupp:
-		return t.suppress(st, t.suppressedAgain), false
-	}
-	return st, false
-}
+// blastEffect is the Blast Values vs Buildings table (12.5) against the
+// mission's target (target.blastEffect, blast.go).
+func (p *supportPlan) blastEffect(st state, sym int) (state, bool) { return p.tgt.blastEffect(st, sym) }
 
 // supportLayout: the outcomes times the flags.
 func supportLayout(outcomes []string) *resolve.Layout {
