@@ -119,7 +119,7 @@ func spotAction() *resolve.Action {
 			"odds symbol spot --attacker tank --defender rifle-squad --terrain brush",
 			"odds symbol spot --attacker-type artillery --out-of-arc --terrain-bonus",
 			"odds symbol spot --attacker-type vehicle --terrain-bonus --hindered",
-			"odds symbol spot --attacker-type vehicle --terrain-bonus --hidden --sneaky-trail",
+			"odds symbol spot --attacker-type vehicle --terrain-bonus --ambush",
 		},
 		Outcome: spotOutcomes,
 		Params: []resolve.Param{
