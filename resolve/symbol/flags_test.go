@@ -27,6 +27,8 @@ func TestFireFastActionSpotted(t *testing.T) {
 	p := compile(t, "fire", map[string]string{"attack": "green:1", "defence": "blue:1", "target": "infantry",
 		"terrain": "light-forest", "fast-action": "true", "spot": "true", "attacker-type": "vehicle"})
 	check(t, "fast action target, --spot", p, greenVsBlue)
+	// Nor can the roll have failed.
+	compileErr(t, "fire", map[string]string{"attack": "green:1", "defence": "blue:1", "target": "infantry", "fast-action": "true", "spot-failed": "true"}, "spot-failed")
 }
 
 // Sheet 001, attacker's step 4.0: hidden -2, hide action -1, ambush -2

@@ -46,6 +46,8 @@ func compileFire(v resolve.Args) (resolve.Plan, error) {
 	switch {
 	case v.Bool("spot") && v.Bool("spot-failed"):
 		return nil, resolve.Errorf("spot-failed", "give --spot (roll it) or --spot-failed (it failed), not both")
+	case v.Bool("spot-failed") && (v.Bool("fast-action") || v.Bool("auto-spotted")):
+		return nil, resolve.Errorf("spot-failed", "the target is spotted automatically (fast action marker or --auto-spotted, 10.5.1): no spotting roll to fail")
 	case v.Bool("spot-failed"):
 		def = failed
 	case v.Bool("spot"):
