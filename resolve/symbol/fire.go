@@ -127,7 +127,7 @@ type firePlan struct {
 	defence          *dice.Pool // if spotted (or no spotting roll)
 	defenceUnspotted *dice.Pool // after a failed spotting roll
 	spotNeed         int        // d6 needed to spot (0 always, 7 never); -1: no roll
-	spotMinus        int        // 1 with hindered LOS
+	spotMinus        int        // off the spotting die: hindered LOS, sneaky trail, markers (spotMinus)
 	rule             int        // cancellation rule
 	autoX            dice.Tally // X suppressions against a recruit, added after cancelling
 	blast            *dice.Pool // the blast value against a building (9.0), or nil
