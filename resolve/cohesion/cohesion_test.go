@@ -307,3 +307,13 @@ func TestImmediate(t *testing.T) {
 		}
 	}
 }
+
+// A vehicle target has no platoon leader's -1: --leader-cohesion is
+// refused there as --concealed, --heroic and --rider are.
+func TestLeaderAtVehicle(t *testing.T) {
+	_, err := System().Action("fire").Compile(args(t, "fire", map[string]string{"at-drm": "1", "av": "6", "leader-cohesion": "8"}))
+	var fe *resolve.FlagError
+	if !errors.As(err, &fe) || fe.Flag != "leader-cohesion" {
+		t.Errorf("--leader-cohesion at a vehicle: err = %v, want a --leader-cohesion error", err)
+	}
+}

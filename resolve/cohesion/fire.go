@@ -159,6 +159,9 @@ func compileFire(v resolve.Args) (resolve.Plan, error) {
 				return nil, resolve.Errorf(flag, "applies to a unit target (--cohesion), not a vehicle")
 			}
 		}
+		if v.Has("leader-cohesion") {
+			return nil, resolve.Errorf("leader-cohesion", "the platoon leader's -1 applies to a unit target (--cohesion), not a vehicle")
+		}
 		p.vehicle, p.afv, p.armour = true, v.Bool("afv"), v.Int("av")
 		if v.Bool("rear") {
 			p.armour = v.Int("eav")
