@@ -317,3 +317,23 @@ func TestLeaderAtVehicle(t *testing.T) {
 		t.Errorf("--leader-cohesion at a vehicle: err = %v, want a --leader-cohesion error", err)
 	}
 }
+
+// "exclude Riders/Passengers in case of MDRM": a lone rider is never the
+// mortar's target. Counted over the d10s: mortar +2 alone at a rider of
+// Cohesion 5 has no effect on it (it was disrupted on 4-7, a casualty on
+// 8-10 before); the mortar's 10 with MV 2 still unloads it (1 face in 10).
+// With a small-arms 0 beside a mortar +5 only the small-arms die counts:
+// 6-9 disrupt (0.4), 10 is a casualty (0.1), 1-5 nothing (0.5).
+func TestMortarSparesRider(t *testing.T) {
+	check(t, "mortar at a rider", compile(t, "fire", map[string]string{"mortar-drm": "2", "cohesion": "5", "rider": "true"}),
+		map[string]float64{"no-effect": 1})
+	p := compile(t, "fire", map[string]string{"mortar-drm": "2", "mv": "2", "cohesion": "5", "rider": "true"})
+	check(t, "mortar MV 2 at a rider", p, map[string]float64{"no-effect": 1})
+	for _, stat := range []string{"riders-unload", "vehicle-hit"} {
+		if m := mean(t, p, stat); math.Abs(m-0.1) > 1e-12 {
+			t.Errorf("%s mean %g, want 0.1", stat, m)
+		}
+	}
+	check(t, "small arms and mortar at a rider", compile(t, "fire", map[string]string{"sa-drm": "0", "mortar-drm": "5", "cohesion": "5", "rider": "true"}),
+		map[string]float64{"no-effect": 0.5, "disrupted": 0.4, "casualty": 0.1})
+}

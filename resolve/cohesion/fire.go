@@ -111,6 +111,7 @@ type firePlan struct {
 	armour         int    // [E]AV
 	afv            bool
 	mortar10       bool    // MV 2+: a mortar roll of 10 counts
+	mortarSpares   bool    // the lone target rides: mortar rolls do not count against it
 	collateralATV  bool    // ATV above 0
 	volleys        []int32 // the volley's outcomes tabled (dice.Joint), when they are few
 	grid           *resolve.Grid
@@ -180,6 +181,10 @@ func compileFire(v resolve.Args) (resolve.Plan, error) {
 		}
 		u.casualtyOver = v.Bool("heroic") || marked || v.Bool("disrupted")
 		u.concealed, u.rider, u.checks = v.Bool("concealed"), v.Bool("rider"), !marked
+		// "exclude Riders/Passengers in case of MDRM": the mortar's
+		// rolls never choose a rider, so only the small-arms rolls
+		// count against one (the mortar 10 still unloads it).
+		p.mortarSpares = u.rider
 		p.units = []unit{u}
 	}
 	p.compiled()
@@ -205,7 +210,8 @@ const volleyBase = 128
 
 // volley rolls a d10 per small-arms and mortar DRM: the highest modified
 // roll, before the leader's adjustment, and whether a mortar rolled a 10
-// that counts.
+// that counts. Mortar rolls are rolled but left out of the highest when
+// the target is a rider (mortarSpares).
 func (p *firePlan) volley(s *dice.Stream) (best int, hit bool) {
 	best = -100
 	for _, d := range p.sa {
@@ -214,7 +220,9 @@ func (p *firePlan) volley(s *dice.Stream) (best int, hit bool) {
 	for _, d := range p.mortar {
 		r := s.D(10)
 		hit = hit || (r == 10 && p.mortar10)
-		best = max(best, r+d)
+		if !p.mortarSpares {
+			best = max(best, r+d)
+		}
 	}
 	return best, hit
 }
