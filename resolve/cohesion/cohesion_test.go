@@ -337,3 +337,43 @@ func TestMortarSparesRider(t *testing.T) {
 	check(t, "small arms and mortar at a rider", compile(t, "fire", map[string]string{"sa-drm": "0", "mortar-drm": "5", "cohesion": "5", "rider": "true"}),
 		map[string]float64{"no-effect": 0.5, "disrupted": 0.4, "casualty": 0.1})
 }
+
+// "consider the single highest result per target": the roll-10 shock
+// belongs to the highest result's die. --at-drm 3+0 at AV 12, an AFV,
+// counted over the 100 joint faces (a for +3, b for +0): destroyed when
+// a = 10 (13 > 12): 10 faces; shocked when a = 9 (12 = AV): 10 faces, or
+// b = 10 and b's 10 is the highest (a <= 7, a+3 <= 10; a = 7 ties and
+// counts): 7 faces; 17 in all. Any die's 10 shocked before: 18 faces.
+func TestShockHighestDie(t *testing.T) {
+	check(t, "3+0 vs 12", compile(t, "fire", map[string]string{"at-drm": "3+0", "av": "12", "afv": "true"}),
+		map[string]float64{"destroyed": 0.10, "shocked": 0.17, "no-effect": 0.73})
+	// The same by enumeration from the sheet's words, independently of
+	// atVehicle: the highest result (rolls of 2 or less ignored), shocked
+	// if it equals the AV, or a tied-highest die rolled 10 and it is at
+	// least AV - 2.
+	for _, c := range []struct{ d1, d2, av int }{{3, 0, 12}, {1, -2, 9}, {0, 0, 10}, {4, 2, 11}} {
+		want := map[string]float64{}
+		for a := 1; a <= 10; a++ {
+			for b := 1; b <= 10; b++ {
+				best, ten := -100, false
+				for _, x := range [][2]int{{a, c.d1}, {b, c.d2}} {
+					if x[0] > 2 && x[0]+x[1] > best {
+						best, ten = x[0]+x[1], x[0] == 10
+					} else if x[0] > 2 && x[0]+x[1] == best {
+						ten = ten || x[0] == 10
+					}
+				}
+				switch {
+				case best > c.av:
+					want["destroyed"] += 0.01
+				case best == c.av || (ten && best >= c.av-2):
+					want["shocked"] += 0.01
+				default:
+					want["no-effect"] += 0.01
+				}
+			}
+		}
+		check(t, terms([]int{c.d1, c.d2})+" vs "+strconv.Itoa(c.av),
+			compile(t, "fire", map[string]string{"at-drm": terms([]int{c.d1, c.d2}), "av": strconv.Itoa(c.av), "afv": "true"}), want)
+	}
+}

@@ -266,8 +266,8 @@ func (p *firePlan) Trial(s *dice.Stream) int {
 
 // atVehicle resolves anti-tank (and mortar) fire at a vehicle: rolls of 2
 // or less are ignored, the highest result counts; above the armour
-// destroys; an AFV is shocked at the armour exactly, or by a roll of 10
-// within 2 of it; a mortar 10 (MV 2+) destroys a vehicle, shocks an AFV.
+// destroys; an AFV is shocked at the armour exactly, or when the highest
+// result is a roll of 10 within 2 of it; a mortar 10 (MV 2+) destroys a vehicle, shocks an AFV.
 func (p *firePlan) atVehicle(s *dice.Stream) int {
 	best, roll10, mortarHit := -100, false, false
 	for _, d := range p.at {
@@ -275,9 +275,17 @@ func (p *firePlan) atVehicle(s *dice.Stream) int {
 		if r <= 2 {
 			continue
 		}
-		best = max(best, r+d)
-		roll10 = roll10 || (r == 10 && r+d >= p.armour-2)
+		// "consider the single highest result per target": the shock
+		// by a roll of 10 belongs to the die that gives the highest
+		// result (on a tie, any of the tied dice; interpretation 10).
+		switch {
+		case r+d > best:
+			best, roll10 = r+d, r == 10
+		case r+d == best:
+			roll10 = roll10 || r == 10
+		}
 	}
+	roll10 = roll10 && best >= p.armour-2
 	for range p.mortar {
 		mortarHit = mortarHit || (s.D(10) == 10 && p.mortar10)
 	}
