@@ -377,3 +377,28 @@ func TestShockHighestDie(t *testing.T) {
 			compile(t, "fire", map[string]string{"at-drm": terms([]int{c.d1, c.d2}), "av": strconv.Itoa(c.av), "afv": "true"}), want)
 	}
 }
+
+// Collateral damage "if by roll 10 & MFA >= 2 or ATV > 0". --at-drm 2
+// --mortar-drm 0 --mv 2 at a soft vehicle of AV 8, firer's ATV 0, counted
+// over the 100 joint faces (a the AT die, m the mortar's): destroyed when
+// a >= 7 (a+2 > 8) or m = 10: 40 + 6 = 46 faces; collateral whenever the
+// mortar's 10 destroyed it, m = 10: 10 faces (0.10), the AT die's kill
+// included. Before, an AT kill (ATV 0) hid the mortar's: 6 faces.
+// An AFV: the mortar's 10 only shocks, so an AT kill with ATV 0 has no
+// collateral damage, with ATV 1 it has (a >= 7: 0.4).
+func TestCollateral(t *testing.T) {
+	p := compile(t, "fire", map[string]string{"at-drm": "2", "mortar-drm": "0", "mv": "2", "av": "8", "atv": "0"})
+	check(t, "AT and mortar", p, map[string]float64{"destroyed": 0.46, "no-effect": 0.54})
+	if m := mean(t, p, "collateral-damage"); math.Abs(m-0.10) > 1e-12 {
+		t.Errorf("collateral-damage mean %g, want 0.10", m)
+	}
+	for _, c := range []struct {
+		atv  string
+		want float64
+	}{{"0", 0}, {"1", 0.4}} {
+		p := compile(t, "fire", map[string]string{"at-drm": "2", "mortar-drm": "0", "mv": "2", "av": "8", "afv": "true", "atv": c.atv})
+		if m := mean(t, p, "collateral-damage"); math.Abs(m-c.want) > 1e-12 {
+			t.Errorf("AFV, ATV %s: collateral-damage mean %g, want %g", c.atv, m, c.want)
+		}
+	}
+}

@@ -289,12 +289,15 @@ func (p *firePlan) atVehicle(s *dice.Stream) int {
 	for range p.mortar {
 		mortarHit = mortarHit || (s.D(10) == 10 && p.mortar10)
 	}
-	out, collateral := noEffect, false
+	// "if by roll 10 & MFA >= 2 or ATV > 0: apply Collateral Damage once
+	// at the end of fire resolution": a vehicle the mortar's 10 destroys
+	// causes it whether or not an anti-tank die destroyed it too
+	// (interpretation 11).
+	atKills, mortarKills := best > p.armour, mortarHit && !p.afv
+	out, collateral := noEffect, mortarKills || (atKills && p.collateralATV)
 	switch {
-	case best > p.armour:
-		out, collateral = destroyed, p.collateralATV
-	case mortarHit && !p.afv:
-		out, collateral = destroyed, true
+	case atKills || mortarKills:
+		out = destroyed
 	case p.afv && (best == p.armour || roll10 || mortarHit):
 		out = shocked
 	}
