@@ -8,7 +8,8 @@ import (
 // The assault table's rows (14.0, result d10 + DRM), named in the command
 // line's own range syntax, and what each row does as reconstructed from
 // the sheet's jumbled text (docs/rules/cohesion.md has the raw lines and
-// every reading).
+// every reading). The table's two vertical labels are cells spanning
+// every row (interpretation 12): spanningRows, added to each row's note.
 var assaultRows = []struct {
 	name, note string
 	lo         int // the row holds results lo and up, to the next row
@@ -18,8 +19,14 @@ var assaultRows = []struct {
 	{"6..9", "both may attempt vehicle destruction; urban assault on 6-7 for both sides; defenders retreat 2-4 hexes, all suffer a casualty (japanese/russian: the best), undisrupted ones check cohesion", 6},
 	{"2..5", "urban assault on 4-5 for the attacker; both may attempt vehicle destruction; both sides retreat 2-4 hexes, all suffer a casualty (japanese/russian: the best), undisrupted ones check cohesion", 2},
 	{"-1..1", "both may attempt vehicle destruction; attacker: disrupted units suffer a casualty (japanese/russian: the best), undisrupted ones check cohesion (disrupt first), retreat 2-4 hexes; japanese/russian attackers regroup", -1},
-	{"..-2", "attacker: all units suffer a casualty (japanese/russian: the best; the others check cohesion and regroup), the rest retreat 4 hexes; riders and passengers unload; leader and FP: a casualty on 1; the defender advances", -100},
+	{"..-2", "attacker: all units suffer a casualty (japanese/russian: the best; the others check cohesion and regroup), the rest retreat 4 hexes; the defender advances", -100},
 }
+
+// spanningRows are the table's vertical labels, "Riders/Passengers
+// unload" and "Leader & FP: Casualty on 1": printed as cells that span
+// the rows, they belong to every row, not only the last one, where the
+// sheet's text happens to place them (interpretation 12).
+const spanningRows = "every row: riders and passengers unload; a leader or FP suffers a casualty only on a roll of 1"
 
 // urbanBand is the part of a row in which an urban assault (14.3.1: the
 // best Cohesion combat unit suffers a casualty but does not disrupt)
@@ -68,7 +75,7 @@ func assaultAction() *resolve.Action {
 	names := assaultOutcomes()
 	notes := map[string]string{}
 	for _, r := range assaultRows {
-		notes[r.name] = r.note
+		notes[r.name] = r.note + "; " + spanningRows
 	}
 	return &resolve.Action{
 		Name:  "assault",

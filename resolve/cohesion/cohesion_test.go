@@ -430,3 +430,20 @@ func TestAssaultLATWFT(t *testing.T) {
 		t.Errorf("--ft with --immediate: err = %v, want a --ft error", err)
 	}
 }
+
+// The assault table's vertical labels, "Riders/Passengers unload" and
+// "Leader & FP: Casualty on 1", are cells spanning every row (read from
+// the sheet's layout, docs/rules/cohesion.md interpretation 12): every
+// row's note carries both, not only the ..-2 row's.
+func TestAssaultSpanningLabels(t *testing.T) {
+	a := System().Action("assault")
+	for _, r := range assaultRows {
+		note := a.Notes[r.name]
+		if !strings.Contains(note, "riders and passengers unload") || !strings.Contains(note, "a leader or FP suffers a casualty only on a roll of 1") {
+			t.Errorf("row %s: note %q lacks the spanning labels", r.name, note)
+		}
+		if strings.Count(note, "riders and passengers unload") != 1 {
+			t.Errorf("row %s: note %q repeats the riders label", r.name, note)
+		}
+	}
+}
