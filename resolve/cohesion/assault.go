@@ -8,7 +8,8 @@ import (
 // The assault table's rows (14.0, result d10 + DRM), named in the command
 // line's own range syntax, and what each row does as reconstructed from
 // the sheet's jumbled text (docs/rules/cohesion.md has the raw lines and
-// every reading).
+// every reading). The table's two vertical labels are cells spanning
+// every row (interpretation 12): spanningRows, added to each row's note.
 var assaultRows = []struct {
 	name, note string
 	lo         int // the row holds results lo and up, to the next row
@@ -18,8 +19,14 @@ var assaultRows = []struct {
 	{"6..9", "both may attempt vehicle destruction; urban assault on 6-7 for both sides; defenders retreat 2-4 hexes, all suffer a casualty (japanese/russian: the best), undisrupted ones check cohesion", 6},
 	{"2..5", "urban assault on 4-5 for the attacker; both may attempt vehicle destruction; both sides retreat 2-4 hexes, all suffer a casualty (japanese/russian: the best), undisrupted ones check cohesion", 2},
 	{"-1..1", "both may attempt vehicle destruction; attacker: disrupted units suffer a casualty (japanese/russian: the best), undisrupted ones check cohesion (disrupt first), retreat 2-4 hexes; japanese/russian attackers regroup", -1},
-	{"..-2", "attacker: all units suffer a casualty (japanese/russian: the best; the others check cohesion and regroup), the rest retreat 4 hexes; riders and passengers unload; leader and FP: a casualty on 1; the defender advances", -100},
+	{"..-2", "attacker: all units suffer a casualty (japanese/russian: the best; the others check cohesion and regroup), the rest retreat 4 hexes; the defender advances", -100},
 }
+
+// spanningRows are the table's vertical labels, "Riders/Passengers
+// unload" and "Leader & FP: Casualty on 1": printed as cells that span
+// the rows, they belong to every row, not only the last one, where the
+// sheet's text happens to place them (interpretation 12).
+const spanningRows = "every row: riders and passengers unload; a leader or FP suffers a casualty only on a roll of 1"
 
 // urbanBand is the part of a row in which an urban assault (14.3.1: the
 // best Cohesion combat unit suffers a casualty but does not disrupt)
@@ -64,13 +71,11 @@ const (
 	defenderMoving = 2
 )
 
-var latwChoices = []string{"none", "one", "both"}
-
 func assaultAction() *resolve.Action {
 	names := assaultOutcomes()
 	notes := map[string]string{}
 	for _, r := range assaultRows {
-		notes[r.name] = r.note
+		notes[r.name] = r.note + "; " + spanningRows
 	}
 	return &resolve.Action{
 		Name:  "assault",
@@ -98,7 +103,8 @@ func assaultAction() *resolve.Action {
 			resolve.BoolParam("regrouping", "the defender is regrouping (+1)"),
 			resolve.BoolParam("heroic-vs-fp", "a heroic attacker against an FP (+1)"),
 			resolve.BoolParam("envelopment", "envelopment by a coordinated activation (+2)"),
-			resolve.ChoiceParam("latw-ft", latwChoices, 0, "LATW or FT against an FP, towed gun or urban building: one of them +1, both +2"),
+			resolve.BoolParam("latw", "a LATW assaults an FP, towed gun or urban building (+1; with --ft +3)"),
+			resolve.BoolParam("ft", "a flamethrower assaults an FP, towed gun or urban building (+2; with --latw +3)"),
 			resolve.ChoiceParam("immediate", immediateChoices, 0, "resolved at once: lone-afv (towed guns, carriers, FVs, shocked AFVs assaulted by a single non-shocked AFV are destroyed), lone-unit (a LATW assaulted by a single undisrupted, non-shocked unit is destroyed), non-combat (only non-combat units: the lesser Cohesion retreats), afvs (only AFVs: the lesser ATV retreats)"),
 			resolve.OptInt("attacker-atv", -1, 12, "with --immediate afvs: the attacking AFVs' best ATV"),
 			resolve.OptInt("defender-atv", -1, 12, "with --immediate afvs: the defending AFVs' best ATV"),
@@ -124,7 +130,7 @@ func assaultAction() *resolve.Action {
 // assaultDRM adds the DRMs of 14.0 and clamps the sum to -4..+4.
 func assaultDRM(v resolve.Args) (int, error) {
 	parts := []string{"attacker-cohesion", "defender-cohesion", "urban", "uphill", "concealed", "ip", "fragmented",
-		"vehicle-in-motion", "regrouping", "heroic-vs-fp", "envelopment", "latw-ft", "no-combat-unit"}
+		"vehicle-in-motion", "regrouping", "heroic-vs-fp", "envelopment", "latw", "ft", "no-combat-unit"}
 	if v.Has("drm") {
 		for _, p := range parts {
 			if v.Has(p) && v.Int(p) != 0 && p != "urban" {
@@ -142,7 +148,8 @@ func assaultDRM(v resolve.Args) (int, error) {
 	}
 	drm += -2*resolve.B2I(v.Bool("urban")) - resolve.B2I(v.Bool("uphill")) - resolve.B2I(v.Bool("concealed")) -
 		resolve.B2I(v.Bool("ip")) - resolve.B2I(v.Bool("fragmented")) + resolve.B2I(v.Bool("regrouping")) +
-		resolve.B2I(v.Bool("heroic-vs-fp")) + 2*resolve.B2I(v.Bool("envelopment")) + v.Int("latw-ft")
+		resolve.B2I(v.Bool("heroic-vs-fp")) + 2*resolve.B2I(v.Bool("envelopment")) +
+		resolve.B2I(v.Bool("latw")) + 2*resolve.B2I(v.Bool("ft")) // "+1/+2 LATW/FT": paired as "-1/+1 Vehicle in motion" (interpretation 5)
 	switch v.Int("vehicle-in-motion") {
 	case attackerMoving:
 		drm--
@@ -203,7 +210,7 @@ func compileImmediate(v resolve.Args) (resolve.Plan, error) {
 	if v.Has("drm") {
 		return nil, resolve.Errorf("drm", "an assault resolved at once has no roll: drop --drm or --immediate")
 	}
-	for _, flag := range []string{"urban", "uphill", "concealed", "ip", "fragmented", "regrouping", "heroic-vs-fp", "envelopment"} {
+	for _, flag := range []string{"urban", "uphill", "concealed", "ip", "fragmented", "regrouping", "heroic-vs-fp", "envelopment", "latw", "ft"} {
 		if v.Bool(flag) {
 			return nil, resolve.Errorf(flag, "an assault resolved at once has no roll: its DRMs do not apply")
 		}

@@ -111,6 +111,7 @@ type firePlan struct {
 	armour         int    // [E]AV
 	afv            bool
 	mortar10       bool    // MV 2+: a mortar roll of 10 counts
+	mortarSpares   bool    // the lone target rides: mortar rolls do not count against it
 	collateralATV  bool    // ATV above 0
 	volleys        []int32 // the volley's outcomes tabled (dice.Joint), when they are few
 	grid           *resolve.Grid
@@ -159,6 +160,9 @@ func compileFire(v resolve.Args) (resolve.Plan, error) {
 				return nil, resolve.Errorf(flag, "applies to a unit target (--cohesion), not a vehicle")
 			}
 		}
+		if v.Has("leader-cohesion") {
+			return nil, resolve.Errorf("leader-cohesion", "the platoon leader's -1 applies to a unit target (--cohesion), not a vehicle")
+		}
 		p.vehicle, p.afv, p.armour = true, v.Bool("afv"), v.Int("av")
 		if v.Bool("rear") {
 			p.armour = v.Int("eav")
@@ -177,6 +181,10 @@ func compileFire(v resolve.Args) (resolve.Plan, error) {
 		}
 		u.casualtyOver = v.Bool("heroic") || marked || v.Bool("disrupted")
 		u.concealed, u.rider, u.checks = v.Bool("concealed"), v.Bool("rider"), !marked
+		// "exclude Riders/Passengers in case of MDRM": the mortar's
+		// rolls never choose a rider, so only the small-arms rolls
+		// count against one (the mortar 10 still unloads it).
+		p.mortarSpares = u.rider
 		p.units = []unit{u}
 	}
 	p.compiled()
@@ -202,7 +210,8 @@ const volleyBase = 128
 
 // volley rolls a d10 per small-arms and mortar DRM: the highest modified
 // roll, before the leader's adjustment, and whether a mortar rolled a 10
-// that counts.
+// that counts. Mortar rolls are rolled but left out of the highest when
+// the target is a rider (mortarSpares).
 func (p *firePlan) volley(s *dice.Stream) (best int, hit bool) {
 	best = -100
 	for _, d := range p.sa {
@@ -211,7 +220,9 @@ func (p *firePlan) volley(s *dice.Stream) (best int, hit bool) {
 	for _, d := range p.mortar {
 		r := s.D(10)
 		hit = hit || (r == 10 && p.mortar10)
-		best = max(best, r+d)
+		if !p.mortarSpares {
+			best = max(best, r+d)
+		}
 	}
 	return best, hit
 }
@@ -255,8 +266,8 @@ func (p *firePlan) Trial(s *dice.Stream) int {
 
 // atVehicle resolves anti-tank (and mortar) fire at a vehicle: rolls of 2
 // or less are ignored, the highest result counts; above the armour
-// destroys; an AFV is shocked at the armour exactly, or by a roll of 10
-// within 2 of it; a mortar 10 (MV 2+) destroys a vehicle, shocks an AFV.
+// destroys; an AFV is shocked at the armour exactly, or when the highest
+// result is a roll of 10 within 2 of it; a mortar 10 (MV 2+) destroys a vehicle, shocks an AFV.
 func (p *firePlan) atVehicle(s *dice.Stream) int {
 	best, roll10, mortarHit := -100, false, false
 	for _, d := range p.at {
@@ -264,18 +275,29 @@ func (p *firePlan) atVehicle(s *dice.Stream) int {
 		if r <= 2 {
 			continue
 		}
-		best = max(best, r+d)
-		roll10 = roll10 || (r == 10 && r+d >= p.armour-2)
+		// "consider the single highest result per target": the shock
+		// by a roll of 10 belongs to the die that gives the highest
+		// result (on a tie, any of the tied dice; interpretation 10).
+		switch {
+		case r+d > best:
+			best, roll10 = r+d, r == 10
+		case r+d == best:
+			roll10 = roll10 || r == 10
+		}
 	}
+	roll10 = roll10 && best >= p.armour-2
 	for range p.mortar {
 		mortarHit = mortarHit || (s.D(10) == 10 && p.mortar10)
 	}
-	out, collateral := noEffect, false
+	// "if by roll 10 & MFA >= 2 or ATV > 0: apply Collateral Damage once
+	// at the end of fire resolution": a vehicle the mortar's 10 destroys
+	// causes it whether or not an anti-tank die destroyed it too
+	// (interpretation 11).
+	atKills, mortarKills := best > p.armour, mortarHit && !p.afv
+	out, collateral := noEffect, mortarKills || (atKills && p.collateralATV)
 	switch {
-	case best > p.armour:
-		out, collateral = destroyed, p.collateralATV
-	case mortarHit && !p.afv:
-		out, collateral = destroyed, true
+	case atKills || mortarKills:
+		out = destroyed
 	case p.afv && (best == p.armour || roll10 || mortarHit):
 		out = shocked
 	}

@@ -98,6 +98,10 @@ func compileFire(v resolve.Args) (resolve.Plan, error) {
 		return nil, resolve.Errorf("small-teams", "%d small teams among %d --target-teams", small, teams)
 	case v.Bool("target-small") && small == 0:
 		return nil, resolve.Errorf("target-small", "the target is one of the --small-teams: give --small-teams 1 or more")
+	case small == teams && !v.Bool("target-small"):
+		// Every target team is small, so the target is: refuse the
+		// contradiction, as --target-small without small teams is.
+		return nil, resolve.Errorf("small-teams", "all %d --target-teams are small, so the target is one of them: add --target-small (or give fewer --small-teams)", teams)
 	}
 	p := &firePlan{
 		dice:     v.Int("rof")*v.Int("firing-teams") + resolve.B2I(v.Bool("leader")),

@@ -133,6 +133,11 @@ func TestFireSmallTarget(t *testing.T) {
 	// Not small: it is hit when either die hits (3/4).
 	p = compile(t, "fire", resolve.Ints{"rof": 2, "target-teams": 2, "small-teams": 1})
 	check(t, "small other team", p, map[string]float64{"target-killed": .75 / 6, "target-suppressed": .75 * 2 / 6, "target-ready": 1 - .75/2})
+	// Both teams small, the target among them (--target-small, needed
+	// now): it is the first of the small teams, hit when either die hits
+	// (3/4), as when no team is small.
+	p = compile(t, "fire", resolve.Ints{"rof": 2, "target-teams": 2, "small-teams": 2, "target-small": 1})
+	check(t, "all small", p, map[string]float64{"target-killed": .75 / 6, "target-suppressed": .75 * 2 / 6, "target-ready": 1 - .75/2})
 }
 
 // A pen 6 destroys the vehicle: the RFPs it would have had are not
@@ -345,6 +350,10 @@ func TestCompileErrors(t *testing.T) {
 		{"move", resolve.Ints{"team": vehicle, "terrain": difficult}, "quality"},
 		{"fire", resolve.Ints{"rof": 2, "target-teams": 2, "small-teams": 3}, "small-teams"},
 		{"fire", resolve.Ints{"rof": 2, "target-small": 1}, "target-small"},
+		// Every target team small but the target not: a contradiction,
+		// refused like its mirror just above.
+		{"fire", resolve.Ints{"rof": 2, "target-teams": 2, "small-teams": 2}, "small-teams"},
+		{"fire", resolve.Ints{"rof": 2, "small-teams": 1}, "small-teams"},
 		{"assault", resolve.Ints{"assault": 4, "teams": 3}, "teams"},
 		{"assault", resolve.Ints{"assault": 4, "suppressed": 1}, "quality"},
 		{"move", resolve.Ints{"road": 1}, "road"},
