@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strconv"
 
+	"odds/dice"
 	"odds/resolve"
 )
 
@@ -249,15 +250,18 @@ func (p *supportPlan) compileTargets(v resolve.Args, kind int) error {
 			return err
 		}
 	}
-	green, err := oneDie(env, "attack", "green", "a critical hit's comparison roll")
-	if err != nil {
+	most := 0
+	for _, ad := range p.attack {
+		n := 0
+		for _, g := range ad.groups {
+			n += g.n * maxCrits([]dice.Die{g.die})
+		}
+		most = max(most, n)
+	}
+	var err error
+	if p.crits, err = critRollsFrom(env, p.rule, most); err != nil {
 		return resolve.Errorf("target", "%v", err)
 	}
-	blue, err := oneDie(env, "defence", "blue", "a critical hit's comparison roll")
-	if err != nil {
-		return resolve.Errorf("target", "%v", err)
-	}
-	p.cmpSym = comparison(green[0].faces, blue[0].faces, p.rule)
 	return nil
 }
 

@@ -143,7 +143,7 @@ type supportPlan struct {
 	crater      bool       // the terrain takes craters (OAS)
 
 	rule   int
-	cmpSym []uint8 // the comparison roll (comparison)
+	crits  *critRolls // the critical hits' comparison roll
 	tgt    target
 	start  state
 	layout *resolve.Layout
@@ -183,7 +183,7 @@ func (p *supportPlan) Trial(s *dice.Stream) int {
 		ad := p.attack[min(max(acc, 1), 6)-1]
 		att, aside := ad.roll(s)
 		r := leftAfter(att, s.Roll(p.defence), p.rule)
-		st = p.tgt.hit(st, r, p.cmpSym, s)
+		st = p.tgt.hit(st, r, p.crits, s)
 		if r.Count(crit) > 0 {
 			if p.blast != nil {
 				var collapsed bool
@@ -200,7 +200,7 @@ func (p *supportPlan) Trial(s *dice.Stream) int {
 			// Friendly fire: the set-aside dice at one adjacent friendly unit.
 			flags |= flagFriendly
 			fr := leftAfter(s.Roll(ad.friendly[aside]), s.Roll(p.friendly), p.rule)
-			if p.friendlyTgt.hit(state{}, fr, p.cmpSym, s) != (state{}) {
+			if p.friendlyTgt.hit(state{}, fr, p.crits, s) != (state{}) {
 				flags |= flagFriendlyHit
 			}
 		}

@@ -16,7 +16,6 @@ import (
 // friendly fire. No face is walked.
 func (p *supportPlan) Exact(budget int64) ([]float64, bool) {
 	work := budget * 20 // a path of the enumerator costs about 20 of these
-	cmp := comparisonProbs(p.cmpSym)
 	cells := make([]float64, p.layout.Cells)
 	mass := 1.0
 	if p.arrival > 1 {
@@ -88,10 +87,16 @@ func (p *supportPlan) Exact(budget int64) ([]float64, bool) {
 							fp := p.attack[row].friendly[e.aside]
 							h, ok := hurt[fp]
 							if !ok {
-								h = p.friendlyHurt(fp, cmp)
+								if h, ok = p.friendlyHurt(fp, &work); !ok {
+									return nil, false
+								}
 								hurt[fp] = h
 							}
 							hit = h
+						}
+						cmp, ok := p.crits.of(e.effect, &work)
+						if !ok {
+							return nil, false
 						}
 						for _, x := range p.tgt.afterAttack(u.s, e.effect, cmp) {
 							for _, y := range p.afterCrits(x.s, flags, e.crits > 0, &blastSym) {
@@ -213,16 +218,20 @@ func (p *supportPlan) attackEffects(a *attackDice, work *int64) ([]supportEffect
 
 // friendlyHurt is the chance that friendly fire with the pool fp changes
 // the friendly unit's state.
-func (p *supportPlan) friendlyHurt(fp *dice.Pool, cmp *[kinds + 1]float64) float64 {
+func (p *supportPlan) friendlyHurt(fp *dice.Pool, work *int64) (float64, bool) {
 	h := 0.0
 	for _, e := range effectsOf(&tallyDist{fp.Tallies, fp.Probs}, &tallyDist{p.friendly.Tallies, p.friendly.Probs}, p.rule) {
+		cmp, ok := p.crits.of(e, work)
+		if !ok {
+			return 0, false
+		}
 		for _, x := range p.friendlyTgt.afterAttack(state{}, e, cmp) {
 			if x.s != (state{}) {
 				h += e.p * x.p
 			}
 		}
 	}
-	return h
+	return h, true
 }
 
 // convolve is the distribution of d's tally plus a roll of q, summed in
