@@ -132,13 +132,15 @@ func (t target) critEffect(s state, sym int) state {
 		}
 		return s
 	}
-	// 10.7.5: critical hit: fallback; damage point or X suppression:
-	// suppressed, fallback if it was suppressed. A suppression is not
-	// listed: no effect.
+	// 10.7.5: critical hit: fallback; damage point: suppressed, fallback
+	// if it was suppressed; a suppression (sheet 001 "Suppression", sheet
+	// 000 "X Suppression": the X is the suppression's picture) "exactly
+	// the same procedure as ... a damage point", and so the X suppression
+	// face kind too.
 	switch sym {
 	case crit:
 		s = t.fallBack(s)
-	case damage, xsupp:
+	case damage, supp, xsupp:
 		s = t.suppress(s, true)
 	}
 	return s

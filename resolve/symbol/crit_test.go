@@ -61,6 +61,10 @@ func TestCritsPooled(t *testing.T) {
 	env := critEnv()
 	want := map[string]float64{"fallback": 540.0 / 1296, "suppressed": 604.0 / 1296, "no-effect": 152.0 / 1296}
 	check(t, "fire black:2 vs vehicle", compileEnv(t, env, "fire", map[string]string{"attack": "black:2", "defence": "none", "target": "vehicle"}), want)
+	// Against infantry (10.7.5) a damage point, suppression or X
+	// suppression left all suppress: 540 + 404 + 200 = 1144 of 1296.
+	check(t, "fire black:2 vs infantry", compileEnv(t, env, "fire", map[string]string{"attack": "black:2", "defence": "none", "target": "infantry"}),
+		map[string]float64{"suppressed": 1144.0 / 1296, "no-effect": 152.0 / 1296})
 	// The same roll in an OAS mission whose every accuracy cell is black:2.
 	check(t, "barrage black:2 vs vehicle", compileEnv(t, env, "barrage", map[string]string{"defence": "none", "target": "vehicle", "auto-spotted": "true"}), want)
 	// And in close combat ("as ranged fire"): one round, a vehicle with no
