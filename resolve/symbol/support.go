@@ -42,8 +42,10 @@ const (
 )
 
 // attackDice is a pool whose dice that do not score at least a
-// suppression are set aside for friendly fire: per colour, the number set
-// aside is binomial, the rest roll their other faces.
+// suppression are set aside for friendly fire after the attack on the
+// target: per colour, the number set aside is binomial, the rest roll
+// their other faces, and the set-aside dice's own faces (X suppressions)
+// still count against the target.
 type attackDice struct {
 	groups   []blankGroup
 	friendly []*dice.Pool // by the mixed-radix count of set-aside dice per group
@@ -54,6 +56,7 @@ type blankGroup struct {
 	blank            *dice.Counter // counts the blank faces, 1..blanks
 	radix            int
 	rest             []*dice.Pool // rest[m]: m dice showing at least a suppression
+	aside            []*dice.Pool // aside[m]: m dice showing less (blank, X suppressions)
 	die              dice.Die
 }
 
@@ -70,10 +73,12 @@ func newAttackDice(p pool) *attackDice {
 		}
 		d := p[i].faces
 		g := blankGroup{n: j - i, faces: len(d), radix: radix, die: d}
-		var scoring dice.Die
+		var scoring, short dice.Die
 		for _, f := range d {
 			if k := strongest(f); k <= supp {
 				scoring = append(scoring, f)
+			} else {
+				short = append(short, f)
 			}
 		}
 		g.blanks = len(d) - len(scoring)
@@ -89,6 +94,14 @@ func newAttackDice(p pool) *attackDice {
 				dd = nil
 			}
 			g.rest = append(g.rest, dice.NewPool(dd))
+			sd := make([]dice.Die, m)
+			for x := range sd {
+				sd[x] = short
+			}
+			if len(short) == 0 {
+				sd = nil
+			}
+			g.aside = append(g.aside, dice.NewPool(sd))
 		}
 		a.groups = append(a.groups, g)
 		radix *= g.n + 1
@@ -107,8 +120,9 @@ func newAttackDice(p pool) *attackDice {
 	return a
 }
 
-// roll rolls the attack: the tally of the scoring dice and the index of
-// the set-aside dice in friendly.
+// roll rolls the attack: the tally of all its dice (the set-aside ones
+// show blanks and X suppressions) and the index of the set-aside dice in
+// friendly.
 func (a *attackDice) roll(s *dice.Stream) (dice.Tally, int) {
 	var t dice.Tally
 	idx := 0
@@ -119,6 +133,9 @@ func (a *attackDice) roll(s *dice.Stream) (dice.Tally, int) {
 			k = s.CountWith(g.blank, g.n)
 		}
 		t += s.Roll(g.rest[g.n-k])
+		if k > 0 {
+			t += s.Roll(g.aside[k])
+		}
 		idx += k * g.radix
 	}
 	return t, idx

@@ -124,3 +124,36 @@ func TestSupportErrors(t *testing.T) {
 		}
 	}
 }
+
+// The dice that do not score at least a suppression are set aside for
+// friendly fire only after the attack on the target: their X suppressions
+// still hit it, with or without a friendly unit. An OAS whose every
+// accuracy cell is red:1 is then ranged fire with red:1. Counted over the
+// test's red attack die (critical hit, damage point, damage point and
+// suppression, suppression, X suppression, blank) and blue defence die
+// (suppression x2, damage point, blank x3), infantry, capacity 1, per 216
+// (36 face pairs, the critical hit's comparison roll of 36 more):
+// critical hit: the comparison leaves a damage point, suppression or X
+// suppression on 26 of 36 (suppressed), nothing on 10; damage point:
+// damaged 5 x 6, nothing 1 x 6 (the blue damage point cancels); damage
+// point and suppression: damaged 5 x 6, suppressed 1 x 6; suppression:
+// suppressed 4 x 6, nothing 2 x 6; X suppression: suppressed 36 (nothing
+// cancels it); blank: nothing 36. So damaged 60/216, suppressed 92/216,
+// no effect 64/216. Before the fix the barrage lost the X face: suppressed
+// 56/216.
+func TestSupportKeepsXSuppression(t *testing.T) {
+	env := testEnv()
+	tables := map[string]*resolve.Table{}
+	for k, v := range env.Tables {
+		tables[k] = v
+	}
+	tables["oas-accuracy"] = uniformAccuracy("red:1")
+	env.Tables = tables
+	want := map[string]float64{"damaged": 60.0 / 216, "suppressed": 92.0 / 216, "no-effect": 64.0 / 216}
+	check(t, "fire red:1", compileEnv(t, env, "fire", map[string]string{"attack": "red:1", "defence": "blue:1", "target": "infantry"}), want)
+	check(t, "barrage red:1", compileEnv(t, env, "barrage", map[string]string{"defence": "blue:1", "target": "infantry", "auto-spotted": "true"}), want)
+	// With a friendly unit and every accuracy roll 1 or less, the target
+	// sees the same.
+	check(t, "barrage red:1, friendly fire", compileEnv(t, env, "barrage", map[string]string{"defence": "blue:1", "target": "infantry", "auto-spotted": "true",
+		"accuracy-modifier": "-3", "friendly-defence": "blue:1", "friendly-type": "infantry", "arrival": "1"}), want)
+}

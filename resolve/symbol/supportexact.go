@@ -188,7 +188,7 @@ func (p *supportPlan) afterCrits(s state, flags int, crits bool, blastSym *[kind
 // attackEffects is the distribution of what one accuracy row's attack
 // leaves against the target's defence, with the set-aside dice: per
 // combination of set-aside counts (binomial per colour), the tallies of
-// the rest by convolution.
+// the rest and of the set-aside dice's own faces by convolution.
 func (p *supportPlan) attackEffects(a *attackDice, work *int64) ([]supportEffect, bool) {
 	def := &tallyDist{p.defence.Tallies, p.defence.Probs}
 	var out []supportEffect
@@ -199,6 +199,9 @@ func (p *supportPlan) attackEffects(a *attackDice, work *int64) ([]supportEffect
 			k := idx / g.radix % (g.n + 1)
 			pk *= binomialP(g.n, k, float64(g.blanks)/float64(g.faces))
 			ad = ad.convolve(g.rest[g.n-k])
+			if k > 0 {
+				ad = ad.convolve(g.aside[k]) // their X suppressions still hit the target
+			}
 		}
 		if pk == 0 {
 			continue
