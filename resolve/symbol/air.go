@@ -49,8 +49,7 @@ func supportParams(tas bool) []resolve.Param {
 		pool("blast", "the blast value's dice against a building (needed with --building)"),
 	)
 	fire := fireAction()
-	for _, name := range []string{"defence", "target", "defender-experience", "terrain", "digging-in", "dug-in", "fast-action",
-		"hidden", "hide-action", "extra-defence", "target-status", "target-half-strength", "damage-capacity", "cancel", "suppressed-again"} {
+	for _, name := range supportTargetParams {
 		p := *fire.Param(name)
 		if name == "defence" {
 			p.Usage = "the target's defence dice, e.g. blue:2 (else its card's dice from above)"
@@ -136,8 +135,10 @@ func compileSupport(v resolve.Args, tas bool) (resolve.Plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &supportPlan{runs: 1, arrival: 1, rule: v.Int("cancel"), accMod: v.Int("accuracy-modifier")}
-	if p.defence, err = def.compile("defence"); err != nil {
+	p := &supportPlan{runs: 1, arrival: 1, rule: v.Int("cancel"), accMod: v.Int("accuracy-modifier"),
+		fast: v.Bool("fast-action"), delayed: v.Bool("delayed-action")}
+	startSupp := v.Int("target-status") == statusSuppressed
+	if p.defence[resolve.B2I(startSupp)], err = def.compile("defence"); err != nil {
 		return nil, err
 	}
 	accTable := "oas-accuracy"
@@ -166,22 +167,48 @@ func compileSupport(v resolve.Args, tas bool) (resolve.Plan, error) {
 			return nil, err
 		}
 	}
+	// A second run (12.3.6.5) sees the state the first left: a suppressed
+	// infantry or artillery target gains its green defence die (4.0), and
+	// the accuracy column is "by defender unit status" then.
+	p.defence[1-resolve.B2I(startSupp)] = p.defence[resolve.B2I(startSupp)]
+	if p.runs > 1 && kind != vehicle && !startSupp {
+		sd, err := defencePool(reread(v, supportTargetParams, map[string]resolve.Value{"target-status": {N: statusSuppressed}}), kind)
+		if err != nil {
+			return nil, err
+		}
+		if p.defence[1], err = sd.compile("defence"); err != nil {
+			return nil, err
+		}
+	}
 	// Accuracy (12.3.6.2, 12.4.5): the attack dice by the roll and the
 	// defender's status.
-	col := accuracyColumn(v)
-	for row := range 6 {
-		cell, err := tablePool(env, accTable, strconv.Itoa(row+1), col)
-		if err != nil {
-			return nil, resolve.Errorf("target-status", "%v", err)
+	cols := map[string]string{accuracyColumn(v): "target-status"}
+	if p.runs > 1 && !p.fast {
+		cols["fallback"], cols["suppressed"] = "second-run", "second-run"
+		if kind == vehicle {
+			cols["immobile"] = "second-run"
 		}
-		att, err := buildPool(env, "attack", cell, "target-status")
-		if err != nil {
-			return nil, err
+	}
+	for c, col := range accuracyStatuses {
+		flag, ok := cols[col]
+		if !ok {
+			continue
 		}
-		if _, err := att.compile("target-status"); err != nil {
-			return nil, err
+		p.attack[c] = new([6]*attackDice)
+		for row := range 6 {
+			cell, err := tablePool(env, accTable, strconv.Itoa(row+1), col)
+			if err != nil {
+				return nil, resolve.Errorf(flag, "%v", err)
+			}
+			att, err := buildPool(env, "attack", cell, flag)
+			if err != nil {
+				return nil, err
+			}
+			if _, err := att.compile(flag); err != nil {
+				return nil, err
+			}
+			p.attack[c][row] = newAttackDice(att)
 		}
-		p.attack[row] = newAttackDice(att)
 	}
 	if err := p.compileTargets(v, kind); err != nil {
 		return nil, err
@@ -251,18 +278,65 @@ func (p *supportPlan) compileTargets(v resolve.Args, kind int) error {
 		}
 	}
 	most := 0
-	for _, ad := range p.attack {
-		n := 0
-		for _, g := range ad.groups {
-			n += g.n * maxCrits([]dice.Die{g.die})
+	for _, col := range p.attack {
+		if col == nil {
+			continue
 		}
-		most = max(most, n)
+		for _, ad := range col {
+			n := 0
+			for _, g := range ad.groups {
+				n += g.n * maxCrits([]dice.Die{g.die})
+			}
+			most = max(most, n)
+		}
 	}
 	var err error
 	if p.crits, err = critRollsFrom(env, p.rule, most); err != nil {
 		return resolve.Errorf("target", "%v", err)
 	}
 	return nil
+}
+
+// supportTargetParams are the flags of the target that support shares
+// with symbol fire.
+var supportTargetParams = []string{"defence", "target", "defender-experience", "terrain", "digging-in", "dug-in", "fast-action",
+	"hidden", "hide-action", "extra-defence", "target-status", "target-half-strength", "damage-capacity", "cancel", "suppressed-again"}
+
+// reread is v seen through symbol fire's parameters names (whose values
+// are v's), with the values in set put in: for building a defence pool
+// again for another status or another unit. from maps a name to the flag
+// of v that gives its value (the name itself unless mapped).
+func reread(v resolve.Args, names []string, set map[string]resolve.Value, from ...string) resolve.Args {
+	src := map[string]string{}
+	for i := 0; i+1 < len(from); i += 2 {
+		src[from[i]] = from[i+1]
+	}
+	fire := fireAction()
+	var params []resolve.Param
+	vals := resolve.Values{}
+	for _, name := range names {
+		p := *fire.Param(name)
+		params = append(params, p)
+		s, ok := src[name]
+		if !ok {
+			s = name
+		}
+		if !v.Takes(s) || !v.Has(s) {
+			continue
+		}
+		switch p.Kind {
+		case resolve.DicePool:
+			vals[name] = resolve.Value{Pool: v.Pool(s)}
+		case resolve.Word:
+			vals[name] = resolve.Value{Word: v.Word(s)}
+		default:
+			vals[name] = resolve.Value{N: v.Int(s)}
+		}
+	}
+	for k, x := range set {
+		vals[k] = x
+	}
+	return (&resolve.Action{Params: params}).Args(vals, v.Env)
 }
 
 // accuracyColumn is the accuracy tables' column for the target's status,

@@ -150,9 +150,11 @@ type supportPlan struct {
 	arrival int        // OAS: the d6 needed to arrive (1: always)
 	spotMod *[6]int    // accuracy modifier by spotting d6 (nil: spotted without a roll)
 	accMod  int
-	attack  [6]*attackDice // by accuracy result 1..6
-	defence *dice.Pool
+	attack  [6]*[6]*attackDice // by accuracy column (accuracyStatuses; nil: unreachable), then result 1..6
+	defence [2]*dice.Pool      // the target's, by whether it is suppressed (the same for vehicles)
 	runs    int
+	fast    bool // the target has a fast action marker (the accuracy column)
+	delayed bool // ... a delayed action marker
 
 	friendly    *dice.Pool // the friendly unit's defence (nil: none adjacent)
 	friendlyTgt target
@@ -197,9 +199,9 @@ func (p *supportPlan) Trial(s *dice.Stream) int {
 		if p.spotMod != nil {
 			acc += p.spotMod[s.D(6)-1]
 		}
-		ad := p.attack[min(max(acc, 1), 6)-1]
+		ad := p.attack[p.column(st)][min(max(acc, 1), 6)-1]
 		att, aside := ad.roll(s)
-		r := leftAfter(att, s.Roll(p.defence), p.rule)
+		r := leftAfter(att, s.Roll(p.defence[resolve.B2I(st.suppressed)]), p.rule)
 		st = p.tgt.hit(st, r, p.crits, s)
 		if r.Count(crit) > 0 {
 			if p.blast != nil {
@@ -226,6 +228,25 @@ func (p *supportPlan) Trial(s *dice.Stream) int {
 		}
 	}
 	return (p.stopped+st.outcome())*flagCells + flags
+}
+
+// column is the accuracy tables' column (12.3.6.2, 12.4.5: "by defender
+// unit status") for the target's state when a run starts: the first that
+// applies in the table's order.
+func (p *supportPlan) column(st state) int {
+	switch {
+	case p.fast:
+		return 0
+	case st.fallback:
+		return 1
+	case st.immobilized:
+		return 2
+	case st.suppressed:
+		return 3
+	case p.delayed:
+		return 4
+	}
+	return 5
 }
 
 // blastEffect is the Blast Values vs Buildings table (12.5), read by the

@@ -67,6 +67,8 @@ func TestSupportDriversAgree(t *testing.T) {
 		{"air", map[string]string{}},
 		{"air", map[string]string{"aa": "green:1", "terrain": "light-forest", "fast-action": "true"}},
 		{"air", map[string]string{"second-run": "true", "auto-spotted": "true", "target-status": "suppressed"}},
+		{"air", map[string]string{"second-run": "true", "delayed-action": "true", "auto-spotted": "true", "terrain": "light-forest"}},
+		{"air", map[string]string{"second-run": "true", "target": "vehicle", "terrain": "light-forest"}},
 		{"air", map[string]string{"friendly-defence": "blue:1", "friendly-type": "infantry", "accuracy-modifier": "-2"}},
 		{"barrage", map[string]string{"building": "true", "blast": "red:1", "terrain": "clear", "damage-capacity": "2"}},
 		{"barrage", map[string]string{"arrival": "3", "delayed-action": "true", "friendly-defence": "none", "friendly-type": "artillery",
@@ -156,4 +158,38 @@ func TestSupportKeepsXSuppression(t *testing.T) {
 	// sees the same.
 	check(t, "barrage red:1, friendly fire", compileEnv(t, env, "barrage", map[string]string{"defence": "blue:1", "target": "infantry", "auto-spotted": "true",
 		"accuracy-modifier": "-3", "friendly-defence": "blue:1", "friendly-type": "infantry", "arrival": "1"}), want)
+}
+
+// A second TAS run (12.3.6.5) reads the accuracy column "by defender unit
+// status" and the suppressed defender's green defence die (4.0) from the
+// state the first run left. The test's dice plus a white attack die that
+// always shows an X suppression; every accuracy cell is white:1 but the
+// suppressed column's, blue:1. An unmarked infantry target with no
+// defence dice: the first run's X suppression suppresses it; the second
+// reads the suppressed column (blue attack: suppression x2, X
+// suppression, damage point, blank x2) against a green defence die
+// (damage point, double suppression, suppression, X suppression, blank
+// x2). Counted over the 36 face pairs: a suppression is cancelled by the
+// green double or single suppression (2 of 6), else it suppresses again:
+// fallback 2 x 4, stays 2 x 2; the X suppression is cancelled by green's
+// X (1), else fallback 5; the damage point is cancelled by green's damage
+// point (1), else damaged 5; blanks: stays 12. So fallback 13/36, damaged
+// 5/36, suppressed 18/36. (Reading the first column again, white:1, it
+// always fell back; without the green die: fallback 18/36.)
+func TestSecondRunSeesState(t *testing.T) {
+	env := testEnv()
+	env.Dice = append(env.Dice, resolve.Die{Name: "white-attack", Role: "attack", Colour: "white", Strength: 0,
+		Faces: [][]string{{"x-suppression"}}})
+	tables := map[string]*resolve.Table{}
+	for k, v := range env.Tables {
+		tables[k] = v
+	}
+	acc := uniformAccuracy("white:1")
+	for _, row := range acc.Rows {
+		row["suppressed"] = "blue:1"
+	}
+	tables["tas-accuracy"] = acc
+	env.Tables = tables
+	check(t, "second run", compileEnv(t, env, "air", map[string]string{"defence": "none", "target": "infantry", "auto-spotted": "true", "second-run": "true"}),
+		map[string]float64{"fallback": 13.0 / 36, "damaged": 5.0 / 36, "suppressed": 18.0 / 36})
 }

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"odds/dice"
+	"odds/resolve"
 )
 
 // Exact implements sim.Exacter for a TAS or OAS mission: the arrival and
@@ -43,7 +44,7 @@ func (p *supportPlan) Exact(budget int64) ([]float64, bool) {
 	}
 	// The attack's effects by accuracy row, memoised; friendly fire's
 	// chance of changing the friendly unit's state, by set-aside dice.
-	rows := map[int][]supportEffect{}
+	rows := map[[3]int][]supportEffect{} // by column, row, suppressed
 	hurt := map[*dice.Pool]float64{}
 	var blastSym [kinds + 1]float64
 	if p.blast != nil {
@@ -70,13 +71,14 @@ func (p *supportPlan) Exact(budget int64) ([]float64, bool) {
 					if pa == 0 {
 						continue
 					}
-					row := min(max(acc, 1), 6) - 1
-					effs, ok := rows[row]
+					row, col, sup := min(max(acc, 1), 6)-1, p.column(u.s), resolve.B2I(u.s.suppressed)
+					ad := p.attack[col][row]
+					effs, ok := rows[[3]int{col, row, sup}]
 					if !ok {
-						if effs, ok = p.attackEffects(p.attack[row], &work); !ok {
+						if effs, ok = p.attackEffects(ad, p.defence[sup], &work); !ok {
 							return nil, false
 						}
-						rows[row] = effs
+						rows[[3]int{col, row, sup}] = effs
 					}
 					for _, e := range effs {
 						q := u.p * pa * e.p
@@ -84,7 +86,7 @@ func (p *supportPlan) Exact(budget int64) ([]float64, bool) {
 						var hit float64
 						if acc <= 1 && p.friendly != nil {
 							flags |= flagFriendly
-							fp := p.attack[row].friendly[e.aside]
+							fp := ad.friendly[e.aside]
 							h, ok := hurt[fp]
 							if !ok {
 								if h, ok = p.friendlyHurt(fp, &work); !ok {
@@ -186,11 +188,11 @@ func (p *supportPlan) afterCrits(s state, flags int, crits bool, blastSym *[kind
 }
 
 // attackEffects is the distribution of what one accuracy row's attack
-// leaves against the target's defence, with the set-aside dice: per
+// leaves against the target's defence (for its state), with the set-aside dice: per
 // combination of set-aside counts (binomial per colour), the tallies of
 // the rest and of the set-aside dice's own faces by convolution.
-func (p *supportPlan) attackEffects(a *attackDice, work *int64) ([]supportEffect, bool) {
-	def := &tallyDist{p.defence.Tallies, p.defence.Probs}
+func (p *supportPlan) attackEffects(a *attackDice, defence *dice.Pool, work *int64) ([]supportEffect, bool) {
+	def := &tallyDist{defence.Tallies, defence.Probs}
 	var out []supportEffect
 	for idx := range a.friendly {
 		pk := 1.0
