@@ -45,10 +45,20 @@ func supportParams(tas bool) []resolve.Param {
 		pool("friendly-defence", "a friendly unit adjacent to the target: its defence dice (friendly fire on an accuracy of 1 or less)"),
 		resolve.OptChoice("friendly-type", unitTypes, "the adjacent friendly unit's type (else its card's)"),
 		resolve.IntParam("friendly-capacity", 1, 6, 1, "the friendly unit's damage capacity"),
+	)
+	// The friendly unit "receives all the normal defense dice set out in
+	// 10.9-10.9.8 except the failed spotting roll": the target's flags,
+	// for it.
+	fire := fireAction()
+	for _, f := range friendlyFlags {
+		p := *fire.Param(f.of)
+		p.Name, p.Usage = f.name, f.usage
+		ps = append(ps, p)
+	}
+	ps = append(ps,
 		resolve.BoolParam("building", "the target is in a building: an uncancelled critical hit rolls the blast value (12.5)"),
 		pool("blast", "the blast value's dice against a building (needed with --building)"),
 	)
-	fire := fireAction()
 	for _, name := range supportTargetParams {
 		p := *fire.Param(name)
 		if name == "defence" {
@@ -120,6 +130,7 @@ func supportFromCards(c resolve.Cards, _ resolve.Args) ([]resolve.Filled, error)
 	if u := c["friendly"]; u != nil {
 		f.SetPool("friendly-defence", u.Pool("defence-above"), "friendly")
 		f.Set("friendly-type", u.Int("type"), "friendly")
+		f.Set("friendly-experience", u.Int("experience"), "friendly")
 		f.Set("friendly-capacity", u.Int("damage-capacity"), "friendly")
 	}
 	return f, nil
@@ -254,14 +265,11 @@ func (p *supportPlan) compileTargets(v resolve.Args, kind int) error {
 		if !v.Has("friendly-type") {
 			return resolve.Errorf("friendly-type", "the friendly unit's type is needed: --friendly-type %s (or --friendly CARD)", joinChoices(unitTypes))
 		}
-		fd, err := buildPool(env, "defence", v.Pool("friendly-defence"), "friendly-defence")
-		if err != nil {
+		if err := p.compileFriendly(v); err != nil {
 			return err
 		}
-		if p.friendly, err = fd.compile("friendly-defence"); err != nil {
-			return err
-		}
-		p.friendlyTgt = target{kind: v.Int("friendly-type"), capacity: v.Int("friendly-capacity"), suppressedAgain: p.tgt.suppressedAgain}
+	} else if err := noFriendly(v); err != nil {
+		return err
 	}
 	switch {
 	case v.Bool("building") && !v.Has("blast"):
@@ -295,48 +303,6 @@ func (p *supportPlan) compileTargets(v resolve.Args, kind int) error {
 		return resolve.Errorf("target", "%v", err)
 	}
 	return nil
-}
-
-// supportTargetParams are the flags of the target that support shares
-// with symbol fire.
-var supportTargetParams = []string{"defence", "target", "defender-experience", "terrain", "digging-in", "dug-in", "fast-action",
-	"hidden", "hide-action", "extra-defence", "target-status", "target-half-strength", "damage-capacity", "cancel", "suppressed-again"}
-
-// reread is v seen through symbol fire's parameters names (whose values
-// are v's), with the values in set put in: for building a defence pool
-// again for another status or another unit. from maps a name to the flag
-// of v that gives its value (the name itself unless mapped).
-func reread(v resolve.Args, names []string, set map[string]resolve.Value, from ...string) resolve.Args {
-	src := map[string]string{}
-	for i := 0; i+1 < len(from); i += 2 {
-		src[from[i]] = from[i+1]
-	}
-	fire := fireAction()
-	var params []resolve.Param
-	vals := resolve.Values{}
-	for _, name := range names {
-		p := *fire.Param(name)
-		params = append(params, p)
-		s, ok := src[name]
-		if !ok {
-			s = name
-		}
-		if !v.Takes(s) || !v.Has(s) {
-			continue
-		}
-		switch p.Kind {
-		case resolve.DicePool:
-			vals[name] = resolve.Value{Pool: v.Pool(s)}
-		case resolve.Word:
-			vals[name] = resolve.Value{Word: v.Word(s)}
-		default:
-			vals[name] = resolve.Value{N: v.Int(s)}
-		}
-	}
-	for k, x := range set {
-		vals[k] = x
-	}
-	return (&resolve.Action{Params: params}).Args(vals, v.Env)
 }
 
 // accuracyColumn is the accuracy tables' column for the target's status,

@@ -156,10 +156,11 @@ type supportPlan struct {
 	fast    bool // the target has a fast action marker (the accuracy column)
 	delayed bool // ... a delayed action marker
 
-	friendly    *dice.Pool // the friendly unit's defence (nil: none adjacent)
-	friendlyTgt target
-	blast       *dice.Pool // the blast value against a building (nil: not in one)
-	crater      bool       // the terrain takes craters (OAS)
+	friendly      *dice.Pool // the friendly unit's defence (nil: none adjacent)
+	friendlyTgt   target
+	friendlyStart state
+	blast         *dice.Pool // the blast value against a building (nil: not in one)
+	crater        bool       // the terrain takes craters (OAS)
 
 	rule   int
 	crits  *critRolls // the critical hits' comparison roll
@@ -219,7 +220,7 @@ func (p *supportPlan) Trial(s *dice.Stream) int {
 			// Friendly fire: the set-aside dice at one adjacent friendly unit.
 			flags |= flagFriendly
 			fr := leftAfter(s.Roll(ad.friendly[aside]), s.Roll(p.friendly), p.rule)
-			if p.friendlyTgt.hit(state{}, fr, p.crits, s) != (state{}) {
+			if p.friendlyTgt.hit(p.friendlyStart, fr, p.crits, s) != p.friendlyStart {
 				flags |= flagFriendlyHit
 			}
 		}

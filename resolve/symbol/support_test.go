@@ -74,6 +74,8 @@ func TestSupportDriversAgree(t *testing.T) {
 		{"barrage", map[string]string{"arrival": "3", "delayed-action": "true", "friendly-defence": "none", "friendly-type": "artillery",
 			"accuracy-modifier": "-1", "cancel": "kind-or-weaker"}},
 		{"barrage", map[string]string{"target": "vehicle", "target-status": "immobilized", "terrain": "light-forest"}},
+		{"barrage", map[string]string{"friendly-defence": "blue:1", "friendly-type": "infantry", "friendly-experience": "hardened",
+			"friendly-terrain": "light-forest", "friendly-status": "suppressed", "accuracy-modifier": "-2", "auto-spotted": "true"}},
 	} {
 		p := support(t, c.action, c.set)
 		conv := cells(t, p)
@@ -192,4 +194,73 @@ func TestSecondRunSeesState(t *testing.T) {
 	env.Tables = tables
 	check(t, "second run", compileEnv(t, env, "air", map[string]string{"defence": "none", "target": "infantry", "auto-spotted": "true", "second-run": "true"}),
 		map[string]float64{"fallback": 13.0 / 36, "damaged": 5.0 / 36, "suppressed": 18.0 / 36})
+}
+
+// The friendly unit "receives all the normal defense dice set out in
+// 10.9-10.9.8 except the failed spotting roll": its terrain, status and
+// experience. An OAS whose every accuracy cell is white:1 (a die that
+// always shows an X suppression, so it is always set aside and rolled at
+// the friendly unit), the accuracy roll 3 less: friendly fire on a d6 of
+// 1 to 4 (4/6). Against an infantry unit with no dice of its own the X
+// always suppresses it; dug in, it rolls the test's green defence die,
+// whose X suppression face (1 in 6) cancels: friendly-hit 4/6 x 5/6.
+// Already suppressed (friendly-status), it also rolls a green die, and
+// the X makes it fall back: again 4/6 x 5/6; with --suppressed-again
+// stays the X changes nothing: 0.
+func TestFriendlyDefence(t *testing.T) {
+	env := testEnv()
+	env.Dice = append(env.Dice, resolve.Die{Name: "white-attack", Role: "attack", Colour: "white", Strength: 0,
+		Faces: [][]string{{"x-suppression"}}})
+	tables := map[string]*resolve.Table{}
+	for k, v := range env.Tables {
+		tables[k] = v
+	}
+	tables["oas-accuracy"] = uniformAccuracy("white:1")
+	env.Tables = tables
+	base := func(set map[string]string) map[string]string {
+		m := map[string]string{"defence": "blue:1", "target": "infantry", "auto-spotted": "true", "accuracy-modifier": "-3",
+			"friendly-defence": "none", "friendly-type": "infantry"}
+		for k, v := range set {
+			m[k] = v
+		}
+		return m
+	}
+	for _, c := range []struct {
+		set  map[string]string
+		want float64
+	}{
+		{map[string]string{}, 4.0 / 6},
+		{map[string]string{"friendly-dug-in": "true"}, 4.0 / 6 * 5 / 6},
+		{map[string]string{"friendly-status": "suppressed"}, 4.0 / 6 * 5 / 6},
+		{map[string]string{"friendly-status": "suppressed", "suppressed-again": "stays"}, 0},
+		{map[string]string{"friendly-terrain": "clear"}, 4.0 / 6},
+	} {
+		p := compileEnv(t, env, "barrage", base(c.set))
+		if got := statMeans(t, p)["friendly-hit"]; !simtest.Near(got, c.want) {
+			t.Errorf("%v: friendly-hit %v, want %v", c.set, got, c.want)
+		}
+		simtest.AgreeMC(t, p, exact(t, p), 100_000, 5)
+	}
+	for _, c := range []struct {
+		set  map[string]string
+		flag string
+	}{
+		{map[string]string{"friendly-terrain": "swamp"}, "friendly-terrain"},
+		{map[string]string{"friendly-status": "immobilized"}, "friendly-status"},
+		{map[string]string{"friendly-extra-defence": "purple:1"}, "friendly-extra-defence"},
+	} {
+		act := System().Action("barrage")
+		_, err := act.Compile(simtest.Args(t, act, base(c.set), env))
+		var fe *resolve.FlagError
+		if !errors.As(err, &fe) || fe.Flag != c.flag {
+			t.Errorf("%v: err = %v, want a --%s error", c.set, err, c.flag)
+		}
+	}
+	// A friendly unit's flag without a friendly unit is refused.
+	act := System().Action("air")
+	_, err := act.Compile(simtest.Args(t, act, map[string]string{"defence": "blue:1", "target": "infantry", "friendly-hidden": "true"}, env))
+	var fe *resolve.FlagError
+	if !errors.As(err, &fe) || fe.Flag != "friendly-hidden" {
+		t.Errorf("friendly flag without a friendly unit: err = %v", err)
+	}
 }

@@ -230,8 +230,8 @@ func (p *supportPlan) friendlyHurt(fp *dice.Pool, work *int64) (float64, bool) {
 		if !ok {
 			return 0, false
 		}
-		for _, x := range p.friendlyTgt.afterAttack(state{}, e, cmp) {
-			if x.s != (state{}) {
+		for _, x := range p.friendlyTgt.afterAttack(p.friendlyStart, e, cmp) {
+			if x.s != p.friendlyStart {
 				h += e.p * x.p
 			}
 		}
