@@ -1,8 +1,11 @@
 package symbol
 
 import (
+	"math"
+	"slices"
 	"testing"
 
+	"odds/dice"
 	"odds/resolve"
 	"odds/sim/simtest"
 )
@@ -75,4 +78,86 @@ func TestCritsPooled(t *testing.T) {
 		"defender-attack": "none", "defender-defence": "none", "defender-type": "vehicle", "max-rounds": "1",
 	})
 	check(t, "close combat black:2 vs vehicle", p, map[string]float64{"attacker-holds": 540.0 / 1296, "both-remain": 756.0 / 1296})
+}
+
+// critRolls against a plain enumeration of every face of n green attack
+// and n blue defence dice (the test's), cancelling symbol by symbol with
+// ints, not tallies: the pools of 1, 2 and 4 dice it rolls in binary
+// chunks give the same distribution. Past 30 dice (more than one pool of
+// the largest size) Monte Carlo agrees with the exact distribution.
+func TestCritRollsEnumerated(t *testing.T) {
+	faces := func(fs [][]string) [][kinds]int {
+		var out [][kinds]int
+		for _, f := range fs {
+			var c [kinds]int
+			for _, sym := range f {
+				c[slices.Index(symbolNames, sym)]++
+			}
+			out = append(out, c)
+		}
+		return out
+	}
+	g, b := faces(greenAttack), faces(blueDefence)
+	gd, bd := dice.Die{}, dice.Die{}
+	for _, f := range greenAttack {
+		gd = append(gd, tallyOf(f))
+	}
+	for _, f := range blueDefence {
+		bd = append(bd, tallyOf(f))
+	}
+	for _, rule := range []int{sameKind, kindOrWeaker} {
+		cr := newCritRolls(gd, bd, rule, 40)
+		for n := 1; n <= 3; n++ {
+			var want [kinds + 1]float64
+			total := math.Pow(6, float64(2*n))
+			for i := range int(total) {
+				var a, d [kinds]int
+				x := i
+				for range n {
+					for k := range kinds {
+						a[k] += g[x%6][k]
+						d[k] += b[x/6%6][k]
+					}
+					x /= 36
+				}
+				// Cancel: same kind, or a spare defence symbol of a
+				// stronger kind cancels a weaker one.
+				spare, best := 0, kinds
+				for k := range kinds {
+					avail := d[k]
+					if rule == kindOrWeaker {
+						avail += spare
+					}
+					left := max(0, a[k]-avail)
+					spare = avail - (a[k] - left)
+					if left > 0 && best == kinds {
+						best = k
+					}
+				}
+				want[best] += 1 / total
+			}
+			work := int64(1 << 40)
+			got, _ := cr.probs(n, &work)
+			for k := range want {
+				if math.Abs(got[k]-want[k]) > 1e-12 {
+					t.Errorf("rule %d, %d critical hits: P(%d) = %.12f, want %.12f", rule, n, k, got[k], want[k])
+				}
+			}
+		}
+		// 40 critical hits: pools of 16, 16 and 8 dice.
+		work := int64(1 << 40)
+		want, _ := cr.probs(40, &work)
+		s := dice.New(7, 1)
+		const trials = 200_000
+		var counts [kinds + 1]float64
+		for range trials {
+			counts[cr.sample(s, 40)]++
+		}
+		for k, p := range want {
+			se := math.Sqrt(p*(1-p)/trials) + 1e-9
+			if d := math.Abs(counts[k]/trials - p); d > 5*se {
+				t.Errorf("rule %d, 40 critical hits: P(%d) %.5f by Monte Carlo, %.5f exact (%.1f SE)", rule, k, counts[k]/trials, p, d/se)
+			}
+		}
+	}
 }
