@@ -58,7 +58,7 @@ func TestPlotSVG(t *testing.T) {
 	}{
 		{"bars", []string{"opposed", "fire", "--hesa", "3", "--def", "1"}, []string{"opposed fire", "no-effect", "out-of-action", "P(outcome)"}, 1 + 4},
 		{"lines", []string{"opposed", "fire", "--hesa", "1..6", "--def", "1", "--method", "mc", "--trials", "20000"}, []string{"hesa", "no-effect", "fall-back", "def=1"}, 1 + 4 + 4},
-		{"heat", []string{"symbol", "fire", "--attacker", "mg-team,tank", "--defender", "rifle-squad,tank", "--range", "close"}, []string{"attacker", "defender", "mg-team", "rifle-squad", "19.22%", "P(eliminated)"}, 1 + 4},
+		{"heat", []string{"symbol", "fire", "--attacker", "mg-team,tank", "--defender", "rifle-squad,tank", "--range", "close"}, []string{"attacker", "defender", "mg-team", "rifle-squad", "19.03%", "P(eliminated)"}, 1 + 4},
 		{"compare", []string{"opposed", "fire", "--hesa", "3", "--def", "1", "--vs", "--smoke"}, []string{"B − A", "--smoke", "no-effect"}, 1 + 4},
 	} {
 		path := filepath.Join(dir, c.name+".svg")

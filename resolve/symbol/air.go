@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strconv"
 
+	"odds/dice"
 	"odds/resolve"
 )
 
@@ -44,12 +45,21 @@ func supportParams(tas bool) []resolve.Param {
 		pool("friendly-defence", "a friendly unit adjacent to the target: its defence dice (friendly fire on an accuracy of 1 or less)"),
 		resolve.OptChoice("friendly-type", unitTypes, "the adjacent friendly unit's type (else its card's)"),
 		resolve.IntParam("friendly-capacity", 1, 6, 1, "the friendly unit's damage capacity"),
+	)
+	// The friendly unit "receives all the normal defense dice set out in
+	// 10.9-10.9.8 except the failed spotting roll": the target's flags,
+	// for it.
+	fire := fireAction()
+	for _, f := range friendlyFlags {
+		p := *fire.Param(f.of)
+		p.Name, p.Usage = f.name, f.usage
+		ps = append(ps, p)
+	}
+	ps = append(ps,
 		resolve.BoolParam("building", "the target is in a building: an uncancelled critical hit rolls the blast value (12.5)"),
 		pool("blast", "the blast value's dice against a building (needed with --building)"),
 	)
-	fire := fireAction()
-	for _, name := range []string{"defence", "target", "defender-experience", "terrain", "digging-in", "dug-in", "fast-action",
-		"hidden", "hide-action", "extra-defence", "target-status", "target-half-strength", "damage-capacity", "cancel", "suppressed-again"} {
+	for _, name := range supportTargetParams {
 		p := *fire.Param(name)
 		if name == "defence" {
 			p.Usage = "the target's defence dice, e.g. blue:2 (else its card's dice from above)"
@@ -120,6 +130,7 @@ func supportFromCards(c resolve.Cards, _ resolve.Args) ([]resolve.Filled, error)
 	if u := c["friendly"]; u != nil {
 		f.SetPool("friendly-defence", u.Pool("defence-above"), "friendly")
 		f.Set("friendly-type", u.Int("type"), "friendly")
+		f.Set("friendly-experience", u.Int("experience"), "friendly")
 		f.Set("friendly-capacity", u.Int("damage-capacity"), "friendly")
 	}
 	return f, nil
@@ -135,8 +146,10 @@ func compileSupport(v resolve.Args, tas bool) (resolve.Plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &supportPlan{runs: 1, arrival: 1, rule: v.Int("cancel"), accMod: v.Int("accuracy-modifier")}
-	if p.defence, err = def.compile("defence"); err != nil {
+	p := &supportPlan{runs: 1, arrival: 1, rule: v.Int("cancel"), accMod: v.Int("accuracy-modifier"),
+		fast: v.Bool("fast-action"), delayed: v.Bool("delayed-action")}
+	startSupp := v.Int("target-status") == statusSuppressed
+	if p.defence[resolve.B2I(startSupp)], err = def.compile("defence"); err != nil {
 		return nil, err
 	}
 	accTable := "oas-accuracy"
@@ -165,22 +178,48 @@ func compileSupport(v resolve.Args, tas bool) (resolve.Plan, error) {
 			return nil, err
 		}
 	}
+	// A second run (12.3.6.5) sees the state the first left: a suppressed
+	// infantry or artillery target gains its green defence die (4.0), and
+	// the accuracy column is "by defender unit status" then.
+	p.defence[1-resolve.B2I(startSupp)] = p.defence[resolve.B2I(startSupp)]
+	if p.runs > 1 && kind != vehicle && !startSupp {
+		sd, err := defencePool(reread(v, supportTargetParams, map[string]resolve.Value{"target-status": {N: statusSuppressed}}), kind)
+		if err != nil {
+			return nil, err
+		}
+		if p.defence[1], err = sd.compile("defence"); err != nil {
+			return nil, err
+		}
+	}
 	// Accuracy (12.3.6.2, 12.4.5): the attack dice by the roll and the
 	// defender's status.
-	col := accuracyColumn(v)
-	for row := range 6 {
-		cell, err := tablePool(env, accTable, strconv.Itoa(row+1), col)
-		if err != nil {
-			return nil, resolve.Errorf("target-status", "%v", err)
+	cols := map[string]string{accuracyColumn(v): "target-status"}
+	if p.runs > 1 && !p.fast {
+		cols["fallback"], cols["suppressed"] = "second-run", "second-run"
+		if kind == vehicle {
+			cols["immobile"] = "second-run"
 		}
-		att, err := buildPool(env, "attack", cell, "target-status")
-		if err != nil {
-			return nil, err
+	}
+	for c, col := range accuracyStatuses {
+		flag, ok := cols[col]
+		if !ok {
+			continue
 		}
-		if _, err := att.compile("target-status"); err != nil {
-			return nil, err
+		p.attack[c] = new([6]*attackDice)
+		for row := range 6 {
+			cell, err := tablePool(env, accTable, strconv.Itoa(row+1), col)
+			if err != nil {
+				return nil, resolve.Errorf(flag, "%v", err)
+			}
+			att, err := buildPool(env, "attack", cell, flag)
+			if err != nil {
+				return nil, err
+			}
+			if _, err := att.compile(flag); err != nil {
+				return nil, err
+			}
+			p.attack[c][row] = newAttackDice(att)
 		}
-		p.attack[row] = newAttackDice(att)
 	}
 	if err := p.compileTargets(v, kind); err != nil {
 		return nil, err
@@ -226,14 +265,11 @@ func (p *supportPlan) compileTargets(v resolve.Args, kind int) error {
 		if !v.Has("friendly-type") {
 			return resolve.Errorf("friendly-type", "the friendly unit's type is needed: --friendly-type %s (or --friendly CARD)", joinChoices(unitTypes))
 		}
-		fd, err := buildPool(env, "defence", v.Pool("friendly-defence"), "friendly-defence")
-		if err != nil {
+		if err := p.compileFriendly(v); err != nil {
 			return err
 		}
-		if p.friendly, err = fd.compile("friendly-defence"); err != nil {
-			return err
-		}
-		p.friendlyTgt = target{kind: v.Int("friendly-type"), capacity: v.Int("friendly-capacity"), suppressedAgain: p.tgt.suppressedAgain}
+	} else if err := noFriendly(v); err != nil {
+		return err
 	}
 	switch {
 	case v.Bool("building") && !v.Has("blast"):
@@ -249,15 +285,23 @@ func (p *supportPlan) compileTargets(v resolve.Args, kind int) error {
 			return err
 		}
 	}
-	green, err := oneDie(env, "attack", "green", "a critical hit's comparison roll")
-	if err != nil {
+	most := 0
+	for _, col := range p.attack {
+		if col == nil {
+			continue
+		}
+		for _, ad := range col {
+			n := 0
+			for _, g := range ad.groups {
+				n += g.n * maxCrits([]dice.Die{g.die})
+			}
+			most = max(most, n)
+		}
+	}
+	var err error
+	if p.crits, err = critRollsFrom(env, p.rule, most); err != nil {
 		return resolve.Errorf("target", "%v", err)
 	}
-	blue, err := oneDie(env, "defence", "blue", "a critical hit's comparison roll")
-	if err != nil {
-		return resolve.Errorf("target", "%v", err)
-	}
-	p.cmpSym = comparison(green[0].faces, blue[0].faces, p.rule)
 	return nil
 }
 

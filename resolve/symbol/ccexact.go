@@ -15,7 +15,6 @@ import (
 // cell, up to the round cap (whose mass is the both-remain outcome).
 func (p *ccPlan) Exact(budget int64) ([]float64, bool) {
 	c := &chain{p: p, work: budget * 20} // a path of the enumerator costs about 20 of these
-	c.cmp = *comparisonProbs(p.cmpSym)
 	c.sides[0].t, c.sides[1].t = p.a, p.d
 	cells := make([]float64, p.layout.Cells)
 	cur := &joint{}
@@ -170,7 +169,6 @@ func (ss *sideStates) index(s state) int {
 type chain struct {
 	p     *ccPlan
 	work  int64
-	cmp   [kinds + 1]float64
 	sides [2]sideStates
 	effs  map[[2]*roll][]effect
 }
@@ -210,7 +208,11 @@ func (c *chain) next(side, si int, att, def *roll) ([]step, bool) {
 	}
 	var out []step
 	for _, e := range effs {
-		for _, x := range ss.t.afterAttack(ss.states[si], e, &c.cmp) {
+		cmp, ok := c.p.crits.of(e, &c.work)
+		if !ok {
+			return nil, false
+		}
+		for _, x := range ss.t.afterAttack(ss.states[si], e, cmp) {
 			i := ss.index(x.s)
 			if j := slices.IndexFunc(out, func(y step) bool { return y.s == i }); j >= 0 {
 				out[j].p += e.p * x.p

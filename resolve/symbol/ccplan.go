@@ -11,7 +11,7 @@ import (
 type ccPlan struct {
 	*ccPools
 	rule      int
-	cmpSym    []uint8 // the comparison roll: the strongest symbol each face pair leaves
+	crits     *critRolls // the critical hits' comparison roll
 	a, d      target
 	aStart    state
 	dStart    state
@@ -43,15 +43,13 @@ func compileCloseCombat(v resolve.Args) (resolve.Plan, error) {
 	p := &ccPlan{ccPools: pools, rule: v.Int("cancel"), a: a.tgt, d: d.tgt, aStart: a.start, dStart: d.start,
 		withdraw: [2]policy{a.withdrawal, d.withdrawal}, maxRounds: v.Int("max-rounds"),
 		nA: 2*a.tgt.capacity + 1, nD: 2*d.tgt.capacity + 1}
-	green, err := oneDie(v.Env, "attack", "green", "a critical hit's comparison roll")
-	if err != nil {
+	most := 0
+	for _, r := range []*roll{p.aAtt[0][0][0], p.aAtt[0][0][1], p.aAtt[1][0][0], p.aAtt[1][0][1], p.dAtt[0][0], p.dAtt[1][0]} {
+		most = max(most, maxCrits(r.dice)) // half strength only takes symbols away
+	}
+	if p.crits, err = critRollsFrom(v.Env, p.rule, most); err != nil {
 		return nil, resolve.Errorf("attacker-attack", "%v", err)
 	}
-	blue, err := oneDie(v.Env, "defence", "blue", "a critical hit's comparison roll")
-	if err != nil {
-		return nil, resolve.Errorf("defender-defence", "%v", err)
-	}
-	p.cmpSym = comparison(green[0].faces, blue[0].faces, p.rule)
 	n := len(ccOutcomes) * p.maxRounds * p.nA * p.nD
 	p.layout = resolve.NewLayout(ccOutcomes, ccStats, n, func(c int, vals []float64) int {
 		vals[2] = float64(c % p.nD)
@@ -63,19 +61,6 @@ func compileCloseCombat(v resolve.Args) (resolve.Plan, error) {
 	})
 	p.layout.Counts = []string{"rounds"}
 	return p, nil
-}
-
-// comparison is the critical hit's comparison roll (10.7.2): a green
-// attack die against a blue defence die, the attacker's strongest symbol
-// left for each face pair.
-func comparison(green, blue dice.Die, rule int) []uint8 {
-	sym := make([]uint8, len(green)*len(blue))
-	for i, g := range green {
-		for j, b := range blue {
-			sym[i*len(blue)+j] = uint8(strongest(cancel(g, b, rule)))
-		}
-	}
-	return sym
 }
 
 func (p *ccPlan) Layout() *resolve.Layout { return p.layout }
@@ -94,7 +79,7 @@ func (p *ccPlan) Trial(s *dice.Stream) int {
 		toD := leftAfter(p.aAtt[ini][resolve.B2I(a.half)][resolve.B2I(d.immobilized)].sample(s), p.dDef[ini].sample(s), p.rule)
 		toA := leftAfter(p.dAtt[ini][resolve.B2I(d.half)].sample(s), p.aDef[ini].sample(s), p.rule)
 		// 2. Damage to both at once.
-		a, d = p.a.hit(a, toA, p.cmpSym, s), p.d.hit(d, toD, p.cmpSym, s)
+		a, d = p.a.hit(a, toA, p.crits, s), p.d.hit(d, toD, p.crits, s)
 		// 3 and 4. Withdraw and end checks.
 		if o, end := p.ends(round, a, d); end {
 			return p.cell(o, round, a, d)

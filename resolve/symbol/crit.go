@@ -1,6 +1,8 @@
 package symbol
 
 import (
+	"sync"
+
 	"odds/dice"
 	"odds/resolve"
 )
@@ -107,8 +109,8 @@ func (t target) suppress(s state, again bool) state {
 	return s
 }
 
-// critEffect resolves one critical hit whose comparison roll left sym as
-// the attacker's strongest symbol (kinds: nothing left).
+// critEffect resolves the critical hits of an attack whose comparison
+// roll left sym as the attacker's strongest symbol (kinds: nothing left).
 func (t target) critEffect(s state, sym int) state {
 	if s.eliminated {
 		return s
@@ -130,24 +132,26 @@ func (t target) critEffect(s state, sym int) state {
 		}
 		return s
 	}
-	// 10.7.5: critical hit: fallback; damage point or X suppression:
-	// suppressed, fallback if it was suppressed. A suppression is not
-	// listed: no effect.
+	// 10.7.5: critical hit: fallback; damage point: suppressed, fallback
+	// if it was suppressed; a suppression (sheet 001 "Suppression", sheet
+	// 000 "X Suppression": the X is the suppression's picture) "exactly
+	// the same procedure as ... a damage point", and so the X suppression
+	// face kind too.
 	switch sym {
 	case crit:
 		s = t.fallBack(s)
-	case damage, xsupp:
+	case damage, supp, xsupp:
 		s = t.suppress(s, true)
 	}
 	return s
 }
 
 // hit applies what is left of an attack to a unit, as ranged fire does:
-// a comparison roll per critical hit (cmpSym: the strongest symbol each
-// face pair leaves), then the damage points and suppressions.
-func (t target) hit(st state, r dice.Tally, cmpSym []uint8, s *dice.Stream) state {
-	for range r.Count(crit) {
-		st = t.critEffect(st, int(cmpSym[s.D(len(cmpSym))-1]))
+// the critical hits' one pooled comparison roll (cr), then the damage
+// points and suppressions.
+func (t target) hit(st state, r dice.Tally, cr *critRolls, s *dice.Stream) state {
+	if n := r.Count(crit); n > 0 {
+		st = t.critEffect(st, cr.sample(s, n))
 	}
 	return t.afterCrits(st, r)
 }
@@ -181,21 +185,19 @@ type weighted struct {
 }
 
 // afterAttack is the distribution of the unit's state after an attack
-// leaves e (its probability aside): the comparison roll of each critical
-// hit one after another (cmp: the probability of each strongest symbol
-// it leaves), then the damage points and suppressions.
+// leaves e (its probability aside): the critical hits' one comparison
+// roll (cmp: the probability of each strongest symbol it leaves, for
+// e.crits critical hits; unread without any), then the damage points and
+// suppressions.
 func (t target) afterAttack(st state, e effect, cmp *[kinds + 1]float64) []weighted {
 	cur := []weighted{{st, 1}}
-	for range e.crits {
-		var nx []weighted
-		for _, x := range cur {
-			for sym, pc := range cmp {
-				if pc > 0 {
-					nx = addState(nx, t.critEffect(x.s, sym), x.p*pc)
-				}
+	if e.crits > 0 {
+		cur = nil
+		for sym, pc := range cmp {
+			if pc > 0 {
+				cur = addState(cur, t.critEffect(st, sym), pc)
 			}
 		}
-		cur = nx
 	}
 	r := dice.Tally(0).With(damage, e.damage).With(supp, resolve.B2I(e.supp))
 	var out []weighted
@@ -216,12 +218,121 @@ func addState(ws []weighted, s state, p float64) []weighted {
 	return append(ws, weighted{s, p})
 }
 
-// comparisonProbs is the distribution of a comparison roll's strongest
-// symbol left.
-func comparisonProbs(sym []uint8) *[kinds + 1]float64 {
-	var cmp [kinds + 1]float64
-	for _, k := range sym {
-		cmp[k] += 1 / float64(len(sym))
+// critRolls is the comparison roll of 10.7.5 and 10.7.6. The sheets'
+// example: "left with two critical hits ... The attacker is then given two
+// green dice and the defender is given two blue dice. They both roll their
+// two dice with the defending player's symbols cancelling out the
+// attacker's symbols. Attacker uses their strongest symbol rolled to
+// resolve the critical hit ... Ignore any other uncancelled results." So n
+// uncancelled critical hits are one roll of n green attack dice against n
+// blue defence dice (10.7.2), cancelling by the rule in force, and the
+// strongest symbol left gives one result.
+type critRolls struct {
+	rule        int
+	green, blue []*dice.Pool // [j]: 2^j dice; n dice roll n's binary digits' pools
+	// Exact distributions of the strongest symbol left, by n.
+	mu   sync.Mutex
+	dist map[int]*[kinds + 1]float64
+}
+
+// critRollsFrom compiles the comparison roll from the green attack and
+// blue defence dice in force.
+func critRollsFrom(env *resolve.Env, rule, maxN int) (*critRolls, error) {
+	g, err := oneDie(env, "attack", "green", "a critical hit's comparison roll")
+	if err != nil {
+		return nil, err
 	}
-	return &cmp
+	b, err := oneDie(env, "defence", "blue", "a critical hit's comparison roll")
+	if err != nil {
+		return nil, err
+	}
+	return newCritRolls(g[0].faces, b[0].faces, rule, maxN), nil
+}
+
+// newCritRolls compiles the comparison roll of green against blue dice
+// for up to maxN critical hits (at least one).
+func newCritRolls(green, blue dice.Die, rule, maxN int) *critRolls {
+	cr := &critRolls{rule: rule, dist: map[int]*[kinds + 1]float64{}}
+	for k := 1; k <= max(maxN, 1) && k <= dice.MaxPoolDice; k *= 2 {
+		gs, bs := make([]dice.Die, k), make([]dice.Die, k)
+		for i := range k {
+			gs[i], bs[i] = green, blue
+		}
+		cr.green, cr.blue = append(cr.green, dice.NewPool(gs)), append(cr.blue, dice.NewPool(bs))
+	}
+	return cr
+}
+
+// chunks calls f with the pools' index for each part of n dice: its binary
+// digits, the largest pool repeated beyond it.
+func (cr *critRolls) chunks(n int, f func(j int)) {
+	top := len(cr.green) - 1
+	for n >= 1<<top {
+		f(top)
+		n -= 1 << top
+	}
+	for j := top - 1; j >= 0; j-- {
+		if n>>j&1 == 1 {
+			f(j)
+		}
+	}
+}
+
+// sample rolls the comparison roll of n critical hits: the attacker's
+// strongest symbol left (kinds: nothing).
+func (cr *critRolls) sample(s *dice.Stream, n int) int {
+	var a, d dice.Tally
+	cr.chunks(n, func(j int) {
+		a += s.Roll(cr.green[j])
+		d += s.Roll(cr.blue[j])
+	})
+	return strongest(leftAfter(a, d, cr.rule))
+}
+
+// probs is the exact distribution of sample(n), from the two pools' tally
+// distributions (pairs of tallies, charged to work); false past work.
+func (cr *critRolls) probs(n int, work *int64) (*[kinds + 1]float64, bool) {
+	cr.mu.Lock()
+	defer cr.mu.Unlock()
+	if p, ok := cr.dist[n]; ok {
+		return p, true
+	}
+	one := func() *tallyDist { return &tallyDist{[]dice.Tally{0}, []float64{1}} }
+	ad, dd := one(), one()
+	cr.chunks(n, func(j int) {
+		ad, dd = ad.convolve(cr.green[j]), dd.convolve(cr.blue[j])
+	})
+	if *work -= int64(len(ad.tallies)) * int64(len(dd.tallies)); *work < 0 {
+		return nil, false
+	}
+	var out [kinds + 1]float64
+	for i, a := range ad.tallies {
+		for j, d := range dd.tallies {
+			out[strongest(leftAfter(a, d, cr.rule))] += ad.probs[i] * dd.probs[j]
+		}
+	}
+	cr.dist[n] = &out
+	return &out, true
+}
+
+// of is the distribution for what an attack leaves: nil without critical
+// hits (afterAttack does not read it then).
+func (cr *critRolls) of(e effect, work *int64) (*[kinds + 1]float64, bool) {
+	if e.crits == 0 {
+		return nil, true
+	}
+	return cr.probs(e.crits, work)
+}
+
+// maxCrits is the most critical hits dice dd can show.
+func maxCrits(dd []dice.Die) int {
+	n := 0
+	for _, d := range dd {
+		top := 0
+		for _, f := range d {
+			top = max(top, f.Count(crit))
+		}
+		n += top
+	}
+	return n
 }

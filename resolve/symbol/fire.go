@@ -132,13 +132,12 @@ type firePlan struct {
 	autoX            dice.Tally // X suppressions against a recruit, added after cancelling
 	blast            *dice.Pool // the blast value against a building (9.0), or nil
 
-	// 10.7.2: a critical hit's comparison roll, one green attack die
-	// against one blue defence die: the attacker's strongest symbol left
-	// for each face pair.
-	cmpSym []uint8
+	// 10.7.2, 10.7.5, 10.7.6: the critical hits' one comparison roll, n
+	// green attack dice against n blue defence dice.
+	crits *critRolls
 
-	states   []state // the target's states a chain of critical hits reaches; 0 is the start
-	critNext []uint8 // critNext[state*(kinds+1)+sym]: the state after a critical hit
+	states   []state // the start (0) and the states the critical hits reach from it
+	critNext []uint8 // critNext[sym]: the state after the comparison roll leaves sym
 
 	grid    box          // the dense grid of remaining tallies
 	index   []int32      // dense remaining tally -> its compact index
@@ -186,7 +185,7 @@ func (p *firePlan) remaining(a, d dice.Tally) dice.Tally {
 }
 
 // Trial rolls the spotting roll, the attack and defence dice, cancels, and
-// resolves each critical hit by a comparison roll, then the damage and
+// resolves the critical hits by one comparison roll, then the damage and
 // suppressions.
 func (p *firePlan) Trial(s *dice.Stream) int {
 	def := p.defence
@@ -195,8 +194,8 @@ func (p *firePlan) Trial(s *dice.Stream) int {
 	}
 	r := p.remaining(s.Roll(p.attack), s.Roll(def))
 	st := 0
-	for range r.Count(crit) {
-		st = int(p.critNext[st*(kinds+1)+int(p.cmpSym[s.D(len(p.cmpSym))-1])])
+	if n := r.Count(crit); n > 0 {
+		st = int(p.critNext[p.crits.sample(s, n)])
 	}
 	return p.finalCell(st, int(p.index[p.dense(r)]), s)
 }
@@ -210,7 +209,7 @@ func (p *firePlan) Run(s *dice.Stream, n int, counts []uint64) {
 func (p *firePlan) Layout() *resolve.Layout { return p.layout }
 
 // tabulate compiles the rules into the plan's tables: the comparison roll,
-// the target's states, every tally the attack can leave (cells are made
+// the target's states after it, every tally the attack can leave (cells are made
 // only for those: a dense grid of four counts would be mostly empty), and
 // the cell of each final state.
 //
@@ -221,18 +220,20 @@ func (p *firePlan) Layout() *resolve.Layout { return p.layout }
 // which grows as the square of the pools: 20 s at 8 dice of each colour a
 // side, minutes at 10.
 func (p *firePlan) tabulate(tgt target, green, blue dice.Die, start state) {
-	p.cmpSym = comparison(green, blue, p.rule)
+	most := 0
+	for _, a := range p.attack.Tallies {
+		most = max(most, a.Count(crit))
+	}
+	p.crits = newCritRolls(green, blue, p.rule, most)
 	p.states = []state{start}
-	for i := 0; i < len(p.states); i++ { // grows as new states are reached
-		for sym := range kinds + 1 {
-			next := tgt.critEffect(p.states[i], sym)
-			j := slices.Index(p.states, next)
-			if j < 0 {
-				j = len(p.states)
-				p.states = append(p.states, next)
-			}
-			p.critNext = append(p.critNext, uint8(j))
+	for sym := range kinds + 1 {
+		next := tgt.critEffect(start, sym)
+		j := slices.Index(p.states, next)
+		if j < 0 {
+			j = len(p.states)
+			p.states = append(p.states, next)
 		}
+		p.critNext = append(p.critNext, uint8(j))
 	}
 
 	var shape [kinds]int

@@ -42,8 +42,10 @@ const (
 )
 
 // attackDice is a pool whose dice that do not score at least a
-// suppression are set aside for friendly fire: per colour, the number set
-// aside is binomial, the rest roll their other faces.
+// suppression are set aside for friendly fire after the attack on the
+// target: per colour, the number set aside is binomial, the rest roll
+// their other faces, and the set-aside dice's own faces (X suppressions)
+// still count against the target.
 type attackDice struct {
 	groups   []blankGroup
 	friendly []*dice.Pool // by the mixed-radix count of set-aside dice per group
@@ -54,6 +56,7 @@ type blankGroup struct {
 	blank            *dice.Counter // counts the blank faces, 1..blanks
 	radix            int
 	rest             []*dice.Pool // rest[m]: m dice showing at least a suppression
+	aside            []*dice.Pool // aside[m]: m dice showing less (blank, X suppressions)
 	die              dice.Die
 }
 
@@ -70,10 +73,12 @@ func newAttackDice(p pool) *attackDice {
 		}
 		d := p[i].faces
 		g := blankGroup{n: j - i, faces: len(d), radix: radix, die: d}
-		var scoring dice.Die
+		var scoring, short dice.Die
 		for _, f := range d {
 			if k := strongest(f); k <= supp {
 				scoring = append(scoring, f)
+			} else {
+				short = append(short, f)
 			}
 		}
 		g.blanks = len(d) - len(scoring)
@@ -89,6 +94,14 @@ func newAttackDice(p pool) *attackDice {
 				dd = nil
 			}
 			g.rest = append(g.rest, dice.NewPool(dd))
+			sd := make([]dice.Die, m)
+			for x := range sd {
+				sd[x] = short
+			}
+			if len(short) == 0 {
+				sd = nil
+			}
+			g.aside = append(g.aside, dice.NewPool(sd))
 		}
 		a.groups = append(a.groups, g)
 		radix *= g.n + 1
@@ -107,8 +120,9 @@ func newAttackDice(p pool) *attackDice {
 	return a
 }
 
-// roll rolls the attack: the tally of the scoring dice and the index of
-// the set-aside dice in friendly.
+// roll rolls the attack: the tally of all its dice (the set-aside ones
+// show blanks and X suppressions) and the index of the set-aside dice in
+// friendly.
 func (a *attackDice) roll(s *dice.Stream) (dice.Tally, int) {
 	var t dice.Tally
 	idx := 0
@@ -119,6 +133,9 @@ func (a *attackDice) roll(s *dice.Stream) (dice.Tally, int) {
 			k = s.CountWith(g.blank, g.n)
 		}
 		t += s.Roll(g.rest[g.n-k])
+		if k > 0 {
+			t += s.Roll(g.aside[k])
+		}
 		idx += k * g.radix
 	}
 	return t, idx
@@ -133,17 +150,20 @@ type supportPlan struct {
 	arrival int        // OAS: the d6 needed to arrive (1: always)
 	spotMod *[6]int    // accuracy modifier by spotting d6 (nil: spotted without a roll)
 	accMod  int
-	attack  [6]*attackDice // by accuracy result 1..6
-	defence *dice.Pool
+	attack  [6]*[6]*attackDice // by accuracy column (accuracyStatuses; nil: unreachable), then result 1..6
+	defence [2]*dice.Pool      // the target's, by whether it is suppressed (the same for vehicles)
 	runs    int
+	fast    bool // the target has a fast action marker (the accuracy column)
+	delayed bool // ... a delayed action marker
 
-	friendly    *dice.Pool // the friendly unit's defence (nil: none adjacent)
-	friendlyTgt target
-	blast       *dice.Pool // the blast value against a building (nil: not in one)
-	crater      bool       // the terrain takes craters (OAS)
+	friendly      *dice.Pool // the friendly unit's defence (nil: none adjacent)
+	friendlyTgt   target
+	friendlyStart state
+	blast         *dice.Pool // the blast value against a building (nil: not in one)
+	crater        bool       // the terrain takes craters (OAS)
 
 	rule   int
-	cmpSym []uint8 // the comparison roll (comparison)
+	crits  *critRolls // the critical hits' comparison roll
 	tgt    target
 	start  state
 	layout *resolve.Layout
@@ -180,10 +200,10 @@ func (p *supportPlan) Trial(s *dice.Stream) int {
 		if p.spotMod != nil {
 			acc += p.spotMod[s.D(6)-1]
 		}
-		ad := p.attack[min(max(acc, 1), 6)-1]
+		ad := p.attack[p.column(st)][min(max(acc, 1), 6)-1]
 		att, aside := ad.roll(s)
-		r := leftAfter(att, s.Roll(p.defence), p.rule)
-		st = p.tgt.hit(st, r, p.cmpSym, s)
+		r := leftAfter(att, s.Roll(p.defence[resolve.B2I(st.suppressed)]), p.rule)
+		st = p.tgt.hit(st, r, p.crits, s)
 		if r.Count(crit) > 0 {
 			if p.blast != nil {
 				var collapsed bool
@@ -200,7 +220,7 @@ func (p *supportPlan) Trial(s *dice.Stream) int {
 			// Friendly fire: the set-aside dice at one adjacent friendly unit.
 			flags |= flagFriendly
 			fr := leftAfter(s.Roll(ad.friendly[aside]), s.Roll(p.friendly), p.rule)
-			if p.friendlyTgt.hit(state{}, fr, p.cmpSym, s) != (state{}) {
+			if p.friendlyTgt.hit(p.friendlyStart, fr, p.crits, s) != p.friendlyStart {
 				flags |= flagFriendlyHit
 			}
 		}
@@ -209,6 +229,25 @@ func (p *supportPlan) Trial(s *dice.Stream) int {
 		}
 	}
 	return (p.stopped+st.outcome())*flagCells + flags
+}
+
+// column is the accuracy tables' column (12.3.6.2, 12.4.5: "by defender
+// unit status") for the target's state when a run starts: the first that
+// applies in the table's order.
+func (p *supportPlan) column(st state) int {
+	switch {
+	case p.fast:
+		return 0
+	case st.fallback:
+		return 1
+	case st.immobilized:
+		return 2
+	case st.suppressed:
+		return 3
+	case p.delayed:
+		return 4
+	}
+	return 5
 }
 
 // blastEffect is the Blast Values vs Buildings table (12.5) against the

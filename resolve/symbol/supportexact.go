@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"odds/dice"
+	"odds/resolve"
 )
 
 // Exact implements sim.Exacter for a TAS or OAS mission: the arrival and
@@ -16,7 +17,6 @@ import (
 // friendly fire. No face is walked.
 func (p *supportPlan) Exact(budget int64) ([]float64, bool) {
 	work := budget * 20 // a path of the enumerator costs about 20 of these
-	cmp := comparisonProbs(p.cmpSym)
 	cells := make([]float64, p.layout.Cells)
 	mass := 1.0
 	if p.arrival > 1 {
@@ -44,7 +44,7 @@ func (p *supportPlan) Exact(budget int64) ([]float64, bool) {
 	}
 	// The attack's effects by accuracy row, memoised; friendly fire's
 	// chance of changing the friendly unit's state, by set-aside dice.
-	rows := map[int][]supportEffect{}
+	rows := map[[3]int][]supportEffect{} // by column, row, suppressed
 	hurt := map[*dice.Pool]float64{}
 	var blastSym [kinds + 1]float64
 	if p.blast != nil {
@@ -71,13 +71,14 @@ func (p *supportPlan) Exact(budget int64) ([]float64, bool) {
 					if pa == 0 {
 						continue
 					}
-					row := min(max(acc, 1), 6) - 1
-					effs, ok := rows[row]
+					row, col, sup := min(max(acc, 1), 6)-1, p.column(u.s), resolve.B2I(u.s.suppressed)
+					ad := p.attack[col][row]
+					effs, ok := rows[[3]int{col, row, sup}]
 					if !ok {
-						if effs, ok = p.attackEffects(p.attack[row], &work); !ok {
+						if effs, ok = p.attackEffects(ad, p.defence[sup], &work); !ok {
 							return nil, false
 						}
-						rows[row] = effs
+						rows[[3]int{col, row, sup}] = effs
 					}
 					for _, e := range effs {
 						q := u.p * pa * e.p
@@ -85,13 +86,19 @@ func (p *supportPlan) Exact(budget int64) ([]float64, bool) {
 						var hit float64
 						if acc <= 1 && p.friendly != nil {
 							flags |= flagFriendly
-							fp := p.attack[row].friendly[e.aside]
+							fp := ad.friendly[e.aside]
 							h, ok := hurt[fp]
 							if !ok {
-								h = p.friendlyHurt(fp, cmp)
+								if h, ok = p.friendlyHurt(fp, &work); !ok {
+									return nil, false
+								}
 								hurt[fp] = h
 							}
 							hit = h
+						}
+						cmp, ok := p.crits.of(e.effect, &work)
+						if !ok {
+							return nil, false
 						}
 						for _, x := range p.tgt.afterAttack(u.s, e.effect, cmp) {
 							for _, y := range p.afterCrits(x.s, flags, e.crits > 0, &blastSym) {
@@ -181,11 +188,11 @@ func (p *supportPlan) afterCrits(s state, flags int, crits bool, blastSym *[kind
 }
 
 // attackEffects is the distribution of what one accuracy row's attack
-// leaves against the target's defence, with the set-aside dice: per
+// leaves against the target's defence (for its state), with the set-aside dice: per
 // combination of set-aside counts (binomial per colour), the tallies of
-// the rest by convolution.
-func (p *supportPlan) attackEffects(a *attackDice, work *int64) ([]supportEffect, bool) {
-	def := &tallyDist{p.defence.Tallies, p.defence.Probs}
+// the rest and of the set-aside dice's own faces by convolution.
+func (p *supportPlan) attackEffects(a *attackDice, defence *dice.Pool, work *int64) ([]supportEffect, bool) {
+	def := &tallyDist{defence.Tallies, defence.Probs}
 	var out []supportEffect
 	for idx := range a.friendly {
 		pk := 1.0
@@ -194,6 +201,9 @@ func (p *supportPlan) attackEffects(a *attackDice, work *int64) ([]supportEffect
 			k := idx / g.radix % (g.n + 1)
 			pk *= binomialP(g.n, k, float64(g.blanks)/float64(g.faces))
 			ad = ad.convolve(g.rest[g.n-k])
+			if k > 0 {
+				ad = ad.convolve(g.aside[k]) // their X suppressions still hit the target
+			}
 		}
 		if pk == 0 {
 			continue
@@ -213,16 +223,20 @@ func (p *supportPlan) attackEffects(a *attackDice, work *int64) ([]supportEffect
 
 // friendlyHurt is the chance that friendly fire with the pool fp changes
 // the friendly unit's state.
-func (p *supportPlan) friendlyHurt(fp *dice.Pool, cmp *[kinds + 1]float64) float64 {
+func (p *supportPlan) friendlyHurt(fp *dice.Pool, work *int64) (float64, bool) {
 	h := 0.0
 	for _, e := range effectsOf(&tallyDist{fp.Tallies, fp.Probs}, &tallyDist{p.friendly.Tallies, p.friendly.Probs}, p.rule) {
-		for _, x := range p.friendlyTgt.afterAttack(state{}, e, cmp) {
-			if x.s != (state{}) {
+		cmp, ok := p.crits.of(e, work)
+		if !ok {
+			return 0, false
+		}
+		for _, x := range p.friendlyTgt.afterAttack(p.friendlyStart, e, cmp) {
+			if x.s != p.friendlyStart {
 				h += e.p * x.p
 			}
 		}
 	}
-	return h
+	return h, true
 }
 
 // convolve is the distribution of d's tally plus a roll of q, summed in

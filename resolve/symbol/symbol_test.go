@@ -137,19 +137,21 @@ func check(t *testing.T, name string, p resolve.Plan, want map[string]float64) {
 // a damage point 10 times (green damage 2 faces x 5 blue faces without a
 // damage point), a suppression 10 times (double suppression 6, single
 // suppression 2 x 4 + ... = 6 + 4), an X suppression 6 times, nothing 10.
-// Infantry: damage point and X suppression suppress (16/36), a suppression
-// does nothing (10.7.5 lists none). A vehicle: damage point falls back
-// (10/36), suppression and X suppression suppress (16/36).
+// Infantry: damage point, suppression and X suppression suppress (26/36;
+// sheet 001 10.7.5: "Suppression: Use exactly the same procedure as if the
+// attacker's strongest symbol was a damage point"). A vehicle: damage
+// point falls back (10/36), suppression and X suppression suppress
+// (16/36).
 func TestOneDieHandCounted(t *testing.T) {
 	check(t, "red vs infantry", compile(t, "fire", map[string]string{"attack": "red:1", "defence": "none", "target": "infantry"}),
-		map[string]float64{"damaged": 72.0 / 216, "suppressed": (16 + 72.0) / 216, "no-effect": (20 + 36.0) / 216})
+		map[string]float64{"damaged": 72.0 / 216, "suppressed": (26 + 72.0) / 216, "no-effect": (10 + 36.0) / 216})
 	check(t, "red vs vehicle", compile(t, "fire", map[string]string{"attack": "red:1", "defence": "none", "target": "vehicle"}),
 		map[string]float64{"fallback": 10.0 / 216, "damaged": 72.0 / 216, "suppressed": (16 + 72.0) / 216, "no-effect": (10 + 36.0) / 216})
 	// Artillery falls back into elimination: a critical hit's comparison
-	// damage point or X suppression only suppresses an unsuppressed gun,
-	// so the figures match infantry's.
+	// damage point, suppression or X suppression only suppresses an
+	// unsuppressed gun, so the figures match infantry's.
 	check(t, "red vs artillery", compile(t, "fire", map[string]string{"attack": "red:1", "defence": "none", "target": "artillery"}),
-		map[string]float64{"damaged": 72.0 / 216, "suppressed": (16 + 72.0) / 216, "no-effect": (20 + 36.0) / 216})
+		map[string]float64{"damaged": 72.0 / 216, "suppressed": (26 + 72.0) / 216, "no-effect": (10 + 36.0) / 216})
 }
 
 // Prior status escalates. A vehicle already suppressed (vehicles gain no
