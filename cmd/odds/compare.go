@@ -256,20 +256,6 @@ func compareText(ctx context.Context, w io.Writer, cs []*comparison, st textStyl
 	return nil
 }
 
-func signedPct(x float64) string {
-	if x >= 0 {
-		return "+" + pct(x)
-	}
-	return "−" + pct(-x)
-}
-
-func signedNum(x float64) string {
-	if x >= 0 {
-		return "+" + num(x)
-	}
-	return "−" + num(-x)
-}
-
 // jsonDiff is one figure of a comparison in JSON.
 type jsonDiff struct {
 	Name        string     `json:"name"`
