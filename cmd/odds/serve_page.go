@@ -215,7 +215,7 @@ func resultOf(r *report) resultView {
 	}
 	how := "exact (" + r.How + ")"
 	if !r.Exact {
-		how = "monte carlo, " + group(r.Trials) + " trials"
+		how = "monte carlo, " + group(r.Trials) + " trials" + precisionNote(r.Precision, r.Ceiling, r.Trials)
 	}
 	v.Footer = strings.Join([]string{how, "seed " + strconv.FormatUint(r.Seed, 10), elapsed(r.Elapsed)}, ", ")
 	return v

@@ -309,7 +309,22 @@ func footer(r *report) string {
 	if secs > 0 {
 		rate = fmt.Sprintf(", %s trials/s", si(float64(r.Trials)/secs))
 	}
-	return fmt.Sprintf("monte carlo: %s trials, seed %d, %d workers, %s%s", group(r.Trials), r.Seed, r.Workers, elapsed(r.Elapsed), rate)
+	return fmt.Sprintf("monte carlo: %s trials, seed %d, %d workers, %s%s", group(r.Trials), r.Seed, r.Workers, elapsed(r.Elapsed), rate) +
+		precisionNote(r.Precision, r.Ceiling, r.Trials)
+}
+
+// precisionNote tells a --precision run's target and its trial ceiling
+// (--trials, or precisionCeiling without it), and whether the ceiling
+// stopped the run first: "" without --precision.
+func precisionNote(precision float64, ceiling, trials int64) string {
+	if precision <= 0 {
+		return ""
+	}
+	p := strconv.FormatFloat(precision, 'g', -1, 64)
+	if trials >= ceiling {
+		return fmt.Sprintf(", --trials ceiling %s reached before 95%% half-widths of %s (--precision)", group(ceiling), p)
+	}
+	return fmt.Sprintf(", 95%% half-widths at most %s (--precision; --trials ceiling %s)", p, group(ceiling))
 }
 
 func elapsed(d time.Duration) string {
