@@ -97,7 +97,12 @@ func signedPct(x float64) string {
 	return "−" + pct(-x)
 }
 
+// signedNum is a difference of means with its sign; under 1e-12 it is 0,
+// as in signedPct.
 func signedNum(x float64) string {
+	if math.Abs(x) < 1e-12 {
+		x = 0
+	}
 	if x >= 0 {
 		return "+" + num(x)
 	}

@@ -124,6 +124,16 @@ func TestPctRounding(t *testing.T) {
 			t.Errorf("signedPct(%v) = %q, want %q", c.x, got, c.want)
 		}
 	}
+	for _, c := range []struct {
+		x    float64
+		want string
+	}{
+		{-2, "−2"}, {0.5, "+0.500"}, {4e-16, "+0"}, {-4e-16, "+0"}, {-0.0625, "−0.063"},
+	} {
+		if got := signedNum(c.x); got != c.want {
+			t.Errorf("signedNum(%v) = %q, want %q", c.x, got, c.want)
+		}
+	}
 }
 
 // A certain event prints 100%: every face of 4d6kh3 is at least 3 (three
