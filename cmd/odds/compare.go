@@ -119,7 +119,7 @@ func (a *app) runCompare(ctx context.Context, ja, jb *job, vs string) error {
 	if err != nil {
 		return err
 	}
-	if err := a.checkBudget(2*len(ca), opts); err != nil {
+	if err := a.checkBudget(2*len(ca), &opts); err != nil {
 		return err
 	}
 	if len(ca) != len(cb) {
@@ -248,26 +248,12 @@ func compareText(ctx context.Context, w io.Writer, cs []*comparison, st textStyl
 		}
 		foot := "exact: both sides, seed " + strconv.FormatUint(c.A.Seed, 10) + ", * B differs from A"
 		if !c.Exact {
-			foot = fmt.Sprintf("paired monte carlo: %s trials on common dice, seed %d, %d workers, * the interval excludes 0",
-				group(c.Trials), c.A.Seed, c.A.Workers)
+			foot = fmt.Sprintf("paired monte carlo: %s trials on common dice, seed %d, %d workers, * the interval excludes 0%s",
+				group(c.Trials), c.A.Seed, c.A.Workers, precisionNote(c.A.Precision, c.A.Ceiling, c.Trials))
 		}
 		fmt.Fprintln(w, wrap(strings.Split(foot, ", "), ", ", st.width, "  "))
 	}
 	return nil
-}
-
-func signedPct(x float64) string {
-	if x >= 0 {
-		return "+" + pct(x)
-	}
-	return "−" + pct(-x)
-}
-
-func signedNum(x float64) string {
-	if x >= 0 {
-		return "+" + num(x)
-	}
-	return "−" + num(-x)
 }
 
 // jsonDiff is one figure of a comparison in JSON.

@@ -170,7 +170,7 @@ func (a *app) runJobs(ctx context.Context, jobs []*job) error {
 			all = append(all, compiledCell{j, c, plan})
 		}
 	}
-	if err := a.checkBudget(len(all), opts); err != nil {
+	if err := a.checkBudget(len(all), &opts); err != nil {
 		return err
 	}
 	switch {
@@ -227,10 +227,15 @@ func (a *app) runJobs(ctx context.Context, jobs []*job) error {
 
 // checkBudget refuses a request of odds serve that could run more Monte
 // Carlo trials than the server allows (cells times --trials; exact
-// answers cost none).
-func (a *app) checkBudget(cells int, opts sim.Options) error {
+// answers cost none). A precision target without trials gets the
+// server's share a cell as its ceiling, not precisionCeiling, which no
+// server allows (the request failed naming a --trials it never gave).
+func (a *app) checkBudget(cells int, opts *sim.Options) error {
 	if a.maxTrials <= 0 || opts.Method == sim.Exact {
 		return nil
+	}
+	if opts.Precision > 0 && !a.trials.set {
+		opts.Trials = max(1, min(opts.Trials, a.maxTrials/int64(cells)))
 	}
 	if total := int64(cells) * opts.Trials; total > a.maxTrials {
 		return usagef("lower trials, sweep fewer values, or use method=exact",

@@ -110,8 +110,24 @@ func outcomeBars(r *report) []plotBar {
 	return bs
 }
 
+// rollPlot draws a roll's distribution: a bar a value, in value order,
+// narrow enough to fit however many values there are, and a label on
+// every value up to 25 of them, else on every k-th.
+func rollPlot(r *report, path string) ([]byte, error) {
+	bs := outcomeBars(r)
+	width := vg.Points(min(24, 380/float64(max(1, len(bs)))))
+	p := barPlotOf(title(r)+": "+paramLine(r.Params), "P(value)", bs, width, (len(bs)+24)/25)
+	p.Y.Min = 0
+	return encodePlot(p, 16*vg.Centimeter, 10*vg.Centimeter, path)
+}
+
 // barPlot draws bars with whiskers where they have them.
 func barPlot(title, ylabel string, bs []plotBar) *plot.Plot {
+	return barPlotOf(title, ylabel, bs, vg.Points(24), 1)
+}
+
+// barPlotOf is barPlot with bars of a width, labelled every labelEvery.
+func barPlotOf(title, ylabel string, bs []plotBar, width vg.Length, labelEvery int) *plot.Plot {
 	p := plot.New()
 	p.Title.Text = title
 	p.Y.Label.Text = ylabel
@@ -119,12 +135,15 @@ func barPlot(title, ylabel string, bs []plotBar) *plot.Plot {
 	names := make([]string, len(bs))
 	var errs plotterErrs
 	for i, b := range bs {
-		vals[i], names[i] = b.v, b.name
+		vals[i] = b.v
+		if i%labelEvery == 0 {
+			names[i] = b.name
+		}
 		if b.whiskers {
 			errs = append(errs, plotterErr{x: float64(i), y: b.v, lo: b.v - b.lo, hi: b.hi - b.v})
 		}
 	}
-	chart, err := plotter.NewBarChart(vals, vg.Points(24))
+	chart, err := plotter.NewBarChart(vals, width)
 	if err == nil {
 		chart.Color = plotutil.Color(0)
 		chart.LineStyle.Width = 0

@@ -33,6 +33,8 @@ type report struct {
 	SharedDice     bool // the histogram of an earlier result with the same dice, read anew
 	Summary        sim.Summary
 	Notes          map[string]string // what an outcome means, by name (tables show it)
+	Precision      float64           // --precision's half-width target, if any
+	Ceiling        int64             // with Precision: the most trials a result may run
 }
 
 // inputs are a result's cards (by role) then its parameters: what a sweep
@@ -44,7 +46,8 @@ func newReport(system, action string, params []param, plan resolve.Plan, res *si
 		System: system, Action: action, Params: params,
 		Trials: res.Trials, Seed: opts.Seed, Exact: res.Exact, How: res.How, Leftover: res.Leftover,
 		Workers: opts.Workers, Elapsed: res.Elapsed,
-		Summary: sim.Summarize(plan.Layout(), res),
+		Summary:   sim.Summarize(plan.Layout(), res),
+		Precision: opts.Precision, Ceiling: opts.Trials * int64(resolve.B2I(opts.Precision > 0)),
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"odds/resolve/roll"
+	"odds/sim"
 )
 
 func (a *app) rollCommand() *cobra.Command {
@@ -40,16 +41,41 @@ Quote the expression so the shell leaves >, <, ! and parentheses alone.`,
 			if err != nil {
 				return &usageError{err: err, hint: "'odds roll --help' describes the expressions"}
 			}
+			if a.metric != "" {
+				return usagef("a roll is one result; --metric picks the figure of a roster of two card roles",
+					"--metric: odds roll has no roster to show as a matrix")
+			}
 			opts, err := a.options()
 			if err != nil {
 				return err
 			}
-			plan := roll.Compile(e)
-			res, err := a.run(cmd.Context(), plan, opts)
+			ctx, plan := cmd.Context(), roll.Compile(e)
+			var res *sim.Result
+			switch {
+			case a.shard.set: // one cell: its Monte Carlo trials are split in chunk ranges
+				return a.runShard(ctx, []compiledCell{{plan: plan}}, opts)
+			case a.merged != nil && a.mergedCells != 1:
+				return usagef("merge the shards of one run", "merge: the shards hold %d results, a roll has one", a.mergedCells)
+			case a.merged != nil:
+				res, err = a.mergedResult(0, plan)
+			default:
+				res, err = a.run(ctx, plan, opts)
+			}
 			if err != nil {
 				return err
 			}
-			return a.write(cmd.Context(), []*report{newReport("roll", "roll", []param{{Name: "expr", Value: src}}, plan, res, opts)})
+			r := newReport("roll", "roll", []param{{Name: "expr", Value: src}}, plan, res, opts)
+			if a.plot == "" {
+				return a.write(ctx, []*report{r})
+			}
+			img, err := rollPlot(r, a.plot)
+			if err != nil {
+				return err
+			}
+			if err := a.write(ctx, []*report{r}); err != nil {
+				return err
+			}
+			return a.writePlot(img)
 		},
 	}
 }

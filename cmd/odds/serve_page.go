@@ -21,7 +21,7 @@ import (
 // pages are parsed on the first page served, not when odds starts.
 var pages = sync.OnceValue(func() *template.Template {
 	return template.Must(template.New("").Funcs(template.FuncMap{
-		"pct": pct, "num": num, "width": func(p, top float64) string {
+		"pct": pct, "num": num, "signedPct": signedPct, "signedNum": signedNum, "width": func(p, top float64) string {
 			if top <= 0 {
 				return "0"
 			}
@@ -215,7 +215,7 @@ func resultOf(r *report) resultView {
 	}
 	how := "exact (" + r.How + ")"
 	if !r.Exact {
-		how = "monte carlo, " + group(r.Trials) + " trials"
+		how = "monte carlo, " + group(r.Trials) + " trials" + precisionNote(r.Precision, r.Ceiling, r.Trials)
 	}
 	v.Footer = strings.Join([]string{how, "seed " + strconv.FormatUint(r.Seed, 10), elapsed(r.Elapsed)}, ", ")
 	return v

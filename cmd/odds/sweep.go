@@ -196,21 +196,33 @@ func outcomeNamed(os []sim.Outcome, name string) sim.Outcome {
 func sweepFooter(rs []*report, intervals bool) string {
 	var total time.Duration
 	exact := 0
+	least, most := int64(0), int64(0) // the Monte Carlo results' trials
 	for _, r := range rs {
 		total += r.Elapsed
 		exact += resolve.B2I(r.Exact)
+		if !r.Exact {
+			if least == 0 || r.Trials < least {
+				least = r.Trials
+			}
+			most = max(most, r.Trials)
+		}
 	}
 	first := rs[0]
 	ci := "95% intervals with --intervals"
 	if intervals {
 		ci = "95% intervals in brackets"
 	}
+	trials := group(most) + " trials a result"
+	if least != most { // --precision runs each result as long as it needs
+		trials = group(least) + " to " + group(most) + " trials a result"
+	}
+	note := precisionNote(first.Precision, first.Ceiling, most)
 	switch {
 	case exact == len(rs):
 		return fmt.Sprintf("exact: all %d results, seed %d, %s in all", len(rs), first.Seed, elapsed(total))
 	case exact == 0:
-		return fmt.Sprintf("monte carlo: %s trials a result, %s, seed %d, %d workers, %s in all",
-			group(first.Trials), ci, first.Seed, first.Workers, elapsed(total))
+		return fmt.Sprintf("monte carlo: %s, %s, seed %d, %d workers, %s in all%s",
+			trials, ci, first.Seed, first.Workers, elapsed(total), note)
 	}
-	return fmt.Sprintf("%d results exact, %d by monte carlo, %s, seed %d, %s in all", exact, len(rs)-exact, ci, first.Seed, elapsed(total))
+	return fmt.Sprintf("%d results exact, %d by monte carlo, %s, seed %d, %s in all%s", exact, len(rs)-exact, ci, first.Seed, elapsed(total), note)
 }

@@ -34,37 +34,6 @@ func bar(p, top float64, width int) string {
 	return s
 }
 
-// pct formats a probability as a percentage that never rounds a possible
-// outcome to zero or a certain one to a hundred.
-func pct(p float64) string {
-	switch {
-	case p == 0:
-		return "0%"
-	case p == 1:
-		return "100%"
-	case p < 0.00005:
-		return "<0.01%"
-	case p > 0.99995:
-		return ">99.99%"
-	}
-	return fmt.Sprintf("%.2f%%", 100*p)
-}
-
-// round12 rounds x to 12 significant digits: the float noise of exact
-// sums (0.015625000000000007) is not part of the answer.
-func round12(x float64) float64 {
-	r, _ := strconv.ParseFloat(strconv.FormatFloat(x, 'g', 12, 64), 64)
-	return r
-}
-
-func num(x float64) string {
-	x = round12(x)
-	if x == math.Trunc(x) && math.Abs(x) < 1e15 {
-		return strconv.FormatFloat(x, 'f', 0, 64)
-	}
-	return strconv.FormatFloat(x, 'f', 3, 64)
-}
-
 // textStyle is how table and markdown output is laid out.
 type textStyle struct {
 	markdown  bool
@@ -340,7 +309,22 @@ func footer(r *report) string {
 	if secs > 0 {
 		rate = fmt.Sprintf(", %s trials/s", si(float64(r.Trials)/secs))
 	}
-	return fmt.Sprintf("monte carlo: %s trials, seed %d, %d workers, %s%s", group(r.Trials), r.Seed, r.Workers, elapsed(r.Elapsed), rate)
+	return fmt.Sprintf("monte carlo: %s trials, seed %d, %d workers, %s%s", group(r.Trials), r.Seed, r.Workers, elapsed(r.Elapsed), rate) +
+		precisionNote(r.Precision, r.Ceiling, r.Trials)
+}
+
+// precisionNote tells a --precision run's target and its trial ceiling
+// (--trials, or precisionCeiling without it), and whether the ceiling
+// stopped the run first: "" without --precision.
+func precisionNote(precision float64, ceiling, trials int64) string {
+	if precision <= 0 {
+		return ""
+	}
+	p := strconv.FormatFloat(precision, 'g', -1, 64)
+	if trials >= ceiling {
+		return fmt.Sprintf(", --trials ceiling %s reached before 95%% half-widths of %s (--precision)", group(ceiling), p)
+	}
+	return fmt.Sprintf(", 95%% half-widths at most %s (--precision; --trials ceiling %s)", p, group(ceiling))
 }
 
 func elapsed(d time.Duration) string {

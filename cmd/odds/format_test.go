@@ -1,0 +1,184 @@
+package main
+
+import (
+	"context"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"regexp"
+	"strings"
+	"testing"
+
+	"odds/resolve/all"
+)
+
+// pageOf requests a page of odds serve in-process, through the server's
+// handler, and returns its HTML.
+func pageOf(t *testing.T, target string) string {
+	t.Helper()
+	a := &app{ctx: context.Background(), stdout: io.Discard, stderr: io.Discard, systems: all.Systems(), width: 80}
+	reg, err := a.registry()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := httptest.NewRecorder()
+	newServer(a, reg, defaultMaxTrials).ServeHTTP(rec, httptest.NewRequest(http.MethodGet, target, nil))
+	if rec.Code != http.StatusOK {
+		t.Fatalf("%s: status %d\n%.600s", target, rec.Code, rec.Body.String())
+	}
+	return rec.Body.String()
+}
+
+var compareRow = regexp.MustCompile(`<tr[^>]*><th>([^<]*)</th><td>([^<]*)</td><td>([^<]*)</td><td>([^<]*)</td><td>([^<]*)</td></tr>`)
+
+// The page's comparison keeps the sign of B − A, as the command line
+// does, for probabilities and means, in the difference and its interval.
+func TestPageCompareSigned(t *testing.T) {
+	// Exact: firer 1d10+3 (hesa 3) against target 1d10+1 (def 1), margin
+	// a−b+2; out of action at a margin of 5 or more, a−b >= 3: counted
+	// over the 100 joint faces, 7+6+5+4+3+2+1 = 28. Smoke gives the target
+	// +2 (sheet 004), a−b >= 5: 5+4+3+2+1 = 15. B − A = −13/100. The mean
+	// margin is 2 without smoke and 0 with it: −2.
+	html := pageOf(t, "/opposed/fire?hesa=3&def=1&seed=7&vs=--smoke")
+	rows := map[string][]string{}
+	for _, m := range compareRow.FindAllStringSubmatch(html, -1) {
+		rows[m[1]] = m[2:]
+	}
+	if got, want := rows["out-of-action"], []string{"28.00%", "15.00%", "−13.00%", "exact"}; strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("out-of-action row: got %q, want %q", got, want)
+	}
+	if got, want := rows["mean margin"], []string{"2", "0", "−2", "exact"}; strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("mean margin row: got %q, want %q", got, want)
+	}
+
+	// Monte Carlo: the interval's ends are signed too. The true
+	// difference is −13%; with 200,000 paired trials its standard error
+	// is under 0.1%, so both ends are negative (more than 100 SE from 0).
+	html = pageOf(t, "/opposed/fire?hesa=3&def=1&seed=7&vs=--smoke&method=mc&trials=200000")
+	row := ""
+	for _, m := range compareRow.FindAllStringSubmatch(html, -1) {
+		if m[1] == "out-of-action" {
+			row = strings.Join(m[2:], "|")
+		}
+	}
+	if !regexp.MustCompile(`^2\d\.\d\d%\|1\d\.\d\d%\|−1\d\.\d\d%\|−1\d\.\d\d% – −1\d\.\d\d%$`).MatchString(row) {
+		t.Errorf("monte carlo out-of-action row: got %q, want the difference and both interval ends negative", row)
+	}
+}
+
+// One rounding: half away from zero on the decimal digits of a value
+// first rounded to 12 significant digits, so float noise in an exact
+// figure does not move its last printed digit. Figures by hand:
+// 5/32 = 0.15625 is 15.625%, half way, away from zero 15.63%; 17/32 is
+// 53.125%, 53.13%; 1/1296 (4d6kh3 = 3) is 0.0771604938...%, 0.08%.
+func TestPctRounding(t *testing.T) {
+	for _, c := range []struct {
+		p    float64
+		want string
+	}{
+		{0.15625, "15.63%"},
+		{0.15625 + 3e-17, "15.63%"}, // the noisy sum of the same exact figure
+		{0.15625 - 3e-17, "15.63%"},
+		{0.53125, "53.13%"},
+		{1.0 / 1296, "0.08%"},
+		{1, "100%"},
+		{1 - 1.1e-16, "100%"}, // a certain event summed in floats
+		{0.99996, ">99.99%"},
+		{0.99994, "99.99%"},
+		{0, "0%"},
+		{1e-9, "<0.01%"}, // possible, however unlikely
+		{0.00005, "0.01%"},
+		{0.000049, "<0.01%"},
+		{0.07055, "7.06%"},
+		{0.29995, "30.00%"},
+	} {
+		if got := pct(c.p); got != c.want {
+			t.Errorf("pct(%v) = %q, want %q", c.p, got, c.want)
+		}
+	}
+	for _, c := range []struct {
+		x    float64
+		want string
+	}{
+		{0.9375, "0.938"}, // 15/16
+		{2.0625, "2.063"}, // 33/16, half way: away from zero
+		{-2.0625, "-2.063"},
+		{1.0625 + 2.2e-16, "1.063"},
+		{1.0625 - 2.2e-16, "1.063"},
+		{0.15625, "0.156"},
+		{2, "2"},
+		{1.9999999999999998, "2"},
+		{9.9995, "10.000"},
+	} {
+		if got := num(c.x); got != c.want {
+			t.Errorf("num(%v) = %q, want %q", c.x, got, c.want)
+		}
+	}
+	for _, c := range []struct {
+		x    float64
+		want string
+	}{
+		{-0.13, "−13.00%"}, {0.19, "+19.00%"}, {1e-17, "+0%"}, {-1e-17, "+0%"}, {-0.15625, "−15.63%"},
+	} {
+		if got := signedPct(c.x); got != c.want {
+			t.Errorf("signedPct(%v) = %q, want %q", c.x, got, c.want)
+		}
+	}
+	for _, c := range []struct {
+		x    float64
+		want string
+	}{
+		{-2, "−2"}, {0.5, "+0.500"}, {4e-16, "+0"}, {-4e-16, "+0"}, {-0.0625, "−0.063"},
+	} {
+		if got := signedNum(c.x); got != c.want {
+			t.Errorf("signedNum(%v) = %q, want %q", c.x, got, c.want)
+		}
+	}
+}
+
+// A certain event prints 100%: every face of 4d6kh3 is at least 3 (three
+// kept dice of at least 1 each), so p ≥ 3 is exactly 1, and p ≤ 18 too.
+func TestRollCertainIs100(t *testing.T) {
+	code, out, errs := run(context.Background(), "roll", "4d6kh3", "--seed", "1")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	first := regexp.MustCompile(`│\s+3 │\s+0\.08% │\s+exact │\s+100% │\s+0\.08% │`)
+	last := regexp.MustCompile(`│\s+18 │\s+1\.62% │\s+exact │\s+1\.62% │\s+100% │`)
+	if !first.MatchString(out) || !last.MatchString(out) || strings.Contains(out, "99.99%") {
+		t.Errorf("want p ≥ 3 and p ≤ 18 at 100%%:\n%s", out)
+	}
+}
+
+// The same exact figure prints alike down a column, in the whole run and
+// merged from shards: rof fire at rof 4 kills the target with probability
+// exactly 5/32 and leaves it ready with 17/32 whatever the target's teams
+// (the JSON gives 0.15625 and 0.53125 for each cell); 15.625% and 53.125%
+// rounded half away from zero by hand are 15.63% and 53.13%. Before, the
+// third cell's float noise printed 15.63% under two 15.62%.
+func TestSameFigureSameText(t *testing.T) {
+	args := []string{"rof", "fire", "--rof", "4", "--target-teams", "1..3", "--seed", "7"}
+	dir := t.TempDir()
+	var shards []string
+	for _, s := range []string{"1/2", "2/2"} {
+		path := dir + "/" + strings.Replace(s, "/", "of", 1) + ".json"
+		if code, _, errs := run(context.Background(), append(args, "--shard", s, "--out", path)...); code != 0 {
+			t.Fatalf("shard %s: %s", s, errs)
+		}
+		shards = append(shards, path)
+	}
+	_, whole, _ := run(context.Background(), args...)
+	_, merged, errs := run(context.Background(), append([]string{"merge"}, shards...)...)
+	row := regexp.MustCompile(`│\s+[123] │ ([^│]*) │ [^│]* │ ([^│]*) │`)
+	for name, out := range map[string]string{"whole": whole, "merged": merged} {
+		rows := row.FindAllStringSubmatch(out, -1)
+		if len(rows) != 3 {
+			t.Fatalf("%s: want 3 rows: %s\n%s", name, errs, out)
+		}
+		for _, r := range rows {
+			if strings.TrimSpace(r[1]) != "15.63%" || strings.TrimSpace(r[2]) != "53.13%" {
+				t.Errorf("%s: got %q and %q, want 15.63%% and 53.13%%\n%s", name, r[1], r[2], out)
+			}
+		}
+	}
+}
