@@ -253,13 +253,9 @@ func (p *supportPlan) compileAA(v resolve.Args) error {
 func (p *supportPlan) compileTargets(v resolve.Args, kind int) error {
 	env := v.Env
 	p.tgt = target{kind: kind, capacity: v.Int("damage-capacity"), suppressedAgain: v.Int("suppressed-again") == 0}
-	st := v.Int("target-status")
-	if st == statusImmobile && kind != vehicle {
-		return resolve.Errorf("target-status", "only vehicles are immobilized")
-	}
-	p.start = state{suppressed: st == statusSuppressed, fallback: st == statusFallback, immobilized: st == statusImmobile}
-	if v.Bool("target-half-strength") {
-		p.start.half, p.start.hits = true, p.tgt.capacity
+	var err error
+	if p.start, err = p.tgt.startState(v, "target-status", "target-half-strength"); err != nil {
+		return err
 	}
 	if v.Has("friendly-defence") {
 		if !v.Has("friendly-type") {
@@ -271,19 +267,8 @@ func (p *supportPlan) compileTargets(v resolve.Args, kind int) error {
 	} else if err := noFriendly(v); err != nil {
 		return err
 	}
-	switch {
-	case v.Bool("building") && !v.Has("blast"):
-		return resolve.Errorf("blast", "a target in a building needs the blast value's dice: --blast POOL such as red:2")
-	case v.Has("blast") && !v.Bool("building"):
-		return resolve.Errorf("blast", "the blast value is rolled against a building: give --building too")
-	case v.Bool("building"):
-		bp, err := buildPool(env, "attack", v.Pool("blast"), "blast")
-		if err != nil {
-			return err
-		}
-		if p.blast, err = bp.compile("blast"); err != nil {
-			return err
-		}
+	if p.blast, err = blastPool(v); err != nil { // 12.5: a building's blast value
+		return err
 	}
 	most := 0
 	for _, col := range p.attack {
@@ -298,7 +283,6 @@ func (p *supportPlan) compileTargets(v resolve.Args, kind int) error {
 			most = max(most, n)
 		}
 	}
-	var err error
 	if p.crits, err = critRollsFrom(env, p.rule, most); err != nil {
 		return resolve.Errorf("target", "%v", err)
 	}

@@ -156,6 +156,21 @@ func (t target) hit(st state, r dice.Tally, cr *critRolls, s *dice.Stream) state
 	return t.afterCrits(st, r)
 }
 
+// startState is the unit's state before the attack, from its status
+// flag (none, suppressed, fallback, immobilized: vehicles only) and its
+// half-strength flag.
+func (t target) startState(v resolve.Args, status, half string) (state, error) {
+	st := v.Int(status)
+	if st == statusImmobile && t.kind != vehicle {
+		return state{}, resolve.Errorf(status, "only vehicles are immobilized")
+	}
+	s := state{suppressed: st == statusSuppressed, fallback: st == statusFallback, immobilized: st == statusImmobile}
+	if v.Bool(half) {
+		s.half, s.hits = true, t.capacity
+	}
+	return s, nil
+}
+
 // afterCrits applies the remaining damage points and suppressions: the
 // damage flips the unit to half strength at capacity and eliminates it at
 // twice that (a half-strength unit: at capacity); any suppression or X

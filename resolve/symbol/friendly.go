@@ -68,15 +68,8 @@ func (p *supportPlan) compileFriendly(v resolve.Args) error {
 		return err
 	}
 	p.friendlyTgt = target{kind: fk, capacity: v.Int("friendly-capacity"), suppressedAgain: p.tgt.suppressedAgain}
-	fs := v.Int("friendly-status")
-	if fs == statusImmobile && fk != vehicle {
-		return resolve.Errorf("friendly-status", "only vehicles are immobilized")
-	}
-	p.friendlyStart = state{suppressed: fs == statusSuppressed, fallback: fs == statusFallback, immobilized: fs == statusImmobile}
-	if v.Bool("friendly-half-strength") {
-		p.friendlyStart.half, p.friendlyStart.hits = true, p.friendlyTgt.capacity
-	}
-	return nil
+	p.friendlyStart, err = p.friendlyTgt.startState(v, "friendly-status", "friendly-half-strength")
+	return err
 }
 
 // noFriendly refuses a friendly unit's flag without a friendly unit.

@@ -76,13 +76,9 @@ func compileFire(v resolve.Args) (resolve.Plan, error) {
 		p.autoX = dice.Tally(0).With(xsupp, 1) // 7.0: the attacker gets an automatic X suppression
 	}
 	tgt := target{kind: kind, capacity: v.Int("damage-capacity"), suppressedAgain: v.Int("suppressed-again") == 0}
-	st := v.Int("target-status")
-	if st == statusImmobile && kind != vehicle {
-		return nil, resolve.Errorf("target-status", "only vehicles are immobilized")
-	}
-	start := state{suppressed: st == statusSuppressed, fallback: st == statusFallback, immobilized: st == statusImmobile}
-	if v.Bool("target-half-strength") {
-		start.half, start.hits = true, tgt.capacity
+	start, err := tgt.startState(v, "target-status", "target-half-strength")
+	if err != nil {
+		return nil, err
 	}
 	if p.blast, err = blastPool(v); err != nil { // 9.0: a building's blast value
 		return nil, err
