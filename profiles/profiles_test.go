@@ -313,3 +313,15 @@ func TestExportRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// "Did you mean" names each known name once: medium-tank is a card of
+// both opposed (builtin/opposed.yaml) and rof (builtin/rof.yaml), and the
+// only built-in name within three edits of medium-tnk (one insertion), so
+// the whole message is this line; it said "medium-tank, medium-tank".
+func TestClosestOnce(t *testing.T) {
+	r, _ := New(all.Systems())
+	_, err := r.Find("medium-tnk")
+	if want := `no profile "medium-tnk"; closest: medium-tank`; err == nil || err.Error() != want {
+		t.Errorf("Find: %v; want %s", err, want)
+	}
+}

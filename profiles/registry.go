@@ -409,4 +409,9 @@ func (r *Registry) List(system string) []Entry {
 }
 
 // closest is the "did you mean" tail of a message about an unknown name.
-func closest(name string, known []string) string { return resolve.Closest(name, known, "known") }
+// Each known name is offered once: a name may stand for cards of several
+// systems, and Find lists them all.
+func closest(name string, known []string) string {
+	known = slices.Compact(slices.Sorted(slices.Values(known)))
+	return resolve.Closest(name, known, "known")
+}
