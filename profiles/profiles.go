@@ -19,7 +19,8 @@ type Pos struct {
 	Line, Col int
 }
 
-func (p Pos) String() string { return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col) }
+// String is file:line:col, the file as fileName shows it.
+func (p Pos) String() string { return fmt.Sprintf("%s:%d:%d", fileName(p.File), p.Line, p.Col) }
 
 // Unit is a unit card: its stats are keyed by the system's card fields.
 type Unit struct {
@@ -92,7 +93,7 @@ type parser struct {
 }
 
 func (p *parser) errf(n *yaml.Node, path, format string, args ...any) {
-	p.errs = append(p.errs, &Error{Pos: p.pos(n), Path: path, Msg: fmt.Sprintf(format, args...)})
+	p.errs = append(p.errs, &Error{Pos: p.pos(n), Path: path, Msg: clip(fmt.Sprintf(format, args...))})
 }
 
 func (p *parser) pos(n *yaml.Node) Pos { return Pos{File: p.file, Line: n.Line, Col: n.Column} }
@@ -128,7 +129,7 @@ func parseFile(name string, data []byte, systems []*resolve.System) (*File, Erro
 			}
 			msg = m[2]
 		}
-		return nil, Errors{{Pos: Pos{File: name, Line: line, Col: 1}, Msg: "not valid YAML: " + msg}}
+		return nil, Errors{{Pos: Pos{File: name, Line: line, Col: 1}, Msg: clip("not valid YAML: " + msg)}}
 	}
 	var second yaml.Node
 	if err := dec.Decode(&second); err != io.EOF {
@@ -188,7 +189,7 @@ func parseFile(name string, data []byte, systems []*resolve.System) (*File, Erro
 
 func (p *parser) unique(seen map[string]bool, key string, n *yaml.Node, path, kind string) bool {
 	if seen[key] {
-		p.errf(n, path, "a second %s named %q in this file", kind, key[strings.LastIndex(key, "/")+1:])
+		p.errf(n, path, "a second %s named %s in this file", kind, Quote(key[strings.LastIndex(key, "/")+1:]))
 		return false
 	}
 	seen[key] = true
@@ -208,7 +209,7 @@ func describe(n *yaml.Node) string {
 	if n.Tag == "!!null" {
 		return "nothing"
 	}
-	return strconv.Quote(n.Value)
+	return Quote(n.Value)
 }
 
 // fields walks a mapping, calling visit for each key; visit returns false
@@ -234,11 +235,12 @@ func (p *parser) fields(n *yaml.Node, path string, visit func(key string, k, v *
 	}
 }
 
+// join adds a mapping key to a path, as pathKey shows it.
 func join(path, key string) string {
 	if path == "" {
-		return key
+		return pathKey(key)
 	}
-	return path + "." + key
+	return path + "." + pathKey(key)
 }
 
 // valueOf returns the value of key in mapping n, or nil. A key given twice
@@ -282,7 +284,7 @@ func (p *parser) scalar(n *yaml.Node, path string) (string, bool) {
 func (p *parser) name(n *yaml.Node, path string) (string, bool) {
 	s, ok := p.scalar(n, path)
 	if ok && !nameRE.MatchString(s) {
-		p.errf(n, path, "want lower-case letters, digits and dashes (such as rifle-section), found %q", s)
+		p.errf(n, path, "want lower-case letters, digits and dashes (such as rifle-section), found %s", Quote(s))
 		return "", false
 	}
 	return s, ok
@@ -300,7 +302,7 @@ func (p *parser) system(n *yaml.Node, path string) *resolve.System {
 		}
 		names = append(names, sys.Name)
 	}
-	p.errf(n, path, "want one of %s, found %q", strings.Join(names, ", "), s)
+	p.errf(n, path, "want one of %s, found %s", strings.Join(names, ", "), Quote(s))
 	return nil
 }
 

@@ -1,6 +1,7 @@
 package profiles
 
 import (
+	"fmt"
 	"maps"
 	"os"
 	"path/filepath"
@@ -8,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"odds/resolve/all"
 )
@@ -256,6 +258,11 @@ func FuzzParse(f *testing.F) {
 			if e.Pos.Line < 1 || e.Pos.Col < 1 || strings.Contains(e.Msg, "\n") {
 				t.Fatalf("bad error %q at %v", e.Msg, e.Pos)
 			}
+			// Nothing of the file reaches the terminal raw or at length.
+			line := e.Error()
+			if strings.ContainsFunc(line, func(r rune) bool { return r < ' ' || r == 0x7f }) || !utf8.ValidString(line) || len(line) > 1000 {
+				t.Fatalf("unsafe or long line %q", line)
+			}
 		}
 	})
 }
@@ -323,5 +330,59 @@ func TestClosestOnce(t *testing.T) {
 	_, err := r.Find("medium-tnk")
 	if want := `no profile "medium-tnk"; closest: medium-tank`; err == nil || err.Error() != want {
 		t.Errorf("Find: %v; want %s", err, want)
+	}
+}
+
+// Problems echo the user's strings through Quote: a key with a newline or
+// an escape sequence is quoted (one line per problem, no raw ESC), and a
+// long value is cut to MaxEcho characters with an ellipsis. The expected
+// lines are written out by hand from the sources.
+func TestEcho(t *testing.T) {
+	// A passwd-like file is one plain scalar whose lines YAML folds with
+	// spaces; each line is 40 characters (6 + 3 + 11 + 12 + 8), so the
+	// first 60 are line 0, a space and the first 19 of line 1.
+	var passwd strings.Builder
+	for i := range 40 {
+		fmt.Fprintf(&passwd, "user%02d:x:1000:1000::/home/user%02d:/bin/sh\n", i, i)
+	}
+	// Columns are counted on the line: "name" is at 6 (after "  - {"), so
+	// the extra key of card is at 6 + len("name: a, system: opposed,
+	// element: inf, hesa: 1, def: 1, ") = 63,
+	// hesa's value at 52, name's at 12, the set's cover at 59.
+	card := "units:\n  - {name: a, system: opposed, element: inf, hesa: 1, def: 1, %s: 1}\n"
+	long := strings.Repeat("a", 200)
+	cases := []struct {
+		name, src, want string
+	}{
+		{"f.yaml", fmt.Sprintf(card, `"x\nodds: error: forged"`),
+			`f.yaml:2:63: units[0]."x\nodds: error: forged": unknown field: want name, system, note, hesa, ap, def, quality, element, open-topped, mg`},
+		{"f.yaml", fmt.Sprintf(card, `"\e[31mred"`),
+			`f.yaml:2:63: units[0]."\x1b[31mred": unknown field: want name, system, note, hesa, ap, def, quality, element, open-topped, mg`},
+		{"f.yaml", fmt.Sprintf(card, long),
+			`f.yaml:2:63: units[0]."` + long[:60] + `"…: unknown field: want name, system, note, hesa, ap, def, quality, element, open-topped, mg`},
+		{"f.yaml", "units:\n  - {name: a, system: opposed, element: inf, hesa: " + long + ", def: 1}\n",
+			`f.yaml:2:52: units[0].hesa: want an integer 0..12, found "` + long[:60] + `"…`},
+		{"f.yaml", "units:\n  - {name: \"A\\e[2J\", system: opposed, element: inf, hesa: 1, def: 1}\n",
+			`f.yaml:2:12: units[0].name: want lower-case letters, digits and dashes (such as rifle-section), found "A\x1b[2J"`},
+		// A message of resolve's values parser has its quoted value cut too.
+		{"f.yaml", "matchups:\n  - {name: m, system: opposed, action: fire, set: {cover: " + long + "}}\n",
+			`f.yaml:2:59: matchups[0].set.cover: want one of none, soft, hard (or all), got "` + long[:60] + `"…`},
+		{"passwd", passwd.String(),
+			`passwd:1:1: want a mapping with units, dice, tables and/or matchups, found "user00:x:1000:1000::/home/user00:/bin/sh user01:x:1000:1000:"…`},
+		// A file name is shown as given unless it holds a character that
+		// is not printable: then it is quoted in full.
+		{"a\nodds: error: b.yaml", "units: {}\n", `"a\nodds: error: b.yaml":1:8: units: want a list, found a mapping`},
+	}
+	for _, c := range cases {
+		_, errs := Parse(c.name, []byte(c.src), all.Systems())
+		if len(errs) != 1 || errs.Error() != c.want {
+			t.Errorf("%q:\n got  %v\n want %s", c.src, errs, c.want)
+		}
+	}
+	// A name typed on the command line is echoed the same way.
+	r, _ := New(all.Systems())
+	_, err := r.Unit(long+"\n", "opposed")
+	if want := `no opposed unit card "` + long[:60] + `"…; known: `; err == nil || !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("Unit: %v; want %s…", err, want)
 	}
 }

@@ -189,7 +189,7 @@ func (r *Registry) add(f *File, builtin bool) {
 			if r.builtin[key] {
 				what = "the built-in one"
 			}
-			r.Warnings = append(r.Warnings, fmt.Sprintf("%s: %s %q shadows %s", at, kind, path.Base(name), what))
+			r.Warnings = append(r.Warnings, fmt.Sprintf("%s: %s %s shadows %s", at, kind, Quote(path.Base(name)), what))
 		}
 		r.builtin[key] = builtin
 	}
@@ -218,7 +218,7 @@ func (r *Registry) add(f *File, builtin bool) {
 		// The die in force for its role and colour is the last loaded.
 		key := d.System + "/" + d.Role + "/" + d.Colour
 		if prev := r.byColour[key]; prev != nil && prev.Name != d.Name && r.dice[prev.Name] == prev {
-			r.Warnings = append(r.Warnings, fmt.Sprintf("%s: die %q replaces %q as the %s %s die", d.Pos, d.Name, prev.Name, d.Colour, d.Role))
+			r.Warnings = append(r.Warnings, fmt.Sprintf("%s: die %s replaces %s as the %s %s die", d.Pos, Quote(d.Name), Quote(prev.Name), d.Colour, d.Role))
 		}
 		r.byColour[key] = d
 	}
@@ -283,9 +283,9 @@ func (r *Registry) Unit(name, system string) (*Unit, error) {
 	}
 	if len(elsewhere) > 0 {
 		sort.Strings(elsewhere)
-		return nil, fmt.Errorf("no %s unit card %q (there is one for %s)%s", system, name, strings.Join(elsewhere, ", "), closest(name, names))
+		return nil, fmt.Errorf("no %s unit card %s (there is one for %s)%s", system, Quote(name), strings.Join(elsewhere, ", "), closest(name, names))
 	}
-	return nil, fmt.Errorf("no %s unit card %q%s", system, name, closest(name, names))
+	return nil, fmt.Errorf("no %s unit card %s%s", system, Quote(name), closest(name, names))
 }
 
 // BuiltinEntries returns every built-in entry in force (not shadowed): units,
@@ -343,7 +343,7 @@ func (r *Registry) Matchup(name string) (*Matchup, error) {
 	if m, ok := r.matchups[name]; ok {
 		return m, nil
 	}
-	return nil, fmt.Errorf("no matchup %q%s", name, closest(name, sortedKeys(r.matchups)))
+	return nil, fmt.Errorf("no matchup %s%s", Quote(name), closest(name, sortedKeys(r.matchups)))
 }
 
 // Find returns every entry with the given name (a name may stand for a
@@ -373,7 +373,7 @@ func (r *Registry) Find(name string) ([]any, error) {
 	for _, e := range r.List("") {
 		all = append(all, e.Name)
 	}
-	return nil, fmt.Errorf("no profile %q%s", name, closest(name, all))
+	return nil, fmt.Errorf("no profile %s%s", Quote(name), closest(name, all))
 }
 
 // List returns the entries of a system ("" for all), by kind and name.
