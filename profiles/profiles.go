@@ -2,6 +2,7 @@ package profiles
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"io"
 	"regexp"
@@ -85,14 +86,22 @@ func (es Errors) Error() string {
 	return strings.Join(lines, "\n")
 }
 
-// parser walks one file's node tree and collects its problems.
+// parser walks one file's node tree and collects its problems: the
+// first MaxErrors+1 (the last says where the ones left out begin), and a
+// count of the rest.
 type parser struct {
+	ctx     context.Context // stops a long list when done
 	file    string
 	systems []*resolve.System
 	errs    Errors
+	more    int
 }
 
 func (p *parser) errf(n *yaml.Node, path, format string, args ...any) {
+	if len(p.errs) > MaxErrors {
+		p.more++
+		return
+	}
 	p.errs = append(p.errs, &Error{Pos: p.pos(n), Path: path, Msg: clip(fmt.Sprintf(format, args...))})
 }
 
@@ -108,16 +117,18 @@ const MaxErrors = 50
 // MaxErrors), and the entries that are sound in themselves, so that the
 // registry can check what they refer to in the same pass.
 func Parse(name string, data []byte, systems []*resolve.System) (*File, Errors) {
-	f, errs := parseFile(name, data, systems)
-	if len(errs) > MaxErrors {
-		more := len(errs) - MaxErrors
-		errs = append(errs[:MaxErrors], &Error{Pos: errs[MaxErrors].Pos, Msg: fmt.Sprintf("and %d more problems in this file", more)})
+	f, errs, more := parseFile(context.Background(), name, data, systems)
+	if len(errs) == 0 {
+		return f, nil
 	}
-	return f, errs
+	return f, capErrors(errs, map[string]int{name: more})
 }
 
-func parseFile(name string, data []byte, systems []*resolve.System) (*File, Errors) {
-	p := &parser{file: name, systems: systems}
+// parseFile parses one file: it returns the first MaxErrors+1 problems
+// and how many more there were, for Load to add the card names that the
+// file's matchups get wrong before capping.
+func parseFile(ctx context.Context, name string, data []byte, systems []*resolve.System) (*File, Errors, int) {
+	p := &parser{ctx: ctx, file: name, systems: systems}
 	f := &File{Name: name}
 	var doc yaml.Node
 	dec := yaml.NewDecoder(bytes.NewReader(data))
@@ -129,7 +140,7 @@ func parseFile(name string, data []byte, systems []*resolve.System) (*File, Erro
 			}
 			msg = m[2]
 		}
-		return nil, Errors{{Pos: Pos{File: name, Line: line, Col: 1}, Msg: clip("not valid YAML: " + msg)}}
+		return nil, Errors{{Pos: Pos{File: name, Line: line, Col: 1}, Msg: clip("not valid YAML: " + msg)}}, 0
 	}
 	var second yaml.Node
 	if err := dec.Decode(&second); err != io.EOF {
@@ -137,15 +148,15 @@ func parseFile(name string, data []byte, systems []*resolve.System) (*File, Erro
 		if err != nil || at.Line == 0 {
 			at = Pos{File: name, Line: 1, Col: 1}
 		}
-		return nil, Errors{{Pos: at, Msg: "a second YAML document (after ---): put every entry in one document, or in files of their own"}}
+		return nil, Errors{{Pos: at, Msg: "a second YAML document (after ---): put every entry in one document, or in files of their own"}}, 0
 	}
 	if len(doc.Content) == 0 {
-		return f, nil // an empty file holds nothing
+		return f, nil, 0 // an empty file holds nothing
 	}
 	root := doc.Content[0]
 	if root.Kind != yaml.MappingNode {
 		p.errf(root, "", "want a mapping with units, dice, tables and/or matchups, found %s", describe(root))
-		return nil, p.errs
+		return nil, p.errs, p.more
 	}
 	seen := map[string]map[string]bool{"units": {}, "dice": {}, "tables": {}, "matchups": {}, "colours": {}}
 	p.fields(root, "", func(key string, k, v *yaml.Node) bool {
@@ -184,7 +195,7 @@ func parseFile(name string, data []byte, systems []*resolve.System) (*File, Erro
 		}
 		return true
 	}, "units, dice, tables or matchups")
-	return f, p.errs
+	return f, p.errs, p.more
 }
 
 func (p *parser) unique(seen map[string]bool, key string, n *yaml.Node, path, kind string) bool {
@@ -261,6 +272,9 @@ func (p *parser) list(n *yaml.Node, path string, item func(i int, n *yaml.Node, 
 		return
 	}
 	for i, c := range n.Content {
+		if i%1024 == 0 && p.ctx.Err() != nil {
+			return // LoadContext returns ctx.Err()
+		}
 		ip := fmt.Sprintf("%s[%d]", path, i)
 		if c.Kind != yaml.MappingNode {
 			p.errf(c, ip, "want a mapping, found %s", describe(c))

@@ -1,6 +1,8 @@
 package profiles
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"maps"
 	"os"
@@ -9,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 
 	"odds/resolve/all"
@@ -384,5 +387,94 @@ func TestEcho(t *testing.T) {
 	_, err := r.Unit(long+"\n", "opposed")
 	if want := `no opposed unit card "` + long[:60] + `"…; known: `; err == nil || !strings.HasPrefix(err.Error(), want) {
 		t.Errorf("Unit: %v; want %s…", err, want)
+	}
+}
+
+// manyMisspelt writes a file of n cards and n matchups that each name a
+// card that does not exist (card-00007x for card-00007).
+func manyMisspelt(t *testing.T, n int) string {
+	var b strings.Builder
+	b.WriteString("units:\n")
+	for i := range n {
+		fmt.Fprintf(&b, "  - {name: card-%05d, system: opposed, element: inf, hesa: 1, def: 1}\n", i)
+	}
+	b.WriteString("matchups:\n")
+	for i := range n {
+		fmt.Fprintf(&b, "  - {name: m%05d, system: opposed, action: fire, attacker: card-%05dx}\n", i, i)
+	}
+	return writeFile(t, t.TempDir(), "many.yaml", b.String())
+}
+
+// The 50-problems-a-file cap counts the card names a file's matchups get
+// wrong: 200 such matchups give MaxErrors lines and "and 150 more" (200 -
+// 50); they gave 200 lines. Only the first MaxSuggest unknown names get a
+// "closest:" tail (they all did, each a pass over every card: 52 s of CPU
+// for a few thousand).
+func TestCheckCapAndSuggestions(t *testing.T) {
+	f := manyMisspelt(t, 200)
+	r, _ := New(all.Systems())
+	err := r.Load(f)
+	es, ok := err.(Errors)
+	if !ok {
+		t.Fatalf("Load: %v", err)
+	}
+	if len(es) != MaxErrors+1 || es[MaxErrors].Msg != "and 150 more problems in this file" {
+		t.Errorf("%d problems, last %v; want %d and a count of 150", len(es), es[len(es)-1], MaxErrors+1)
+	}
+	// The first is m00000's: card-00000 is one deletion away, and the
+	// other cards within max(1, 11/3) = 3 edits come next in name order.
+	if want := "no opposed unit card \"card-00000x\"; closest: card-00000, card-00001, card-00002"; es[0].Msg != want {
+		t.Errorf("first problem %q; want %q", es[0].Msg, want)
+	}
+	if n := strings.Count(err.Error(), "closest:"); n != MaxSuggest {
+		t.Errorf("%d suggestions, want %d", n, MaxSuggest)
+	}
+	if want := "no opposed unit card \"card-00005x\""; es[MaxSuggest].Msg != want {
+		t.Errorf("problem %d %q; want %q", MaxSuggest, es[MaxSuggest].Msg, want)
+	}
+}
+
+// Many misspelt names load in well under a second (the suggestions were
+// quadratic: 15 s of CPU for 5,000, 52 s in the issue's file).
+func TestManyMisspeltFast(t *testing.T) {
+	if testing.Short() {
+		t.Skip("writes a 0.8 MB file")
+	}
+	f := manyMisspelt(t, 5000)
+	r, _ := New(all.Systems())
+	start := time.Now()
+	err := r.Load(f)
+	if d := time.Since(start); d > 5*time.Second || err == nil {
+		t.Errorf("Load took %v (want well under 5 s): %.200v", d, err)
+	}
+}
+
+// stopAfter is a context that is done after its Err has been asked n
+// times: a Ctrl-C in the middle of a file.
+type stopAfter struct {
+	context.Context
+	n int
+}
+
+func (c *stopAfter) Err() error {
+	if c.n--; c.n < 0 {
+		return context.Canceled
+	}
+	return nil
+}
+
+// LoadContext stops when its context is done, between files and inside a
+// long list or check, and keeps nothing.
+func TestLoadStops(t *testing.T) {
+	f := manyMisspelt(t, 5000)
+	for _, n := range []int{0, 3, 12} { // before the file, in its units, in the check
+		r, _ := New(all.Systems())
+		ctx := &stopAfter{Context: context.Background(), n: n}
+		if err := r.LoadContext(ctx, f); !errors.Is(err, context.Canceled) {
+			t.Errorf("stop after %d: %.200v; want context.Canceled", n, err)
+		}
+		if _, err := r.Unit("card-00000", "opposed"); err == nil {
+			t.Errorf("stop after %d: a card of the file was kept", n)
+		}
 	}
 }

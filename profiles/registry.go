@@ -1,6 +1,7 @@
 package profiles
 
 import (
+	"context"
 	"embed"
 	"errors"
 	"fmt"
@@ -85,12 +86,21 @@ const (
 // Load parses the files at paths (a file, or a folder whose *.yaml and
 // *.yml files are read in name order) into the registry. It reports every
 // problem of every file in one pass, including cards that matchups name
-// and no file has, and adds nothing if there is one.
-func (r *Registry) Load(paths ...string) error {
+// and no file has (at most MaxErrors a file, then a count), and adds
+// nothing if there is one.
+func (r *Registry) Load(paths ...string) error { return r.LoadContext(context.Background(), paths...) }
+
+// LoadContext is Load that stops when ctx is done (Ctrl-C), between files
+// and every few thousand entries, and returns ctx.Err().
+func (r *Registry) LoadContext(ctx context.Context, paths ...string) error {
 	files, errs := listFiles(paths)
 	next := r.clone()
 	total := 0
+	more := map[string]int{} // problems past those each parser keeps
 	for _, name := range files {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		data, err := readLimited(name)
 		if err != nil {
 			errs = append(errs, &Error{Pos: Pos{File: name, Line: 1, Col: 1}, Msg: err.Error()})
@@ -100,17 +110,25 @@ func (r *Registry) Load(paths ...string) error {
 			errs = append(errs, &Error{Pos: Pos{File: name, Line: 1, Col: 1}, Msg: fmt.Sprintf("the profile files come to more than %d MiB", MaxTotalSize>>20)})
 			break
 		}
-		f, ferrs := Parse(name, data, r.systems)
-		errs = append(errs, ferrs...)
+		f, ferrs, n := parseFile(ctx, name, data, r.systems)
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		errs, more[name] = append(errs, ferrs...), n
 		if f != nil {
 			next.add(f, false)
 		}
 	}
-	if err := next.Check(); err != nil {
-		errs = append(errs, err.(Errors)...)
+	kept := map[string]int{}
+	for _, e := range errs {
+		kept[e.Pos.File]++
 	}
-	if len(errs) > 0 {
-		return errs
+	cerrs, err := next.check(ctx, kept, more)
+	if err != nil {
+		return err
+	}
+	if errs = append(errs, cerrs...); len(errs) > 0 {
+		return capErrors(errs, more)
 	}
 	*r = *next
 	return nil
@@ -238,25 +256,6 @@ func (r *Registry) add(f *File, builtin bool) {
 	}
 }
 
-// Check verifies what files cannot check alone: every card a matchup
-// names exists and belongs to the matchup's system.
-func (r *Registry) Check() error {
-	var errs Errors
-	for _, name := range sortedKeys(r.matchups) {
-		m := r.matchups[name]
-		for _, role := range sortedKeys(m.Cards) {
-			card := m.Cards[role]
-			if _, err := r.Unit(card, m.System); err != nil {
-				errs = append(errs, &Error{Pos: m.CardPos[role], Path: "matchup " + m.Name + "." + role, Msg: err.Error()})
-			}
-		}
-	}
-	if len(errs) > 0 {
-		return errs
-	}
-	return nil
-}
-
 func sortedKeys[V any](m map[string]V) []string {
 	keys := make([]string, 0, len(m))
 	for k := range m {
@@ -272,20 +271,7 @@ func (r *Registry) Unit(name, system string) (*Unit, error) {
 	if u, ok := r.units[system+"/"+name]; ok {
 		return u, nil
 	}
-	var names, elsewhere []string
-	for _, u := range r.units {
-		switch {
-		case u.System == system:
-			names = append(names, u.Name)
-		case u.Name == name:
-			elsewhere = append(elsewhere, u.System)
-		}
-	}
-	if len(elsewhere) > 0 {
-		sort.Strings(elsewhere)
-		return nil, fmt.Errorf("no %s unit card %s (there is one for %s)%s", system, Quote(name), strings.Join(elsewhere, ", "), closest(name, names))
-	}
-	return nil, fmt.Errorf("no %s unit card %s%s", system, Quote(name), closest(name, names))
+	return nil, r.unknownUnit(name, system, true)
 }
 
 // BuiltinEntries returns every built-in entry in force (not shadowed): units,
@@ -406,12 +392,4 @@ func (r *Registry) List(system string) []Entry {
 		}
 	}
 	return out
-}
-
-// closest is the "did you mean" tail of a message about an unknown name.
-// Each known name is offered once: a name may stand for cards of several
-// systems, and Find lists them all.
-func closest(name string, known []string) string {
-	known = slices.Compact(slices.Sorted(slices.Values(known)))
-	return resolve.Closest(name, known, "known")
 }
