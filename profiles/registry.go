@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"maps"
 	"os"
 	"path"
@@ -160,13 +161,26 @@ func listFiles(paths []string) ([]string, Errors) {
 	return files, errs
 }
 
-// readLimited reads a file of at most MaxFileSize bytes.
+// readLimited reads a regular file of at most MaxFileSize bytes. It opens
+// without waiting and refuses a FIFO, a device or a socket (a FIFO's open
+// waited for a writer, deaf to Ctrl-C; /dev/zero was read up to the
+// bound), and refuses a file whose size is over the bound before reading
+// any of it; the read is bounded too, for a file that grows.
 func readLimited(name string) ([]byte, error) {
-	f, err := os.Open(name)
+	f, err := openNoWait(name)
 	if err != nil {
 		return nil, fmt.Errorf("cannot read: %v", errors.Unwrap(err))
 	}
 	defer f.Close()
+	st, err := f.Stat()
+	switch {
+	case err != nil:
+		return nil, fmt.Errorf("cannot read: %v", errors.Unwrap(err))
+	case !st.Mode().IsRegular():
+		return nil, fmt.Errorf("cannot read: %s", notAFile(st.Mode()))
+	case st.Size() > MaxFileSize:
+		return nil, fmt.Errorf("larger than %d MiB: not a profile file", MaxFileSize>>20)
+	}
 	data, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
 	switch {
 	case err != nil:
@@ -175,6 +189,21 @@ func readLimited(name string) ([]byte, error) {
 		return nil, fmt.Errorf("larger than %d MiB: not a profile file", MaxFileSize>>20)
 	}
 	return data, nil
+}
+
+// notAFile says what a path that is not a regular file is.
+func notAFile(m fs.FileMode) string {
+	switch {
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe (FIFO), not a file"
+	case m&fs.ModeDevice != 0:
+		return "a device, not a file"
+	case m&fs.ModeSocket != 0:
+		return "a socket, not a file"
+	case m.IsDir():
+		return "a folder, not a file"
+	}
+	return "not a regular file"
 }
 
 // clone returns a registry holding what r holds, for Load to fill and
