@@ -68,11 +68,14 @@ type Error struct {
 	Msg  string
 }
 
+// Error is the problem as one line: its message and path are clipped
+// again here (a no-op for those the parser built), so that no Error, from
+// wherever its text came, can print a second line or an escape sequence.
 func (e *Error) Error() string {
 	if e.Path == "" {
-		return fmt.Sprintf("%s: %s", e.Pos, e.Msg)
+		return fmt.Sprintf("%s: %s", e.Pos, clip(e.Msg))
 	}
-	return fmt.Sprintf("%s: %s: %s", e.Pos, e.Path, e.Msg)
+	return fmt.Sprintf("%s: %s: %s", e.Pos, clip(e.Path), clip(e.Msg))
 }
 
 // Errors are all the problems found in one or more files.

@@ -478,3 +478,13 @@ func TestLoadStops(t *testing.T) {
 		}
 	}
 }
+
+// An Error built with raw text (an operating system's message naming a
+// path, say) still prints as one safe line: its text is clipped when
+// printed.
+func TestErrorOneLine(t *testing.T) {
+	e := &Error{Pos: Pos{File: "f.yaml", Line: 1, Col: 1}, Path: "a\nb", Msg: "cannot read: x\n\x1b[2Jy"}
+	if got, want := e.Error(), `f.yaml:1:1: a\nb: cannot read: x\n\x1b[2Jy`; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
