@@ -31,7 +31,7 @@ func (p *parser) poolColours(n *yaml.Node, path string, v resolve.Value) bool {
 	}
 	for _, d := range v.Pool {
 		if !slices.Contains(sys.Die.Colours, d.Colour) {
-			p.errf(n, path, "want dice of %s, found %q", strings.Join(sys.Die.Colours, ", "), d.Colour)
+			p.errf(n, path, "want dice of %s, found %s", strings.Join(sys.Die.Colours, ", "), Quote(d.Colour))
 			return false
 		}
 	}
@@ -65,7 +65,7 @@ func (p *parser) die(n *yaml.Node, path string) *Die {
 			s, isScalar := p.scalar(v, kp)
 			n, err := strconv.Atoi(s)
 			if good = isScalar && err == nil && n >= 1 && n <= 20; isScalar && !good {
-				p.errf(v, kp, "want an integer 1..20 (1 is the weakest colour), found %q", s)
+				p.errf(v, kp, "want an integer 1..20 (1 is the weakest colour), found %s", Quote(s))
 			}
 			d.Strength = n
 		case "faces":
@@ -92,7 +92,7 @@ func (p *parser) choice(n *yaml.Node, path string, choices []string) (string, bo
 			return s, true
 		}
 	}
-	p.errf(n, path, "want one of %s, found %q", strings.Join(choices, ", "), s)
+	p.errf(n, path, "want one of %s, found %s", strings.Join(choices, ", "), Quote(s))
 	return "", false
 }
 

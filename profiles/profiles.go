@@ -2,6 +2,7 @@ package profiles
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"io"
 	"regexp"
@@ -19,7 +20,8 @@ type Pos struct {
 	Line, Col int
 }
 
-func (p Pos) String() string { return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col) }
+// String is file:line:col, the file as fileName shows it.
+func (p Pos) String() string { return fmt.Sprintf("%s:%d:%d", fileName(p.File), p.Line, p.Col) }
 
 // Unit is a unit card: its stats are keyed by the system's card fields.
 type Unit struct {
@@ -66,11 +68,14 @@ type Error struct {
 	Msg  string
 }
 
+// Error is the problem as one line: its message and path are clipped
+// again here (a no-op for those the parser built), so that no Error, from
+// wherever its text came, can print a second line or an escape sequence.
 func (e *Error) Error() string {
 	if e.Path == "" {
-		return fmt.Sprintf("%s: %s", e.Pos, e.Msg)
+		return fmt.Sprintf("%s: %s", e.Pos, clip(e.Msg))
 	}
-	return fmt.Sprintf("%s: %s: %s", e.Pos, e.Path, e.Msg)
+	return fmt.Sprintf("%s: %s: %s", e.Pos, clip(e.Path), clip(e.Msg))
 }
 
 // Errors are all the problems found in one or more files.
@@ -84,15 +89,23 @@ func (es Errors) Error() string {
 	return strings.Join(lines, "\n")
 }
 
-// parser walks one file's node tree and collects its problems.
+// parser walks one file's node tree and collects its problems: the
+// first MaxErrors+1 (the last says where the ones left out begin), and a
+// count of the rest.
 type parser struct {
+	ctx     context.Context // stops a long list when done
 	file    string
 	systems []*resolve.System
 	errs    Errors
+	more    int
 }
 
 func (p *parser) errf(n *yaml.Node, path, format string, args ...any) {
-	p.errs = append(p.errs, &Error{Pos: p.pos(n), Path: path, Msg: fmt.Sprintf(format, args...)})
+	if len(p.errs) > MaxErrors {
+		p.more++
+		return
+	}
+	p.errs = append(p.errs, &Error{Pos: p.pos(n), Path: path, Msg: clip(fmt.Sprintf(format, args...))})
 }
 
 func (p *parser) pos(n *yaml.Node) Pos { return Pos{File: p.file, Line: n.Line, Col: n.Column} }
@@ -107,16 +120,18 @@ const MaxErrors = 50
 // MaxErrors), and the entries that are sound in themselves, so that the
 // registry can check what they refer to in the same pass.
 func Parse(name string, data []byte, systems []*resolve.System) (*File, Errors) {
-	f, errs := parseFile(name, data, systems)
-	if len(errs) > MaxErrors {
-		more := len(errs) - MaxErrors
-		errs = append(errs[:MaxErrors], &Error{Pos: errs[MaxErrors].Pos, Msg: fmt.Sprintf("and %d more problems in this file", more)})
+	f, errs, more := parseFile(context.Background(), name, data, systems)
+	if len(errs) == 0 {
+		return f, nil
 	}
-	return f, errs
+	return f, capErrors(errs, map[string]int{name: more})
 }
 
-func parseFile(name string, data []byte, systems []*resolve.System) (*File, Errors) {
-	p := &parser{file: name, systems: systems}
+// parseFile parses one file: it returns the first MaxErrors+1 problems
+// and how many more there were, for Load to add the card names that the
+// file's matchups get wrong before capping.
+func parseFile(ctx context.Context, name string, data []byte, systems []*resolve.System) (*File, Errors, int) {
+	p := &parser{ctx: ctx, file: name, systems: systems}
 	f := &File{Name: name}
 	var doc yaml.Node
 	dec := yaml.NewDecoder(bytes.NewReader(data))
@@ -128,7 +143,7 @@ func parseFile(name string, data []byte, systems []*resolve.System) (*File, Erro
 			}
 			msg = m[2]
 		}
-		return nil, Errors{{Pos: Pos{File: name, Line: line, Col: 1}, Msg: "not valid YAML: " + msg}}
+		return nil, Errors{{Pos: Pos{File: name, Line: line, Col: 1}, Msg: clip("not valid YAML: " + msg)}}, 0
 	}
 	var second yaml.Node
 	if err := dec.Decode(&second); err != io.EOF {
@@ -136,15 +151,15 @@ func parseFile(name string, data []byte, systems []*resolve.System) (*File, Erro
 		if err != nil || at.Line == 0 {
 			at = Pos{File: name, Line: 1, Col: 1}
 		}
-		return nil, Errors{{Pos: at, Msg: "a second YAML document (after ---): put every entry in one document, or in files of their own"}}
+		return nil, Errors{{Pos: at, Msg: "a second YAML document (after ---): put every entry in one document, or in files of their own"}}, 0
 	}
 	if len(doc.Content) == 0 {
-		return f, nil // an empty file holds nothing
+		return f, nil, 0 // an empty file holds nothing
 	}
 	root := doc.Content[0]
 	if root.Kind != yaml.MappingNode {
 		p.errf(root, "", "want a mapping with units, dice, tables and/or matchups, found %s", describe(root))
-		return nil, p.errs
+		return nil, p.errs, p.more
 	}
 	seen := map[string]map[string]bool{"units": {}, "dice": {}, "tables": {}, "matchups": {}, "colours": {}}
 	p.fields(root, "", func(key string, k, v *yaml.Node) bool {
@@ -183,12 +198,12 @@ func parseFile(name string, data []byte, systems []*resolve.System) (*File, Erro
 		}
 		return true
 	}, "units, dice, tables or matchups")
-	return f, p.errs
+	return f, p.errs, p.more
 }
 
 func (p *parser) unique(seen map[string]bool, key string, n *yaml.Node, path, kind string) bool {
 	if seen[key] {
-		p.errf(n, path, "a second %s named %q in this file", kind, key[strings.LastIndex(key, "/")+1:])
+		p.errf(n, path, "a second %s named %s in this file", kind, Quote(key[strings.LastIndex(key, "/")+1:]))
 		return false
 	}
 	seen[key] = true
@@ -208,7 +223,7 @@ func describe(n *yaml.Node) string {
 	if n.Tag == "!!null" {
 		return "nothing"
 	}
-	return strconv.Quote(n.Value)
+	return Quote(n.Value)
 }
 
 // fields walks a mapping, calling visit for each key; visit returns false
@@ -234,11 +249,12 @@ func (p *parser) fields(n *yaml.Node, path string, visit func(key string, k, v *
 	}
 }
 
+// join adds a mapping key to a path, as pathKey shows it.
 func join(path, key string) string {
 	if path == "" {
-		return key
+		return pathKey(key)
 	}
-	return path + "." + key
+	return path + "." + pathKey(key)
 }
 
 // valueOf returns the value of key in mapping n, or nil. A key given twice
@@ -259,6 +275,9 @@ func (p *parser) list(n *yaml.Node, path string, item func(i int, n *yaml.Node, 
 		return
 	}
 	for i, c := range n.Content {
+		if i%1024 == 0 && p.ctx.Err() != nil {
+			return // LoadContext returns ctx.Err()
+		}
 		ip := fmt.Sprintf("%s[%d]", path, i)
 		if c.Kind != yaml.MappingNode {
 			p.errf(c, ip, "want a mapping, found %s", describe(c))
@@ -282,7 +301,7 @@ func (p *parser) scalar(n *yaml.Node, path string) (string, bool) {
 func (p *parser) name(n *yaml.Node, path string) (string, bool) {
 	s, ok := p.scalar(n, path)
 	if ok && !nameRE.MatchString(s) {
-		p.errf(n, path, "want lower-case letters, digits and dashes (such as rifle-section), found %q", s)
+		p.errf(n, path, "want lower-case letters, digits and dashes (such as rifle-section), found %s", Quote(s))
 		return "", false
 	}
 	return s, ok
@@ -300,7 +319,7 @@ func (p *parser) system(n *yaml.Node, path string) *resolve.System {
 		}
 		names = append(names, sys.Name)
 	}
-	p.errf(n, path, "want one of %s, found %q", strings.Join(names, ", "), s)
+	p.errf(n, path, "want one of %s, found %s", strings.Join(names, ", "), Quote(s))
 	return nil
 }
 

@@ -1,6 +1,9 @@
 package profiles
 
 import (
+	"context"
+	"errors"
+	"fmt"
 	"maps"
 	"os"
 	"path/filepath"
@@ -8,6 +11,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
+	"unicode/utf8"
 
 	"odds/resolve/all"
 )
@@ -146,7 +151,9 @@ func TestErrorCap(t *testing.T) {
 }
 
 // One pass finds a file's own problems and the cards its matchups name
-// that no file has; oversize and endless files are refused up front.
+// that no file has; oversize and endless files are refused up front (an
+// oversize file by its size, before any of it is read; /dev/zero as a
+// device: fifo_test.go).
 func TestLoadOnePass(t *testing.T) {
 	dir := t.TempDir()
 	f := writeFile(t, dir, "a.yaml", "units:\n  - rifle\nmatchups:\n  - {name: m, system: opposed, action: fire, attacker: nosuch}\n")
@@ -160,10 +167,8 @@ func TestLoadOnePass(t *testing.T) {
 	}
 	big := filepath.Join(dir, "big.yaml")
 	os.WriteFile(big, make([]byte, MaxFileSize+1), 0o644)
-	for _, name := range []string{big, "/dev/zero"} {
-		if err := reg.Load(name); err == nil || !strings.Contains(err.Error(), "larger than 4 MiB") {
-			t.Errorf("Load(%s): %v; want a size error", name, err)
-		}
+	if err := reg.Load(big); err == nil || !strings.Contains(err.Error(), "larger than 4 MiB") {
+		t.Errorf("Load(%s): %v; want a size error", big, err)
 	}
 }
 
@@ -256,6 +261,11 @@ func FuzzParse(f *testing.F) {
 			if e.Pos.Line < 1 || e.Pos.Col < 1 || strings.Contains(e.Msg, "\n") {
 				t.Fatalf("bad error %q at %v", e.Msg, e.Pos)
 			}
+			// Nothing of the file reaches the terminal raw or at length.
+			line := e.Error()
+			if strings.ContainsFunc(line, func(r rune) bool { return r < ' ' || r == 0x7f }) || !utf8.ValidString(line) || len(line) > 1000 {
+				t.Fatalf("unsafe or long line %q", line)
+			}
 		}
 	})
 }
@@ -311,5 +321,170 @@ func TestExportRoundTrip(t *testing.T) {
 		if !reflect.DeepEqual(m.Set, want.Set) || !maps.Equal(m.Cards, want.Cards) || m.Action != want.Action {
 			t.Errorf("matchup %s differs after export: %v %v", m.Name, m.Set, want.Set)
 		}
+	}
+}
+
+// "Did you mean" names each known name once: medium-tank is a card of
+// both opposed (builtin/opposed.yaml) and rof (builtin/rof.yaml), and the
+// only built-in name within three edits of medium-tnk (one insertion), so
+// the whole message is this line; it said "medium-tank, medium-tank".
+func TestClosestOnce(t *testing.T) {
+	r, _ := New(all.Systems())
+	_, err := r.Find("medium-tnk")
+	if want := `no profile "medium-tnk"; closest: medium-tank`; err == nil || err.Error() != want {
+		t.Errorf("Find: %v; want %s", err, want)
+	}
+}
+
+// Problems echo the user's strings through Quote: a key with a newline or
+// an escape sequence is quoted (one line per problem, no raw ESC), and a
+// long value is cut to MaxEcho characters with an ellipsis. The expected
+// lines are written out by hand from the sources.
+func TestEcho(t *testing.T) {
+	// A passwd-like file is one plain scalar whose lines YAML folds with
+	// spaces; each line is 40 characters (6 + 3 + 11 + 12 + 8), so the
+	// first 60 are line 0, a space and the first 19 of line 1.
+	var passwd strings.Builder
+	for i := range 40 {
+		fmt.Fprintf(&passwd, "user%02d:x:1000:1000::/home/user%02d:/bin/sh\n", i, i)
+	}
+	// Columns are counted on the line: "name" is at 6 (after "  - {"), so
+	// the extra key of card is at 6 + len("name: a, system: opposed,
+	// element: inf, hesa: 1, def: 1, ") = 63,
+	// hesa's value at 52, name's at 12, the set's cover at 59.
+	card := "units:\n  - {name: a, system: opposed, element: inf, hesa: 1, def: 1, %s: 1}\n"
+	long := strings.Repeat("a", 200)
+	cases := []struct {
+		name, src, want string
+	}{
+		{"f.yaml", fmt.Sprintf(card, `"x\nodds: error: forged"`),
+			`f.yaml:2:63: units[0]."x\nodds: error: forged": unknown field: want name, system, note, hesa, ap, def, quality, element, open-topped, mg`},
+		{"f.yaml", fmt.Sprintf(card, `"\e[31mred"`),
+			`f.yaml:2:63: units[0]."\x1b[31mred": unknown field: want name, system, note, hesa, ap, def, quality, element, open-topped, mg`},
+		{"f.yaml", fmt.Sprintf(card, long),
+			`f.yaml:2:63: units[0]."` + long[:60] + `"…: unknown field: want name, system, note, hesa, ap, def, quality, element, open-topped, mg`},
+		{"f.yaml", "units:\n  - {name: a, system: opposed, element: inf, hesa: " + long + ", def: 1}\n",
+			`f.yaml:2:52: units[0].hesa: want an integer 0..12, found "` + long[:60] + `"…`},
+		{"f.yaml", "units:\n  - {name: \"A\\e[2J\", system: opposed, element: inf, hesa: 1, def: 1}\n",
+			`f.yaml:2:12: units[0].name: want lower-case letters, digits and dashes (such as rifle-section), found "A\x1b[2J"`},
+		// A message of resolve's values parser has its quoted value cut too.
+		{"f.yaml", "matchups:\n  - {name: m, system: opposed, action: fire, set: {cover: " + long + "}}\n",
+			`f.yaml:2:59: matchups[0].set.cover: want one of none, soft, hard (or all), got "` + long[:60] + `"…`},
+		{"passwd", passwd.String(),
+			`passwd:1:1: want a mapping with units, dice, tables and/or matchups, found "user00:x:1000:1000::/home/user00:/bin/sh user01:x:1000:1000:"…`},
+		// A file name is shown as given unless it holds a character that
+		// is not printable: then it is quoted in full.
+		{"a\nodds: error: b.yaml", "units: {}\n", `"a\nodds: error: b.yaml":1:8: units: want a list, found a mapping`},
+	}
+	for _, c := range cases {
+		_, errs := Parse(c.name, []byte(c.src), all.Systems())
+		if len(errs) != 1 || errs.Error() != c.want {
+			t.Errorf("%q:\n got  %v\n want %s", c.src, errs, c.want)
+		}
+	}
+	// A name typed on the command line is echoed the same way.
+	r, _ := New(all.Systems())
+	_, err := r.Unit(long+"\n", "opposed")
+	if want := `no opposed unit card "` + long[:60] + `"…; known: `; err == nil || !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("Unit: %v; want %s…", err, want)
+	}
+}
+
+// manyMisspelt writes a file of n cards and n matchups that each name a
+// card that does not exist (card-00007x for card-00007).
+func manyMisspelt(t *testing.T, n int) string {
+	var b strings.Builder
+	b.WriteString("units:\n")
+	for i := range n {
+		fmt.Fprintf(&b, "  - {name: card-%05d, system: opposed, element: inf, hesa: 1, def: 1}\n", i)
+	}
+	b.WriteString("matchups:\n")
+	for i := range n {
+		fmt.Fprintf(&b, "  - {name: m%05d, system: opposed, action: fire, attacker: card-%05dx}\n", i, i)
+	}
+	return writeFile(t, t.TempDir(), "many.yaml", b.String())
+}
+
+// The 50-problems-a-file cap counts the card names a file's matchups get
+// wrong: 200 such matchups give MaxErrors lines and "and 150 more" (200 -
+// 50); they gave 200 lines. Only the first MaxSuggest unknown names get a
+// "closest:" tail (they all did, each a pass over every card: 52 s of CPU
+// for a few thousand).
+func TestCheckCapAndSuggestions(t *testing.T) {
+	f := manyMisspelt(t, 200)
+	r, _ := New(all.Systems())
+	err := r.Load(f)
+	es, ok := err.(Errors)
+	if !ok {
+		t.Fatalf("Load: %v", err)
+	}
+	if len(es) != MaxErrors+1 || es[MaxErrors].Msg != "and 150 more problems in this file" {
+		t.Errorf("%d problems, last %v; want %d and a count of 150", len(es), es[len(es)-1], MaxErrors+1)
+	}
+	// The first is m00000's: card-00000 is one deletion away, and the
+	// other cards within max(1, 11/3) = 3 edits come next in name order.
+	if want := "no opposed unit card \"card-00000x\"; closest: card-00000, card-00001, card-00002"; es[0].Msg != want {
+		t.Errorf("first problem %q; want %q", es[0].Msg, want)
+	}
+	if n := strings.Count(err.Error(), "closest:"); n != MaxSuggest {
+		t.Errorf("%d suggestions, want %d", n, MaxSuggest)
+	}
+	if want := "no opposed unit card \"card-00005x\""; es[MaxSuggest].Msg != want {
+		t.Errorf("problem %d %q; want %q", MaxSuggest, es[MaxSuggest].Msg, want)
+	}
+}
+
+// Many misspelt names load in well under a second (the suggestions were
+// quadratic: 15 s of CPU for 5,000, 52 s in the issue's file).
+func TestManyMisspeltFast(t *testing.T) {
+	if testing.Short() {
+		t.Skip("writes a 0.8 MB file")
+	}
+	f := manyMisspelt(t, 5000)
+	r, _ := New(all.Systems())
+	start := time.Now()
+	err := r.Load(f)
+	if d := time.Since(start); d > 5*time.Second || err == nil {
+		t.Errorf("Load took %v (want well under 5 s): %.200v", d, err)
+	}
+}
+
+// stopAfter is a context that is done after its Err has been asked n
+// times: a Ctrl-C in the middle of a file.
+type stopAfter struct {
+	context.Context
+	n int
+}
+
+func (c *stopAfter) Err() error {
+	if c.n--; c.n < 0 {
+		return context.Canceled
+	}
+	return nil
+}
+
+// LoadContext stops when its context is done, between files and inside a
+// long list or check, and keeps nothing.
+func TestLoadStops(t *testing.T) {
+	f := manyMisspelt(t, 5000)
+	for _, n := range []int{0, 3, 12} { // before the file, in its units, in the check
+		r, _ := New(all.Systems())
+		ctx := &stopAfter{Context: context.Background(), n: n}
+		if err := r.LoadContext(ctx, f); !errors.Is(err, context.Canceled) {
+			t.Errorf("stop after %d: %.200v; want context.Canceled", n, err)
+		}
+		if _, err := r.Unit("card-00000", "opposed"); err == nil {
+			t.Errorf("stop after %d: a card of the file was kept", n)
+		}
+	}
+}
+
+// An Error built with raw text (an operating system's message naming a
+// path, say) still prints as one safe line: its text is clipped when
+// printed.
+func TestErrorOneLine(t *testing.T) {
+	e := &Error{Pos: Pos{File: "f.yaml", Line: 1, Col: 1}, Path: "a\nb", Msg: "cannot read: x\n\x1b[2Jy"}
+	if got, want := e.Error(), `f.yaml:1:1: a\nb: cannot read: x\n\x1b[2Jy`; got != want {
+		t.Errorf("got %q, want %q", got, want)
 	}
 }

@@ -1,10 +1,12 @@
 package profiles
 
 import (
+	"context"
 	"embed"
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"maps"
 	"os"
 	"path"
@@ -85,12 +87,21 @@ const (
 // Load parses the files at paths (a file, or a folder whose *.yaml and
 // *.yml files are read in name order) into the registry. It reports every
 // problem of every file in one pass, including cards that matchups name
-// and no file has, and adds nothing if there is one.
-func (r *Registry) Load(paths ...string) error {
+// and no file has (at most MaxErrors a file, then a count), and adds
+// nothing if there is one.
+func (r *Registry) Load(paths ...string) error { return r.LoadContext(context.Background(), paths...) }
+
+// LoadContext is Load that stops when ctx is done (Ctrl-C), between files
+// and every few thousand entries, and returns ctx.Err().
+func (r *Registry) LoadContext(ctx context.Context, paths ...string) error {
 	files, errs := listFiles(paths)
 	next := r.clone()
 	total := 0
+	more := map[string]int{} // problems past those each parser keeps
 	for _, name := range files {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		data, err := readLimited(name)
 		if err != nil {
 			errs = append(errs, &Error{Pos: Pos{File: name, Line: 1, Col: 1}, Msg: err.Error()})
@@ -100,17 +111,25 @@ func (r *Registry) Load(paths ...string) error {
 			errs = append(errs, &Error{Pos: Pos{File: name, Line: 1, Col: 1}, Msg: fmt.Sprintf("the profile files come to more than %d MiB", MaxTotalSize>>20)})
 			break
 		}
-		f, ferrs := Parse(name, data, r.systems)
-		errs = append(errs, ferrs...)
+		f, ferrs, n := parseFile(ctx, name, data, r.systems)
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		errs, more[name] = append(errs, ferrs...), n
 		if f != nil {
 			next.add(f, false)
 		}
 	}
-	if err := next.Check(); err != nil {
-		errs = append(errs, err.(Errors)...)
+	kept := map[string]int{}
+	for _, e := range errs {
+		kept[e.Pos.File]++
 	}
-	if len(errs) > 0 {
-		return errs
+	cerrs, err := next.check(ctx, kept, more)
+	if err != nil {
+		return err
+	}
+	if errs = append(errs, cerrs...); len(errs) > 0 {
+		return capErrors(errs, more)
 	}
 	*r = *next
 	return nil
@@ -142,13 +161,26 @@ func listFiles(paths []string) ([]string, Errors) {
 	return files, errs
 }
 
-// readLimited reads a file of at most MaxFileSize bytes.
+// readLimited reads a regular file of at most MaxFileSize bytes. It opens
+// without waiting and refuses a FIFO, a device or a socket (a FIFO's open
+// waited for a writer, deaf to Ctrl-C; /dev/zero was read up to the
+// bound), and refuses a file whose size is over the bound before reading
+// any of it; the read is bounded too, for a file that grows.
 func readLimited(name string) ([]byte, error) {
-	f, err := os.Open(name)
+	f, err := openNoWait(name)
 	if err != nil {
 		return nil, fmt.Errorf("cannot read: %v", errors.Unwrap(err))
 	}
 	defer f.Close()
+	st, err := f.Stat()
+	switch {
+	case err != nil:
+		return nil, fmt.Errorf("cannot read: %v", errors.Unwrap(err))
+	case !st.Mode().IsRegular():
+		return nil, fmt.Errorf("cannot read: %s", notAFile(st.Mode()))
+	case st.Size() > MaxFileSize:
+		return nil, fmt.Errorf("larger than %d MiB: not a profile file", MaxFileSize>>20)
+	}
 	data, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
 	switch {
 	case err != nil:
@@ -157,6 +189,21 @@ func readLimited(name string) ([]byte, error) {
 		return nil, fmt.Errorf("larger than %d MiB: not a profile file", MaxFileSize>>20)
 	}
 	return data, nil
+}
+
+// notAFile says what a path that is not a regular file is.
+func notAFile(m fs.FileMode) string {
+	switch {
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe (FIFO), not a file"
+	case m&fs.ModeDevice != 0:
+		return "a device, not a file"
+	case m&fs.ModeSocket != 0:
+		return "a socket, not a file"
+	case m.IsDir():
+		return "a folder, not a file"
+	}
+	return "not a regular file"
 }
 
 // clone returns a registry holding what r holds, for Load to fill and
@@ -189,7 +236,7 @@ func (r *Registry) add(f *File, builtin bool) {
 			if r.builtin[key] {
 				what = "the built-in one"
 			}
-			r.Warnings = append(r.Warnings, fmt.Sprintf("%s: %s %q shadows %s", at, kind, path.Base(name), what))
+			r.Warnings = append(r.Warnings, fmt.Sprintf("%s: %s %s shadows %s", at, kind, Quote(path.Base(name)), what))
 		}
 		r.builtin[key] = builtin
 	}
@@ -218,7 +265,7 @@ func (r *Registry) add(f *File, builtin bool) {
 		// The die in force for its role and colour is the last loaded.
 		key := d.System + "/" + d.Role + "/" + d.Colour
 		if prev := r.byColour[key]; prev != nil && prev.Name != d.Name && r.dice[prev.Name] == prev {
-			r.Warnings = append(r.Warnings, fmt.Sprintf("%s: die %q replaces %q as the %s %s die", d.Pos, d.Name, prev.Name, d.Colour, d.Role))
+			r.Warnings = append(r.Warnings, fmt.Sprintf("%s: die %s replaces %s as the %s %s die", d.Pos, Quote(d.Name), Quote(prev.Name), d.Colour, d.Role))
 		}
 		r.byColour[key] = d
 	}
@@ -238,25 +285,6 @@ func (r *Registry) add(f *File, builtin bool) {
 	}
 }
 
-// Check verifies what files cannot check alone: every card a matchup
-// names exists and belongs to the matchup's system.
-func (r *Registry) Check() error {
-	var errs Errors
-	for _, name := range sortedKeys(r.matchups) {
-		m := r.matchups[name]
-		for _, role := range sortedKeys(m.Cards) {
-			card := m.Cards[role]
-			if _, err := r.Unit(card, m.System); err != nil {
-				errs = append(errs, &Error{Pos: m.CardPos[role], Path: "matchup " + m.Name + "." + role, Msg: err.Error()})
-			}
-		}
-	}
-	if len(errs) > 0 {
-		return errs
-	}
-	return nil
-}
-
 func sortedKeys[V any](m map[string]V) []string {
 	keys := make([]string, 0, len(m))
 	for k := range m {
@@ -272,20 +300,7 @@ func (r *Registry) Unit(name, system string) (*Unit, error) {
 	if u, ok := r.units[system+"/"+name]; ok {
 		return u, nil
 	}
-	var names, elsewhere []string
-	for _, u := range r.units {
-		switch {
-		case u.System == system:
-			names = append(names, u.Name)
-		case u.Name == name:
-			elsewhere = append(elsewhere, u.System)
-		}
-	}
-	if len(elsewhere) > 0 {
-		sort.Strings(elsewhere)
-		return nil, fmt.Errorf("no %s unit card %q (there is one for %s)%s", system, name, strings.Join(elsewhere, ", "), closest(name, names))
-	}
-	return nil, fmt.Errorf("no %s unit card %q%s", system, name, closest(name, names))
+	return nil, r.unknownUnit(name, system, true)
 }
 
 // BuiltinEntries returns every built-in entry in force (not shadowed): units,
@@ -343,7 +358,7 @@ func (r *Registry) Matchup(name string) (*Matchup, error) {
 	if m, ok := r.matchups[name]; ok {
 		return m, nil
 	}
-	return nil, fmt.Errorf("no matchup %q%s", name, closest(name, sortedKeys(r.matchups)))
+	return nil, fmt.Errorf("no matchup %s%s", Quote(name), closest(name, sortedKeys(r.matchups)))
 }
 
 // Find returns every entry with the given name (a name may stand for a
@@ -373,7 +388,7 @@ func (r *Registry) Find(name string) ([]any, error) {
 	for _, e := range r.List("") {
 		all = append(all, e.Name)
 	}
-	return nil, fmt.Errorf("no profile %q%s", name, closest(name, all))
+	return nil, fmt.Errorf("no profile %s%s", Quote(name), closest(name, all))
 }
 
 // List returns the entries of a system ("" for all), by kind and name.
@@ -407,6 +422,3 @@ func (r *Registry) List(system string) []Entry {
 	}
 	return out
 }
-
-// closest is the "did you mean" tail of a message about an unknown name.
-func closest(name string, known []string) string { return resolve.Closest(name, known, "known") }

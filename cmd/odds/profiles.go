@@ -80,7 +80,7 @@ with a built-in's name replaces it.
 			if err != nil {
 				return err
 			}
-			if err := reg.Load(args...); err != nil {
+			if err := reg.LoadContext(a.ctx, args...); err != nil {
 				return err
 			}
 			var b strings.Builder

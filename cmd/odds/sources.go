@@ -29,7 +29,7 @@ func (a *app) registry() (*profiles.Registry, error) {
 	if err := a.checkProfilePaths(); err != nil {
 		return nil, err
 	}
-	if err := reg.Load(a.profileSources()...); err != nil {
+	if err := reg.LoadContext(a.ctx, a.profileSources()...); err != nil {
 		if pe, ok := profileErrors(err); ok && fromEnv(pe) {
 			return nil, &usageError{err: err, hint: "a file named by ODDS_PROFILES has problems: fix it or unset ODDS_PROFILES"}
 		}
