@@ -1,0 +1,203 @@
+package symbol
+
+import (
+	"slices"
+
+	"odds/dice"
+)
+
+// cancelGrid computes what an attack pool leaves after a defence pool
+// cancels it, die by die rather than tally pair by tally pair.
+//
+// Cancelling is associative in the defence: what a leaves after d1 and
+// then d2 is what it leaves after d1+d2, under both rules (same-kind:
+// max(0, a_k-d1_k-d2_k) per kind; kind-or-weaker: the strongest-first
+// greedy match of defence symbols to their kind or a weaker one leaves
+// the same whether the defence symbols come at once or in two lots,
+// TestCancelAssociative checks every small case). So the distribution of
+// the remaining tally is the attack's tally distribution pushed through
+// one defence die at a time: each die moves the mass of every cell to the
+// cell its faces leave. The work is the dice times their distinct faces
+// times the cells of the attack's downset, where pairing tallies took the
+// attack's tallies times the defence's (30 dice a side: 79,431 x 52,151).
+type cancelGrid struct {
+	b    box       // dense grid over the attack's counts, kind 0 most significant
+	rows []gridRow // the rows (counts of kinds 0..2) the attack's downset reaches
+	rule int
+	cur  []float64 // the distribution over b
+	nxt  []float64
+}
+
+// gridRow is a row of the grid along the last kind: its first place, its
+// counts of kinds 0..2 and its length (one more than the largest count of
+// the last kind in the downset on that row).
+type gridRow struct {
+	off int32
+	x   [kinds - 1]uint8
+	n   int32
+}
+
+// newCancelGrid is the grid of the attack pool att, its distribution
+// loaded with weight w.
+func newCancelGrid(att *dice.Pool, rule int) *cancelGrid {
+	var shape [kinds]int
+	for _, a := range att.Tallies {
+		for k := range kinds {
+			shape[k] = max(shape[k], a.Count(k)+1)
+		}
+	}
+	g := &cancelGrid{b: newBox(shape), rule: rule}
+	// ext[row]: the row's length; carried down in kinds 0..2 from the top
+	// so that every row below an attack tally is as long as its.
+	rb := newBox([kinds]int{shape[0], shape[1], shape[2], 1})
+	ext := make([]int32, rb.size)
+	for _, a := range att.Tallies {
+		r := rb.at(a &^ (0xff << (8 * (kinds - 1))))
+		ext[r] = max(ext[r], int32(a.Count(kinds-1)+1))
+	}
+	for k := range kinds - 1 {
+		for i := rb.size - 1; i >= 0; i-- {
+			if ext[i] > 0 && rb.count(i, k) > 0 {
+				j := i - rb.stride[k]
+				ext[j] = max(ext[j], ext[i])
+			}
+		}
+	}
+	for i, n := range ext {
+		if n > 0 {
+			var x [kinds - 1]uint8
+			for k := range kinds - 1 {
+				x[k] = uint8(rb.count(i, k))
+			}
+			g.rows = append(g.rows, gridRow{off: int32(i * shape[kinds-1]), x: x, n: n})
+		}
+	}
+	g.cur = make([]float64, g.b.size)
+	g.nxt = make([]float64, g.b.size)
+	return g
+}
+
+// cells is the number of grid places the rows hold: the work of one face.
+func (g *cancelGrid) cells() int64 {
+	n := int64(0)
+	for _, r := range g.rows {
+		n += int64(r.n)
+	}
+	return n
+}
+
+// load sets the distribution to the attack pool's, times w.
+func (g *cancelGrid) load(att *dice.Pool, w float64) {
+	clear(g.cur)
+	for i, a := range att.Tallies {
+		g.cur[g.b.at(a)] += att.Probs[i] * w
+	}
+}
+
+// faceSet is a die's distinct faces and their chances, in the die's order.
+type faceSet struct {
+	t []dice.Tally
+	p []float64
+}
+
+func facesOf(d dice.Die) faceSet {
+	var f faceSet
+	for _, t := range d {
+		if i := slices.Index(f.t, t); i >= 0 {
+			f.p[i] += 1 / float64(len(d))
+		} else {
+			f.t, f.p = append(f.t, t), append(f.p, 1/float64(len(d)))
+		}
+	}
+	return f
+}
+
+// work is the steps cancelling by dice costs: per die, its distinct faces
+// times the cells.
+func (g *cancelGrid) work(dice []dice.Die) int64 {
+	faces := int64(0)
+	for _, d := range dice {
+		faces += int64(len(facesOf(d).t))
+	}
+	return faces * g.cells()
+}
+
+// cancel pushes the distribution through one defence die.
+func (g *cancelGrid) cancel(d dice.Die) {
+	f := facesOf(d)
+	clear(g.nxt)
+	for i, t := range f.t {
+		if g.rule == sameKind {
+			g.shift(t, f.p[i])
+		} else {
+			g.moveEach(t, f.p[i])
+		}
+	}
+	g.cur, g.nxt = g.nxt, g.cur
+}
+
+// shift adds p times the distribution, each count k lowered by f's (at
+// least 0), to nxt: same-kind cancellation, row by row, the last kind a
+// contiguous run.
+func (g *cancelGrid) shift(f dice.Tally, p float64) {
+	var fk [kinds]int
+	for k := range kinds {
+		fk[k] = f.Count(k)
+	}
+	st := g.b.stride
+	last := fk[kinds-1]
+	for _, r := range g.rows {
+		to := max(0, int(r.x[0])-fk[0])*st[0] + max(0, int(r.x[1])-fk[1])*st[1] + max(0, int(r.x[2])-fk[2])*st[2]
+		src := g.cur[r.off : r.off+r.n]
+		dst := g.nxt[to : to+int(r.n)]
+		if last == 0 {
+			for i, q := range src {
+				dst[i] += p * q
+			}
+			continue
+		}
+		s := 0.0
+		for _, q := range src[:min(last, len(src))] {
+			s += q
+		}
+		dst[0] += p * s
+		if last < len(src) {
+			dst = dst[:len(src)-last]
+			for i, q := range src[last:] {
+				dst[i] += p * q
+			}
+		}
+	}
+}
+
+// moveEach adds p times the mass of every cell to the cell f leaves of
+// it under the kind-or-weaker rule.
+func (g *cancelGrid) moveEach(f dice.Tally, p float64) {
+	for _, r := range g.rows {
+		var row dice.Tally
+		for k := range kinds - 1 {
+			row = row.With(k, int(r.x[k]))
+		}
+		for i, q := range g.cur[r.off : r.off+r.n] {
+			if q != 0 {
+				g.nxt[g.b.at(cancel(row.With(kinds-1, i), f, g.rule))] += p * q
+			}
+		}
+	}
+}
+
+// each calls fn with every tally of the grid and its probability, if not
+// zero.
+func (g *cancelGrid) each(fn func(t dice.Tally, p float64)) {
+	for _, r := range g.rows {
+		var row dice.Tally
+		for k := range kinds - 1 {
+			row = row.With(k, int(r.x[k]))
+		}
+		for i, q := range g.cur[r.off : r.off+r.n] {
+			if q != 0 {
+				fn(row.With(kinds-1, i), q)
+			}
+		}
+	}
+}
