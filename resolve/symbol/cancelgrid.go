@@ -37,11 +37,10 @@ type gridRow struct {
 	n   int32
 }
 
-// newCancelGrid is the grid of the attack pool att, its distribution
-// loaded with weight w.
-func newCancelGrid(att *dice.Pool, rule int) *cancelGrid {
+// newCancelGrid is the grid of an attack whose tallies are ts.
+func newCancelGrid(ts []dice.Tally, rule int) *cancelGrid {
 	var shape [kinds]int
-	for _, a := range att.Tallies {
+	for _, a := range ts {
 		for k := range kinds {
 			shape[k] = max(shape[k], a.Count(k)+1)
 		}
@@ -51,7 +50,7 @@ func newCancelGrid(att *dice.Pool, rule int) *cancelGrid {
 	// so that every row below an attack tally is as long as its.
 	rb := newBox([kinds]int{shape[0], shape[1], shape[2], 1})
 	ext := make([]int32, rb.size)
-	for _, a := range att.Tallies {
+	for _, a := range ts {
 		r := rb.at(a &^ (0xff << (8 * (kinds - 1))))
 		ext[r] = max(ext[r], int32(a.Count(kinds-1)+1))
 	}
@@ -86,11 +85,11 @@ func (g *cancelGrid) cells() int64 {
 	return n
 }
 
-// load sets the distribution to the attack pool's, times w.
-func (g *cancelGrid) load(att *dice.Pool, w float64) {
+// load sets the distribution to the attack's, tallies ts with chances ps.
+func (g *cancelGrid) load(ts []dice.Tally, ps []float64) {
 	clear(g.cur)
-	for i, a := range att.Tallies {
-		g.cur[g.b.at(a)] += att.Probs[i] * w
+	for i, a := range ts {
+		g.cur[g.b.at(a)] += ps[i]
 	}
 }
 
@@ -123,8 +122,12 @@ func (g *cancelGrid) work(dice []dice.Die) int64 {
 }
 
 // cancel pushes the distribution through one defence die.
-func (g *cancelGrid) cancel(d dice.Die) {
-	f := facesOf(d)
+func (g *cancelGrid) cancel(d dice.Die) { g.cancelBy(facesOf(d)) }
+
+// cancelBy pushes the distribution through a defence roll of tallies f.t
+// with chances f.p (one die, or a whole roll that is not a sum of
+// independent dice, such as one with re-rolls).
+func (g *cancelGrid) cancelBy(f faceSet) {
 	clear(g.nxt)
 	for i, t := range f.t {
 		if g.rule == sameKind {

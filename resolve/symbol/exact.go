@@ -53,7 +53,7 @@ func (p *firePlan) Exact(budget int64) ([]float64, bool) {
 // to the defence (as the sheet's table does), those come last, after the
 // spotted defence's share is taken.
 func (p *firePlan) remainDist(work *int64) ([]float64, bool) {
-	g := newCancelGrid(p.attack, p.rule)
+	g := newCancelGrid(p.attack.Tallies, p.rule)
 	first, rest := p.defDice, [][]dice.Die(nil)
 	ws := 1.0
 	if p.spotNeed >= 0 {
@@ -89,14 +89,14 @@ func (p *firePlan) remainDist(work *int64) ([]float64, bool) {
 			remain[p.index[p.dense(t+p.autoX)]] += w * q
 		})
 	}
-	g.load(p.attack, 1)
+	g.load(p.attack.Tallies, p.attack.Probs)
 	for _, d := range first {
 		g.cancel(d)
 	}
 	emit(ws)
 	for _, r := range rest {
 		if r == nil {
-			g.load(p.attack, 1)
+			g.load(p.attack.Tallies, p.attack.Probs)
 			r = p.defDiceUnspotted
 		}
 		for _, d := range r {

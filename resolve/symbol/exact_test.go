@@ -196,3 +196,19 @@ func TestCancelAssociative(t *testing.T) {
 		}
 	}
 }
+
+// 20 dice a side is answered exactly within the auto budget (cancelling
+// die by die is about 1.7e6 steps of its 2e6), and 30 a side under
+// kind-or-weaker within the default one: that pairs 79,431 x 52,151
+// tallies no more (4e9 steps, refused before), about 1e7 steps now.
+func TestFireLargeExact(t *testing.T) {
+	p := compile(t, "fire", map[string]string{"attack": "red:7,green:7,blue:6", "defence": "red:6,green:7,blue:7", "target": "vehicle"})
+	if _, ok := p.(sim.Exacter).Exact(sim.AutoPaths); !ok {
+		t.Error("20 dice against 20: no exact answer within the auto budget")
+	}
+	pool := "red:10,green:10,blue:10"
+	p = compile(t, "fire", map[string]string{"attack": pool, "defence": pool, "target": "vehicle", "cancel": "kind-or-weaker"})
+	if _, ok := p.(sim.Exacter).Exact(sim.MaxPaths); !ok {
+		t.Error("30 dice against 30, kind-or-weaker: no exact answer within the default budget")
+	}
+}

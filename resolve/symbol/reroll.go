@@ -172,8 +172,12 @@ func (r *roll) distribution(work int64) *tallyDist {
 		return a.g - b.g
 	})
 	// Fresh faces of the re-rolled dice, by which groups they came from.
-	fresh := map[string]map[dice.Tally]float64{}
-	freshOf := func(key []byte) map[dice.Tally]float64 {
+	type weighted struct {
+		t dice.Tally
+		p float64
+	}
+	fresh := map[string][]weighted{}
+	freshOf := func(key []byte) []weighted {
 		if m, ok := fresh[string(key)]; ok {
 			return m
 		}
@@ -187,10 +191,24 @@ func (r *roll) distribution(work int64) *tallyDist {
 			}
 			m = next
 		}
-		fresh[string(key)] = m
-		return m
+		d := sortedDist(m)
+		w := make([]weighted, len(d.tallies))
+		for i, t := range d.tallies {
+			w[i] = weighted{t, d.probs[i]}
+		}
+		fresh[string(key)] = w
+		return w
 	}
-	out := map[dice.Tally]float64{}
+	// The result on a dense grid of tallies: a re-roll still shows one
+	// face a die, so no count passes the pool's largest.
+	var shape [kinds]int
+	for _, t := range r.pool.Tallies {
+		for k := range kinds {
+			shape[k] = max(shape[k], t.Count(k)+1)
+		}
+	}
+	b := newBox(shape)
+	out := make([]float64, b.size)
 	counts := make([][]int, len(groups)) // counts[g][f]: dice of group g showing face f
 	for g := range groups {
 		counts[g] = make([]int, len(groups[g].faces))
@@ -218,8 +236,8 @@ func (r *roll) distribution(work int64) *tallyDist {
 				}
 				k -= n
 			}
-			for ft, fp := range freshOf(key) {
-				out[kept+ft] += p * fp
+			for _, x := range freshOf(key) {
+				out[b.at(kept+x.t)] += p * x.p
 			}
 			return
 		}
@@ -236,7 +254,21 @@ func (r *roll) distribution(work int64) *tallyDist {
 		}
 	}
 	walk(0, 0, groups[0].n, 0, factorial(groups[0].n))
-	r.dist = sortedDist(out)
+	d := &tallyDist{}
+	for i, q := range out {
+		if q != 0 {
+			var t dice.Tally
+			for k := range kinds {
+				t = t.With(k, b.count(i, k))
+			}
+			d.tallies = append(d.tallies, t)
+		}
+	}
+	slices.Sort(d.tallies)
+	for _, t := range d.tallies {
+		d.probs = append(d.probs, out[b.at(t)])
+	}
+	r.dist = d
 	return r.dist
 }
 
