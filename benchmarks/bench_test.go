@@ -187,8 +187,10 @@ func BenchmarkSweep(b *testing.B) {
 }
 
 // BenchmarkExact times the exact answers: the enumeration driver for
-// opposed fire (100 paths), convolution for roll 6d6>=4, and symbol fire
-// with 10 attack dice against 10 defence dice from tally distributions.
+// opposed fire (100 paths), convolution for roll 6d6>=4, symbol fire
+// with 10, 20 and 30 attack dice against as many defence dice (the
+// attack's tallies cancelled die by die), and symbol close combat's
+// Markov chain at 6 and 15 dice a side.
 func BenchmarkExact(b *testing.B) {
 	for _, c := range []struct {
 		name string
