@@ -76,6 +76,11 @@ func newCancelGrid(ts []dice.Tally, rule int) *cancelGrid {
 	return g
 }
 
+// setup is the work of making the grid: its two dense arrays, zeroed at
+// about a tenth of a step a place (a step, one multiply-add of shift, is
+// about 2.5 ns: 30 dice a side take 1.05e7 steps and about 25 ms).
+func (g *cancelGrid) setup() int64 { return 2 * int64(g.b.size) / 10 }
+
 // cells is the number of grid places the rows hold: the work of one face.
 func (g *cancelGrid) cells() int64 {
 	n := int64(0)
@@ -87,7 +92,9 @@ func (g *cancelGrid) cells() int64 {
 
 // load sets the distribution to the attack's, tallies ts with chances ps.
 func (g *cancelGrid) load(ts []dice.Tally, ps []float64) {
-	clear(g.cur)
+	for _, r := range g.rows {
+		clear(g.cur[r.off : r.off+r.n])
+	}
 	for i, a := range ts {
 		g.cur[g.b.at(a)] += ps[i]
 	}
@@ -112,7 +119,7 @@ func facesOf(d dice.Die) faceSet {
 }
 
 // work is the steps cancelling by dice costs: per die, its distinct faces
-// times the cells.
+// times the cells (clearing the rows is a small part of a step a place).
 func (g *cancelGrid) work(dice []dice.Die) int64 {
 	faces := int64(0)
 	for _, d := range dice {
@@ -128,29 +135,33 @@ func (g *cancelGrid) cancel(d dice.Die) { g.cancelBy(facesOf(d)) }
 // with chances f.p (one die, or a whole roll that is not a sum of
 // independent dice, such as one with re-rolls).
 func (g *cancelGrid) cancelBy(f faceSet) {
-	clear(g.nxt)
+	for _, r := range g.rows { // no mass leaves the rows: only they are cleared
+		clear(g.nxt[r.off : r.off+r.n])
+	}
 	for i, t := range f.t {
-		if g.rule == sameKind {
-			g.shift(t, f.p[i])
-		} else {
-			g.moveEach(t, f.p[i])
-		}
+		g.shift(t, f.p[i])
 	}
 	g.cur, g.nxt = g.nxt, g.cur
 }
 
-// shift adds p times the distribution, each count k lowered by f's (at
-// least 0), to nxt: same-kind cancellation, row by row, the last kind a
+// shift adds p times the distribution, each tally replaced by what
+// defence face f leaves of it, to nxt, row by row. Along a row only the
+// last kind's count changes, and what f leaves of the other kinds (and,
+// under kind-or-weaker, the defence symbols it carries down to the last
+// kind) depends on the row alone: the row's mass lands on one row, the
+// last kind's count lowered by a fixed amount (at least 0), a
 // contiguous run.
 func (g *cancelGrid) shift(f dice.Tally, p float64) {
-	var fk [kinds]int
-	for k := range kinds {
-		fk[k] = f.Count(k)
-	}
+	const top = 127 // a last count above any attack's: what is left of it tells what f spends there
 	st := g.b.stride
-	last := fk[kinds-1]
 	for _, r := range g.rows {
-		to := max(0, int(r.x[0])-fk[0])*st[0] + max(0, int(r.x[1])-fk[1])*st[1] + max(0, int(r.x[2])-fk[2])*st[2]
+		var row dice.Tally
+		for k := range kinds - 1 {
+			row = row.With(k, int(r.x[k]))
+		}
+		left := leftAfter(row.With(kinds-1, top), f, g.rule)
+		to := left.Count(0)*st[0] + left.Count(1)*st[1] + left.Count(2)*st[2]
+		last := top - left.Count(kinds-1)
 		src := g.cur[r.off : r.off+r.n]
 		dst := g.nxt[to : to+int(r.n)]
 		if last == 0 {
@@ -168,22 +179,6 @@ func (g *cancelGrid) shift(f dice.Tally, p float64) {
 			dst = dst[:len(src)-last]
 			for i, q := range src[last:] {
 				dst[i] += p * q
-			}
-		}
-	}
-}
-
-// moveEach adds p times the mass of every cell to the cell f leaves of
-// it under the kind-or-weaker rule.
-func (g *cancelGrid) moveEach(f dice.Tally, p float64) {
-	for _, r := range g.rows {
-		var row dice.Tally
-		for k := range kinds - 1 {
-			row = row.With(k, int(r.x[k]))
-		}
-		for i, q := range g.cur[r.off : r.off+r.n] {
-			if q != 0 {
-				g.nxt[g.b.at(cancel(row.With(kinds-1, i), f, g.rule))] += p * q
 			}
 		}
 	}

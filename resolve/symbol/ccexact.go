@@ -106,9 +106,9 @@ func effectsByDice(ad *tallyDist, def *roll, rule int, work *int64) ([]effect, b
 		if whole = def.distribution(*work); whole == nil {
 			return nil, false
 		}
-		steps = int64(len(whole.tallies)) * g.cells()
+		steps = int64(len(whole.tallies)+1) * g.cells()
 	}
-	if *work -= steps + 2*g.cells(); *work < 0 {
+	if *work -= g.setup() + steps + 2*g.cells(); *work < 0 {
 		return nil, false
 	}
 	g.load(ad.tallies, ad.probs)

@@ -70,7 +70,7 @@ func (p *firePlan) remainDist(work *int64) ([]float64, bool) {
 			rest = [][]dice.Die{nil} // from the start: see below
 		}
 	}
-	steps := g.work(first) + 2*g.cells()
+	steps := g.setup() + g.work(first) + 2*g.cells()
 	for _, r := range rest {
 		steps += g.work(r) + g.cells()
 		if r == nil {
