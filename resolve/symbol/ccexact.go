@@ -103,7 +103,7 @@ func effectsByDice(ad *tallyDist, def *roll, rule int, work *int64) ([]effect, b
 	if def.rerolls == 0 {
 		steps = g.work(def.dice)
 	} else {
-		if whole = def.distribution(*work); whole == nil {
+		if whole = def.charged(work); whole == nil {
 			return nil, false
 		}
 		steps = int64(len(whole.tallies)+1) * g.cells()
@@ -223,7 +223,7 @@ func (c *chain) effects(att, def *roll) ([]effect, bool) {
 	if e, ok := c.effs[[2]*roll{att, def}]; ok {
 		return e, true
 	}
-	ad := att.distribution(c.work)
+	ad := att.charged(&c.work)
 	if ad == nil {
 		return nil, false
 	}

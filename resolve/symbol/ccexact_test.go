@@ -83,13 +83,18 @@ func checkEffects(t *testing.T, set map[string]string, att, def *roll, rule int)
 	}
 }
 
-// 20 dice a side, each way, capacity 3, the attacker supported: within
-// the default exact budget (pairing tallies, 9e8 steps, was refused).
+// 20 dice a side, each way, capacity 3: within the default exact budget
+// (pairing tallies, 9e8 steps, was refused). With the attacker supported
+// its re-rolled pool's 2.2e7 multisets of faces, a round, are over it.
 func TestCloseCombat20v20Exact(t *testing.T) {
 	pool := "red:7,green:7,blue:6"
-	p := cc(t, map[string]string{"attacker-attack": pool, "attacker-defence": pool, "defender-attack": pool, "defender-defence": pool,
-		"attacker-capacity": "3", "defender-capacity": "3", "attacker-supported": "true"})
-	if _, ok := p.(sim.Exacter).Exact(sim.MaxPaths); !ok {
+	set := map[string]string{"attacker-attack": pool, "attacker-defence": pool, "defender-attack": pool, "defender-defence": pool,
+		"attacker-capacity": "3", "defender-capacity": "3"}
+	if _, ok := cc(t, set).(sim.Exacter).Exact(sim.MaxPaths); !ok {
 		t.Error("no exact answer within the default budget")
+	}
+	set["attacker-supported"] = "true"
+	if _, ok := cc(t, set).(sim.Exacter).Exact(sim.MaxPaths); ok {
+		t.Error("supported: an exact answer within the default budget, which its work does not fit")
 	}
 }

@@ -36,6 +36,7 @@ type roll struct {
 	rerolls int
 
 	dist *tallyDist // exact distribution with re-rolls, made on first use
+	cost int64      // the steps making dist took
 }
 
 // tallyDist is a distribution of tallies.
@@ -107,8 +108,29 @@ func (r *roll) sample(s *dice.Stream) dice.Tally {
 	return t
 }
 
+// leafSteps is what a multiset of faces costs distribution, in steps of
+// about 2.5 ns (about 27 ns a multiset measured at 20 dice).
+const leafSteps = 10
+
+// charged is the roll's distribution as distribution gives it, its cost
+// taken off work the first time it is made; nil if that is more than
+// work.
+func (r *roll) charged(work *int64) *tallyDist {
+	made := r.dist != nil
+	d := r.distribution(*work)
+	if d == nil {
+		return nil
+	}
+	if !made {
+		if *work -= r.cost; *work < 0 {
+			return nil
+		}
+	}
+	return d
+}
+
 // distribution is the exact distribution of the roll, or nil if it takes
-// more than work steps. Without re-rolls it is the pool's. With re-rolls
+// more than work steps (cost: what it took). Without re-rolls it is the pool's. With re-rolls
 // it walks the multisets of faces of each colour (never the faces of each
 // die), picks the dice the policy re-rolls in each, and convolves their
 // fresh faces.
@@ -152,10 +174,11 @@ func (r *roll) distribution(work int64) *tallyDist {
 	leaves := int64(1)
 	for _, g := range groups {
 		leaves *= binomial(g.n+len(g.faces)-1, len(g.faces)-1)
-		if leaves > work {
+		if leaves*leafSteps > work {
 			return nil
 		}
 	}
+	r.cost = leaves * leafSteps
 	// The order the policy takes dice in: weakest level first, then the
 	// strongest group.
 	type bucket struct{ g, f int }
