@@ -3,6 +3,7 @@ package symbol
 import (
 	"math"
 	"math/bits"
+	"slices"
 	"testing"
 
 	"odds/dice"
@@ -210,5 +211,28 @@ func TestFireLargeExact(t *testing.T) {
 	p = compile(t, "fire", map[string]string{"attack": pool, "defence": pool, "target": "vehicle", "cancel": "kind-or-weaker"})
 	if _, ok := p.(sim.Exacter).Exact(sim.MaxPaths); !ok {
 		t.Error("30 dice against 30, kind-or-weaker: no exact answer within the default budget")
+	}
+}
+
+// When the failed spotting roll's defence does not start with the spotted
+// defence's dice (the sheet's table only adds dice, so only a reordering
+// shows it), the unspotted share is cancelled from the start: the same
+// answer as the tally pairs.
+func TestExactSpotFromStart(t *testing.T) {
+	p := compile(t, "fire", map[string]string{"attack": "red:2,green:2", "defence": "green:1,blue:1", "target": "infantry",
+		"terrain": "light-forest", "spot": "true", "attacker-type": "vehicle"}).(*firePlan)
+	slices.Reverse(p.defDiceUnspotted)
+	if slices.EqualFunc(p.defDice, p.defDiceUnspotted[:len(p.defDice)], slices.Equal) {
+		t.Fatal("the reversed unspotted defence still starts with the spotted one")
+	}
+	got, ok := p.Exact(sim.MaxPaths)
+	if !ok {
+		t.Fatal("no exact answer")
+	}
+	want := p.pairsExact()
+	for c := range want {
+		if math.Abs(got[c]-want[c]) > 1e-12 {
+			t.Fatalf("cell %d: %v, want %v", c, got[c], want[c])
+		}
 	}
 }
