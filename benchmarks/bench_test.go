@@ -187,8 +187,10 @@ func BenchmarkSweep(b *testing.B) {
 }
 
 // BenchmarkExact times the exact answers: the enumeration driver for
-// opposed fire (100 paths), convolution for roll 6d6>=4, and symbol fire
-// with 10 attack dice against 10 defence dice from tally distributions.
+// opposed fire (100 paths), convolution for roll 6d6>=4, symbol fire
+// with 10, 20 and 30 attack dice against as many defence dice (the
+// attack's tallies cancelled die by die), and symbol close combat's
+// Markov chain at 6 and 15 dice a side.
 func BenchmarkExact(b *testing.B) {
 	for _, c := range []struct {
 		name string
@@ -196,7 +198,10 @@ func BenchmarkExact(b *testing.B) {
 	}{{"opposed-fire", mustFire(b)}, {"roll-6d6", mustRoll(b, "6d6>=4")}, {"roll-40d10", mustRoll(b, "40d10")},
 		{"symbol-fire-10v10", mustSymbol(b, "red:4,green:3,blue:3", "red:3,green:4,blue:3")},
 		{"symbol-close-combat-6v6", examplePlan(b, "symbol-close-combat")},
-		{"rof-fire-30-dice-6-armoured-teams", mustAction(b, "rof", "fire", map[string]string{"rof": "10", "firing-teams": "3", "target-teams": "6", "team": "vehicle", "ar": "3", "at": "5"})}} {
+		{"rof-fire-30-dice-6-armoured-teams", mustAction(b, "rof", "fire", map[string]string{"rof": "10", "firing-teams": "3", "target-teams": "6", "team": "vehicle", "ar": "3", "at": "5"})},
+		{"symbol-fire-20v20", mustSymbol(b, "red:7,green:7,blue:6", "red:6,green:7,blue:7")},
+		{"symbol-fire-30v30", mustSymbol(b, "red:10,green:10,blue:10", "red:10,green:10,blue:10")},
+		{"symbol-close-combat-15v15", mustCloseCombat(b, "red:5,green:5,blue:5")}} {
 		b.Run(c.name, func(b *testing.B) {
 			for b.Loop() {
 				if _, err := sim.Run(context.Background(), c.plan, sim.Options{Method: sim.Exact}); err != nil {
@@ -205,6 +210,15 @@ func BenchmarkExact(b *testing.B) {
 			}
 		})
 	}
+}
+
+// mustCloseCombat compiles symbol close combat of two infantry units with
+// the same pool for each side's attack and defence, capacity 3, the
+// attacker supported (sim.Exact lifts the path budget: 15v15 is over it).
+func mustCloseCombat(b testing.TB, pool string) resolve.Plan {
+	return mustAction(b, "symbol", "close-combat", map[string]string{"attacker-attack": pool, "attacker-defence": pool, "attacker-type": "infantry",
+		"defender-attack": pool, "defender-defence": pool, "defender-type": "infantry",
+		"attacker-capacity": "3", "defender-capacity": "3", "attacker-supported": "true"})
 }
 
 // BenchmarkExactVsMC pairs the enumeration driver with 1e6 Monte Carlo

@@ -3,6 +3,7 @@ package symbol
 import (
 	"slices"
 
+	"odds/dice"
 	"odds/resolve"
 )
 
@@ -89,10 +90,54 @@ func (j *joint) add(a, d int, p float64) {
 	j.p[i] += p
 }
 
+// effectsByDice is the distribution of what an attack leaves after the
+// defence cancels (rule), over a dense grid of (critical hits, damage
+// points, any suppression), or false if that takes more than work steps.
+// The attack's tally distribution is cancelled one defence die at a time
+// (cancelGrid); a defence with re-rolls is not a sum of independent dice
+// and cancels as one roll of its tally distribution.
+func effectsByDice(ad *tallyDist, def *roll, rule int, work *int64) ([]effect, bool) {
+	g := newCancelGrid(ad.tallies, rule)
+	var steps int64
+	var whole *tallyDist
+	if def.rerolls == 0 {
+		steps = g.work(def.dice)
+	} else {
+		if whole = def.charged(work); whole == nil {
+			return nil, false
+		}
+		steps = int64(len(whole.tallies)+1) * g.cells()
+	}
+	if *work -= g.setup() + steps + 2*g.cells(); *work < 0 {
+		return nil, false
+	}
+	g.load(ad.tallies, ad.probs)
+	if whole != nil {
+		g.cancelBy(faceSet{whole.tallies, whole.probs})
+	} else {
+		for _, d := range def.dice {
+			g.cancel(d)
+		}
+	}
+	nc, nd := g.b.shape[crit], g.b.shape[damage]
+	grid := make([]float64, nc*nd*2)
+	g.each(func(r dice.Tally, q float64) {
+		grid[(r.Count(crit)*nd+r.Count(damage))*2+resolve.B2I(r.Count(supp)+r.Count(xsupp) > 0)] += q
+	})
+	var out []effect
+	for i, p := range grid {
+		if p > 0 {
+			out = append(out, effect{i / 2 / nd, i / 2 % nd, i%2 == 1, p})
+		}
+	}
+	return out, true
+}
+
 // effectsOf is the distribution of what an attack leaves after the
 // defence cancels (rule), over a dense grid of (critical hits, damage
 // points, any suppression): the work is the product of the two tally
-// counts.
+// counts (the support actions' small pools; close combat's oracle in
+// the tests).
 func effectsOf(ad, dd *tallyDist, rule int) []effect {
 	nc, nd := 1, 1
 	for _, a := range ad.tallies {
@@ -178,15 +223,14 @@ func (c *chain) effects(att, def *roll) ([]effect, bool) {
 	if e, ok := c.effs[[2]*roll{att, def}]; ok {
 		return e, true
 	}
-	ad, dd := att.distribution(c.work), def.distribution(c.work)
-	if ad == nil || dd == nil {
+	ad := att.charged(&c.work)
+	if ad == nil {
 		return nil, false
 	}
-	c.work -= int64(len(ad.tallies)) * int64(len(dd.tallies))
-	if c.work < 0 {
+	out, ok := effectsByDice(ad, def, c.p.rule, &c.work)
+	if !ok {
 		return nil, false
 	}
-	out := effectsOf(ad, dd, c.p.rule)
 	if c.effs == nil {
 		c.effs = map[[2]*roll][]effect{}
 	}

@@ -126,6 +126,8 @@ type firePlan struct {
 	attack           *dice.Pool
 	defence          *dice.Pool // if spotted (or no spotting roll)
 	defenceUnspotted *dice.Pool // after a failed spotting roll
+	defDice          []dice.Die // defence's dice one by one, for Exact (cancelGrid)
+	defDiceUnspotted []dice.Die
 	spotNeed         int        // d6 needed to spot (0 always, 7 never); -1: no roll
 	spotMinus        int        // off the spotting die: hindered LOS, sneaky trail, markers (spotMinus)
 	rule             int        // cancellation rule

@@ -120,6 +120,15 @@ func (p pool) compile(flag string) (*dice.Pool, error) {
 	return dice.NewPool(dd), nil
 }
 
+// dice is the pool's dice, their faces only.
+func (p pool) dice() []dice.Die {
+	dd := make([]dice.Die, len(p))
+	for i, d := range p {
+		dd[i] = d.faces
+	}
+	return dd
+}
+
 // oneDie is a pool of one die of a colour, or an error if none is in force.
 func oneDie(env *resolve.Env, role, colour, why string) (pool, error) {
 	p, err := buildPool(env, role, resolve.Pool{{Colour: colour, N: 1}}, "")

@@ -58,10 +58,12 @@ func compileFire(v resolve.Args) (resolve.Plan, error) {
 		if p.defenceUnspotted, err = failed.compile("defence"); err != nil {
 			return nil, err
 		}
+		p.defDiceUnspotted = failed.dice()
 	}
 	if p.defence, err = def.compile("defence"); err != nil {
 		return nil, err
 	}
+	p.defDice = def.dice()
 	// 10.7.2: each remaining critical hit is a comparison roll of a green
 	// attack die against a blue defence die.
 	green, err := oneDie(env, "attack", "green", "a critical hit's comparison roll")
