@@ -35,6 +35,27 @@ func BenchmarkFloorOpposed(b *testing.B) {
 	perTrial(b, kernelBatch)
 }
 
+func BenchmarkThroughputD6(b *testing.B) {
+	src := Wyrand(1)
+	var sink uint64
+	for b.Loop() {
+		sink += ThroughputD6(&src, kernelBatch)
+	}
+	perTrial(b, kernelBatch)
+	_ = sink
+}
+
+// BenchmarkLatencyD6 is FloorD6 alone, beside BenchmarkThroughputD6.
+func BenchmarkLatencyD6(b *testing.B) {
+	src := rand.NewPCG(1, 2)
+	var sink uint64
+	for b.Loop() {
+		sink += FloorD6(src, kernelBatch)
+	}
+	perTrial(b, kernelBatch)
+	_ = sink
+}
+
 func BenchmarkFloorSuccesses(b *testing.B) {
 	src := rand.NewPCG(1, 2)
 	var hist [7]uint64
@@ -136,6 +157,14 @@ func BenchmarkRun1e8(b *testing.B) {
 		}
 		perTrial(b, bigTrials)
 	})
+	b.Run("throughput-opposed", func(b *testing.B) {
+		src := Wyrand(1)
+		var hist [19]uint64
+		for b.Loop() {
+			ThroughputOpposed(&src, bigTrials, &hist)
+		}
+		perTrial(b, bigTrials)
+	})
 	b.Run("opposed-fire/workers-1", func(b *testing.B) { runMC(b, mustFire(b), 1) })
 	b.Run("opposed-fire/workers-2", func(b *testing.B) { runMC(b, mustFire(b), 2) })
 	b.Run("floor-successes", func(b *testing.B) {
@@ -143,6 +172,14 @@ func BenchmarkRun1e8(b *testing.B) {
 		var hist [7]uint64
 		for b.Loop() {
 			FloorSuccesses(src, bigTrials, &hist)
+		}
+		perTrial(b, bigTrials)
+	})
+	b.Run("throughput-successes", func(b *testing.B) {
+		src := Wyrand(1)
+		var hist [7]uint64
+		for b.Loop() {
+			ThroughputSuccesses(&src, bigTrials, &hist)
 		}
 		perTrial(b, bigTrials)
 	})
@@ -394,6 +431,15 @@ func BenchmarkActions(b *testing.B) {
 		perTrial(b, kernelBatch)
 		_ = sink
 	})
+	b.Run("throughput-d6", func(b *testing.B) {
+		src := Wyrand(1)
+		var sink uint64
+		for b.Loop() {
+			sink += ThroughputD6(&src, kernelBatch)
+		}
+		perTrial(b, kernelBatch)
+		_ = sink
+	})
 	for _, ex := range examplePlans(b) {
 		b.Run(ex.name, func(b *testing.B) { benchKernel(b, ex.plan) })
 	}
@@ -438,8 +484,17 @@ func BenchmarkRollShapes(b *testing.B) {
 		perTrial(b, kernelBatch)
 		_ = sink
 	})
+	b.Run("throughput-d6", func(b *testing.B) {
+		src := Wyrand(1)
+		var sink uint64
+		for b.Loop() {
+			sink += ThroughputD6(&src, kernelBatch)
+		}
+		perTrial(b, kernelBatch)
+		_ = sink
+	})
 	b.Run("opposed-fire", func(b *testing.B) { benchKernel(b, mustFire(b)) })
-	for _, expr := range []string{"d10+3 vs d10+1", "4d6kh3", "10d10kh3", "3d6+2", "20d6>=4"} {
+	for _, expr := range []string{"d10+3 vs d10+1", "4d6kh3", "10d10kh3", "3d6+2", "20d6>=4", "d6!"} {
 		b.Run(expr, func(b *testing.B) { benchKernel(b, mustRoll(b, expr)) })
 	}
 }
