@@ -233,7 +233,8 @@ func BenchmarkExact(b *testing.B) {
 	}{{"opposed-fire", mustFire(b)}, {"roll-6d6", mustRoll(b, "6d6>=4")}, {"roll-40d10", mustRoll(b, "40d10")},
 		{"symbol-fire-10v10", mustSymbol(b, "red:4,green:3,blue:3", "red:3,green:4,blue:3")},
 		{"symbol-close-combat-6v6", examplePlan(b, "symbol-close-combat")},
-		{"rof-fire-30-dice-6-armoured-teams", mustAction(b, "rof", "fire", map[string]string{"rof": "10", "firing-teams": "3", "target-teams": "6", "team": "vehicle", "ar": "3", "at": "5"})}} {
+		{"rof-fire-30-dice-6-armoured-teams", mustAction(b, "rof", "fire", map[string]string{"rof": "10", "firing-teams": "3", "target-teams": "6", "team": "vehicle", "ar": "3", "at": "5"})},
+		{"cohesion-fire-8-rolls", mustAction(b, "cohesion", "fire", map[string]string{"sa-drm": "0+1+2+3", "mortar-drm": "0+1+2+3", "mv": "2", "cohesion": "7", "concealed": "true"})}} {
 		b.Run(c.name, func(b *testing.B) {
 			for b.Loop() {
 				if _, err := sim.Run(context.Background(), c.plan, sim.Options{Method: sim.Exact}); err != nil {

@@ -148,6 +148,7 @@ func write(w io.Writer, s samples) {
 		{"exact symbol fire, 10 attack dice vs 10 defence dice", spreadOf(s["BenchmarkExact/symbol-fire-10v10"]), true},
 		{"exact symbol close combat, 6 dice a side each way, to the 20-round cap", spreadOf(s["BenchmarkExact/symbol-close-combat-6v6"]), true},
 		{"exact rof fire, RoF 10 x 3 teams at 6 armoured teams (DP)", spreadOf(s["BenchmarkExact/rof-fire-30-dice-6-armoured-teams"]), true},
+		{"exact cohesion fire, 8 DRM rolls (closed form)", spreadOf(s["BenchmarkExact/cohesion-fire-8-rolls"]), true},
 	}
 	for _, r := range rows {
 		v := r.v.times()
