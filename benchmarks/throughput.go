@@ -57,36 +57,25 @@ func ThroughputD6(src *Wyrand, n int) uint64 {
 	return sum
 }
 
-// ThroughputSuccesses draws n pools of six d6 and tallies the count of
-// dice showing 4 or more: three pools from two words (18 dice), unrolled.
+// ThroughputSuccesses tallies n pools of six d6 counted at 4 or more. A
+// d6 shows 4+ with probability exactly 1/2, so the count is the number of
+// ones among six random bits: ten pools a word, a popcount each. That is
+// the fastest way found to produce this distribution at all (unrolling
+// eighteen d6 digits a pool of three ran at half the engine's speed, whose
+// dice.Counter counts four dice a multiply): the floor for the question,
+// not for drawing its dice one by one.
 func ThroughputSuccesses(src *Wyrand, n int, hist *[7]uint64) {
-	for ; n >= 3; n -= 3 {
-		var c [18]uint64
-		f := src.Uint64()
-		for i := range 9 {
-			c[i], f = bits.Mul64(f, 6)
-		}
-		f = src.Uint64()
-		for i := 9; i < 18; i++ {
-			c[i], f = bits.Mul64(f, 6)
-		}
-		for p := range 3 {
-			k := uint64(0)
-			for _, d := range c[6*p : 6*p+6] {
-				k += (d + 3) / 6
-			}
-			hist[k]++
+	for ; n >= 10; n -= 10 {
+		w := src.Uint64()
+		for range 10 {
+			hist[bits.OnesCount64(w&63)]++
+			w >>= 6
 		}
 	}
+	w := src.Uint64()
 	for range n {
-		f := src.Uint64()
-		k := uint64(0)
-		for range 6 {
-			var d uint64
-			d, f = bits.Mul64(f, 6)
-			k += (d + 3) / 6
-		}
-		hist[k]++
+		hist[bits.OnesCount64(w&63)]++
+		w >>= 6
 	}
 }
 
