@@ -35,6 +35,27 @@ func BenchmarkFloorOpposed(b *testing.B) {
 	perTrial(b, kernelBatch)
 }
 
+func BenchmarkThroughputD6(b *testing.B) {
+	src := Wyrand(1)
+	var sink uint64
+	for b.Loop() {
+		sink += ThroughputD6(&src, kernelBatch)
+	}
+	perTrial(b, kernelBatch)
+	_ = sink
+}
+
+// BenchmarkLatencyD6 is FloorD6 alone, beside BenchmarkThroughputD6.
+func BenchmarkLatencyD6(b *testing.B) {
+	src := rand.NewPCG(1, 2)
+	var sink uint64
+	for b.Loop() {
+		sink += FloorD6(src, kernelBatch)
+	}
+	perTrial(b, kernelBatch)
+	_ = sink
+}
+
 func BenchmarkFloorSuccesses(b *testing.B) {
 	src := rand.NewPCG(1, 2)
 	var hist [7]uint64
@@ -136,6 +157,14 @@ func BenchmarkRun1e8(b *testing.B) {
 		}
 		perTrial(b, bigTrials)
 	})
+	b.Run("throughput-opposed", func(b *testing.B) {
+		src := Wyrand(1)
+		var hist [19]uint64
+		for b.Loop() {
+			ThroughputOpposed(&src, bigTrials, &hist)
+		}
+		perTrial(b, bigTrials)
+	})
 	b.Run("opposed-fire/workers-1", func(b *testing.B) { runMC(b, mustFire(b), 1) })
 	b.Run("opposed-fire/workers-2", func(b *testing.B) { runMC(b, mustFire(b), 2) })
 	b.Run("floor-successes", func(b *testing.B) {
@@ -143,6 +172,14 @@ func BenchmarkRun1e8(b *testing.B) {
 		var hist [7]uint64
 		for b.Loop() {
 			FloorSuccesses(src, bigTrials, &hist)
+		}
+		perTrial(b, bigTrials)
+	})
+	b.Run("throughput-successes", func(b *testing.B) {
+		src := Wyrand(1)
+		var hist [7]uint64
+		for b.Loop() {
+			ThroughputSuccesses(&src, bigTrials, &hist)
 		}
 		perTrial(b, bigTrials)
 	})
@@ -201,7 +238,8 @@ func BenchmarkExact(b *testing.B) {
 		{"rof-fire-30-dice-6-armoured-teams", mustAction(b, "rof", "fire", map[string]string{"rof": "10", "firing-teams": "3", "target-teams": "6", "team": "vehicle", "ar": "3", "at": "5"})},
 		{"symbol-fire-20v20", mustSymbol(b, "red:7,green:7,blue:6", "red:6,green:7,blue:7")},
 		{"symbol-fire-30v30", mustSymbol(b, "red:10,green:10,blue:10", "red:10,green:10,blue:10")},
-		{"symbol-close-combat-15v15", mustCloseCombat(b, "red:5,green:5,blue:5")}} {
+		{"symbol-close-combat-15v15", mustCloseCombat(b, "red:5,green:5,blue:5")},
+		{"cohesion-fire-8-rolls", mustAction(b, "cohesion", "fire", map[string]string{"sa-drm": "0+1+2+3", "mortar-drm": "0+1+2+3", "mv": "2", "cohesion": "7", "concealed": "true"})}} {
 		b.Run(c.name, func(b *testing.B) {
 			for b.Loop() {
 				if _, err := sim.Run(context.Background(), c.plan, sim.Options{Method: sim.Exact}); err != nil {
@@ -408,6 +446,15 @@ func BenchmarkActions(b *testing.B) {
 		perTrial(b, kernelBatch)
 		_ = sink
 	})
+	b.Run("throughput-d6", func(b *testing.B) {
+		src := Wyrand(1)
+		var sink uint64
+		for b.Loop() {
+			sink += ThroughputD6(&src, kernelBatch)
+		}
+		perTrial(b, kernelBatch)
+		_ = sink
+	})
 	for _, ex := range examplePlans(b) {
 		b.Run(ex.name, func(b *testing.B) { benchKernel(b, ex.plan) })
 	}
@@ -452,8 +499,17 @@ func BenchmarkRollShapes(b *testing.B) {
 		perTrial(b, kernelBatch)
 		_ = sink
 	})
+	b.Run("throughput-d6", func(b *testing.B) {
+		src := Wyrand(1)
+		var sink uint64
+		for b.Loop() {
+			sink += ThroughputD6(&src, kernelBatch)
+		}
+		perTrial(b, kernelBatch)
+		_ = sink
+	})
 	b.Run("opposed-fire", func(b *testing.B) { benchKernel(b, mustFire(b)) })
-	for _, expr := range []string{"d10+3 vs d10+1", "4d6kh3", "10d10kh3", "3d6+2", "20d6>=4"} {
+	for _, expr := range []string{"d10+3 vs d10+1", "4d6kh3", "10d10kh3", "3d6+2", "20d6>=4", "d6!"} {
 		b.Run(expr, func(b *testing.B) { benchKernel(b, mustRoll(b, expr)) })
 	}
 }

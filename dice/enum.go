@@ -28,6 +28,7 @@ type Enumerator struct {
 	overflow  bool
 
 	probe    *rand.PCG // set while Estimate descends at random
+	weighted bool      // the probe follows the dice's own odds (MeanDraws)
 	branches float64   // product of branching factors on the probe's path
 	tables   map[tableKey][]float64
 }
@@ -125,6 +126,23 @@ func (e *Enumerator) branch(n int, probs []float64) int {
 // random, for Estimate.
 func (e *Enumerator) randomBranch(n int, probs []float64) int {
 	e.depth++
+	if e.weighted {
+		if probs == nil {
+			return int(e.probe.Uint64() % uint64(n))
+		}
+		u := float64(e.probe.Uint64()>>11) / (1 << 53)
+		for i, p := range probs {
+			if u -= p; u < 0 {
+				return i
+			}
+		}
+		for i := len(probs) - 1; i > 0; i-- { // rounding: the last live one
+			if probs[i] > 0 {
+				return i
+			}
+		}
+		return 0
+	}
 	if probs == nil {
 		e.branches *= float64(n)
 		return int(e.probe.Uint64() % uint64(n))
@@ -165,6 +183,25 @@ func (e *Enumerator) Estimate(descents int, trial func(*Stream)) float64 {
 	e.stack = e.stack[:0]
 	e.depth, e.weight, e.truncated, e.overflow = 0, 1, false, false
 	return sum / float64(descents)
+}
+
+// MeanDraws returns the mean number of draws (branch points: a die, or a
+// kernel's whole distribution drawn at once) on trial's paths, over
+// random descents that follow the dice's own odds with a fixed seed: a
+// deterministic measure of a trial's work, from which sim models what a
+// Monte Carlo trial costs. The enumerator is left ready to enumerate.
+func (e *Enumerator) MeanDraws(descents int, trial func(*Stream)) float64 {
+	e.probe, e.weighted = rand.NewPCG(3, 4), true
+	sum := 0
+	for range descents {
+		e.depth, e.weight, e.truncated, e.branches = 0, 1, false, 1
+		trial(&e.stream)
+		sum += e.depth
+	}
+	e.probe, e.weighted = nil, false
+	e.stack = e.stack[:0]
+	e.depth, e.weight, e.truncated, e.overflow = 0, 1, false, false
+	return float64(sum) / float64(descents)
 }
 
 func (e *Enumerator) uniform(sides int) int {

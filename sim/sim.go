@@ -24,7 +24,7 @@ const ChunkSize = 1 << 16
 type Method int
 
 const (
-	Auto  Method = iota // exact when enumeration fits AutoPaths, else Monte Carlo
+	Auto  Method = iota // exact when it costs at most a few Monte Carlo runs (auto.go), else Monte Carlo
 	Exact               // exact or an error
 	MC                  // Monte Carlo
 )
@@ -351,8 +351,8 @@ func RunRange(ctx context.Context, plan resolve.Plan, opts Options, from, to int
 // (shards merged).
 func MCResult(counts []uint64, n int64) *Result { return mcResult(counts, n) }
 
-// TryExact is the exact answer as opts.Method says (auto: within
-// AutoPaths), or nil if Monte Carlo must answer (auto over budget, or
+// TryExact is the exact answer as opts.Method says (auto: when it costs
+// at most a few Monte Carlo runs, auto.go), or nil if Monte Carlo must answer (auto over budget, or
 // mc).
 func TryExact(ctx context.Context, plan resolve.Plan, opts Options) (*Result, error) {
 	switch opts.Method {
@@ -365,9 +365,5 @@ func TryExact(ctx context.Context, plan resolve.Plan, opts Options) (*Result, er
 		}
 		return runExact(ctx, plan, budget, opts.DepthCap)
 	}
-	res, err := runExact(ctx, plan, AutoPaths, opts.DepthCap)
-	if errors.Is(err, ErrTooLarge) {
-		return nil, nil
-	}
-	return res, err
+	return tryAuto(ctx, plan, opts) // auto.go: by modelled time
 }

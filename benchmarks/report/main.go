@@ -122,8 +122,11 @@ func write(w io.Writer, s samples) {
 		v    spread
 		dur  bool
 	}{
-		{"opposed fire, 1 worker, 1e8 trials, against its floor", s.ratio("BenchmarkRun1e8/opposed-fire/workers-1", "BenchmarkRun1e8/floor-opposed"), false},
-		{"roll '6d6>=4', 1 worker, 1e8 trials, against its floor", s.ratio("BenchmarkRun1e8/roll-6d6/workers-1", "BenchmarkRun1e8/floor-successes"), false},
+		{"the latency floor (one PCG die after another) against the throughput floor (wyrand, each word unrolled into its digits), per d6", s.ratio("BenchmarkActions/floor-d6", "BenchmarkActions/throughput-d6"), false},
+		{"opposed fire, 1 worker, 1e8 trials, against its throughput floor", s.ratio("BenchmarkRun1e8/opposed-fire/workers-1", "BenchmarkRun1e8/throughput-opposed"), false},
+		{"opposed fire, 1 worker, 1e8 trials, against its latency floor", s.ratio("BenchmarkRun1e8/opposed-fire/workers-1", "BenchmarkRun1e8/floor-opposed"), false},
+		{"roll '6d6>=4', 1 worker, 1e8 trials, against its throughput floor", s.ratio("BenchmarkRun1e8/roll-6d6/workers-1", "BenchmarkRun1e8/throughput-successes"), false},
+		{"roll '6d6>=4', 1 worker, 1e8 trials, against its latency floor", s.ratio("BenchmarkRun1e8/roll-6d6/workers-1", "BenchmarkRun1e8/floor-successes"), false},
 		{"opposed fire, 2 workers against 1 (speed-up)", s.ratio("BenchmarkRun1e8/opposed-fire/workers-1", "BenchmarkRun1e8/opposed-fire/workers-2"), false},
 		{"roll '6d6>=4', 2 workers against 1 (speed-up)", s.ratio("BenchmarkRun1e8/roll-6d6/workers-1", "BenchmarkRun1e8/roll-6d6/workers-2"), false},
 		{"the floor itself, 2 goroutines against 1 (the machine's limit)", s.ratio("BenchmarkFloorParallel/goroutines-1", "BenchmarkFloorParallel/goroutines-2"), false},
@@ -134,16 +137,21 @@ func write(w io.Writer, s samples) {
 		{"--vs paired Monte Carlo against one run: symbol fire", s.ratio("BenchmarkCompare/symbol-fire/paired", "BenchmarkCompare/symbol-fire/one-run"), false},
 		{"--vs paired Monte Carlo against one run: rof fire", s.ratio("BenchmarkCompare/rof-fire/paired", "BenchmarkCompare/rof-fire/one-run"), false},
 		{"roll 'd10+3 vs d10+1' against opposed fire", s.ratio("BenchmarkRollShapes/d10+3_vs_d10+1", "BenchmarkRollShapes/opposed-fire"), false},
-		{"roll '4d6kh3' per die against the d6 floor", s.ratio("BenchmarkRollShapes/4d6kh3", "BenchmarkRollShapes/floor-d6").scale(0.25), false},
-		{"roll '10d10kh3' per die against the d6 floor", s.ratio("BenchmarkRollShapes/10d10kh3", "BenchmarkRollShapes/floor-d6").scale(0.1), false},
-		{"roll '20d6>=4' (counted four dice at a time) per die against the d6 floor", s.ratio("BenchmarkRollShapes/20d6>=4", "BenchmarkRollShapes/floor-d6").scale(0.05), false},
+		{"roll '4d6kh3' per die against the d6 throughput floor", s.ratio("BenchmarkRollShapes/4d6kh3", "BenchmarkRollShapes/throughput-d6").scale(0.25), false},
+		{"roll '10d10kh3' per die against the d6 throughput floor", s.ratio("BenchmarkRollShapes/10d10kh3", "BenchmarkRollShapes/throughput-d6").scale(0.1), false},
+		{"roll '20d6>=4' (counted four dice at a time) per die against the d6 throughput floor", s.ratio("BenchmarkRollShapes/20d6>=4", "BenchmarkRollShapes/throughput-d6").scale(0.05), false},
+		{"roll 'd6!' per trial against the d6 throughput floor", s.ratio("BenchmarkRollShapes/d6!", "BenchmarkRollShapes/throughput-d6"), false},
 		{"compile symbol fire, 30 attack dice against 30 defence dice", spreadOf(s["BenchmarkCompileLargePool"]), true},
 		{"exact opposed fire (100 paths)", spreadOf(s["BenchmarkExact/opposed-fire"]), true},
 		{"exact roll '6d6>=4' (convolution)", spreadOf(s["BenchmarkExact/roll-6d6"]), true},
 		{"exact roll '40d10' (convolution)", spreadOf(s["BenchmarkExact/roll-40d10"]), true},
 		{"exact symbol fire, 10 attack dice vs 10 defence dice", spreadOf(s["BenchmarkExact/symbol-fire-10v10"]), true},
 		{"exact symbol close combat, 6 dice a side each way, to the 20-round cap", spreadOf(s["BenchmarkExact/symbol-close-combat-6v6"]), true},
+		{"exact symbol fire, 20 attack dice vs 20 defence dice", spreadOf(s["BenchmarkExact/symbol-fire-20v20"]), true},
+		{"exact symbol fire, 30 attack dice vs 30 defence dice", spreadOf(s["BenchmarkExact/symbol-fire-30v30"]), true},
+		{"exact symbol close combat, 15 dice a side each way, supported, to the 20-round cap", spreadOf(s["BenchmarkExact/symbol-close-combat-15v15"]), true},
 		{"exact rof fire, RoF 10 x 3 teams at 6 armoured teams (DP)", spreadOf(s["BenchmarkExact/rof-fire-30-dice-6-armoured-teams"]), true},
+		{"exact cohesion fire, 8 DRM rolls (closed form)", spreadOf(s["BenchmarkExact/cohesion-fire-8-rolls"]), true},
 	}
 	for _, r := range rows {
 		v := r.v.times()
@@ -152,19 +160,21 @@ func write(w io.Writer, s samples) {
 		}
 		fmt.Fprintf(w, "| %s | %s |\n", r.name, v)
 	}
-	// Every action's Monte Carlo kernel against the same repeat's d6 floor.
+	// Every action's Monte Carlo kernel against the same repeat's d6
+	// floors: the throughput floor (the fastest dice this machine makes)
+	// and the latency floor (one die after another, as dice.Stream draws).
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, "| action (benchmarks/bench_test.go exampleValues) | ns/trial | in d6 draws |")
-	fmt.Fprintln(w, "|---|---|---|")
+	fmt.Fprintln(w, "| action (benchmarks/bench_test.go exampleValues) | ns/trial | in d6 draws (throughput floor) | in d6 draws (latency floor) |")
+	fmt.Fprintln(w, "|---|---|---|---|")
 	var names []string
 	for name := range s {
-		if strings.HasPrefix(name, "BenchmarkActions/") && name != "BenchmarkActions/floor-d6" {
+		if strings.HasPrefix(name, "BenchmarkActions/") && name != "BenchmarkActions/floor-d6" && name != "BenchmarkActions/throughput-d6" {
 			names = append(names, name)
 		}
 	}
 	slices.Sort(names)
 	for _, name := range names {
-		fmt.Fprintf(w, "| %s | %s | %s |\n", strings.TrimPrefix(name, "BenchmarkActions/"),
-			spreadOf(s[name]).dur(), s.ratio(name, "BenchmarkActions/floor-d6").times())
+		fmt.Fprintf(w, "| %s | %s | %s | %s |\n", strings.TrimPrefix(name, "BenchmarkActions/"),
+			spreadOf(s[name]).dur(), s.ratio(name, "BenchmarkActions/throughput-d6").times(), s.ratio(name, "BenchmarkActions/floor-d6").times())
 	}
 }

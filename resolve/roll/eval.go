@@ -62,6 +62,10 @@ type Plan struct {
 	// table is every joint outcome's cell when the expression rolls few
 	// plain dice (dice.Joint): a trial is one draw and a look-up.
 	table []int32
+	// mod is the expression's one term when it is modified dice alone
+	// (exploding or re-rolled, summed or counted, not kept), plus
+	// constant: Run rolls it without walking the terms.
+	mod *term
 }
 
 // Outcome names and stats.
@@ -86,6 +90,9 @@ func Compile(e *Expr) *Plan {
 		if len(ls) == 1 && len(rs) == 1 && ls[0].n == 1 && rs[0].n == 1 && ls[0].sides == rs[0].sides && ls[0].sign == 1 && rs[0].sign == -1 && p.right != nil {
 			p.duel = ls[0].sides
 		}
+	}
+	if c, ok := plainConst(p.left[1:]); ok && p.right == nil && p.left[0].kind == kDice && p.left[0].die != nil && p.left[0].keep == 0 && p.left[0].sign > 0 {
+		p.mod, p.constant = &p.left[0], c
 	}
 	if p.pool == nil && p.duel == 0 {
 		l, okL := fixedProduct(p.left, dice.MaxJoint)
@@ -146,8 +153,16 @@ func dieDist(t *term) []float64 {
 	return nil
 }
 
-// rollDie rolls one die of a term with a modifier.
+// rollDie rolls one die of a term with a modifier: from its tabled
+// blocks of rolls where they were made (dice.Exploder, dice.Rerolled),
+// else die by die.
 func rollDie(t *term, s *dice.Stream) int {
+	switch {
+	case t.explode != nil:
+		return s.Explode(t.explode)
+	case t.rerolls != nil:
+		return s.Reroll(t.rerolls)
+	}
 	v := s.D(t.sides)
 	if t.reroll > 0 && v <= t.reroll {
 		return s.D(t.sides)
@@ -174,6 +189,12 @@ func compile(ts []term) []term {
 			t.group = compile(t.group)
 		case kDice:
 			t.die = dieDist(t)
+			switch {
+			case t.bang:
+				t.explode, _ = dice.NewExploder(t.sides, MaxExplode)
+			case t.reroll > 0:
+				t.rerolls, _ = dice.NewRerolled(t.sides, t.reroll)
+			}
 			if t.cmp {
 				t.lo, t.hi = max(t.lo, 1), min(t.hi, t.maxFace())
 				if t.lo > t.hi && t.keep == 0 {

@@ -58,6 +58,17 @@ func plainSum(ts []term, sign int) (sums []sumTerm, c int, ok bool) {
 	return sums, c, true
 }
 
+// plainConst is the total of terms that are all constants.
+func plainConst(ts []term) (c int, ok bool) {
+	for i := range ts {
+		if ts[i].kind != kConst {
+			return 0, false
+		}
+		c += ts[i].sign * ts[i].value
+	}
+	return c, true
+}
+
 // Run implements resolve.Plan.
 func (p *Plan) Run(s *dice.Stream, n int, counts []uint64) {
 	switch {
@@ -75,6 +86,26 @@ func (p *Plan) Run(s *dice.Stream, n int, counts []uint64) {
 		t, off := p.sums[0], p.constant-p.lo
 		for range n {
 			counts[s.Sum(t.n, t.sides)+off]++
+		}
+		return
+	case p.mod != nil && !p.mod.cmp && p.mod.explode != nil:
+		s.TallyExplode(n, p.mod.n, p.mod.explode, p.constant-p.lo, counts)
+		return
+	case p.mod != nil && !p.mod.cmp && p.mod.rerolls != nil:
+		s.TallyReroll(n, p.mod.n, p.mod.rerolls, p.constant-p.lo, counts)
+		return
+	case p.mod != nil:
+		t, off := p.mod, p.constant-p.lo
+		for range n {
+			v := off
+			for range t.n {
+				if d := rollDie(t, s); t.cmp {
+					v += inRange(d, t.lo, t.hi)
+				} else {
+					v += d
+				}
+			}
+			counts[v]++
 		}
 		return
 	case p.sums != nil:

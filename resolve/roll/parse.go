@@ -48,6 +48,8 @@ type term struct {
 	bang    bool              // exploding: a die showing its highest face rolls again and adds
 	reroll  int               // re-roll once a die showing this or less (0: none)
 	die     []float64         // compiled: one modified die's distribution (dieDist)
+	explode *dice.Exploder    // compiled: draws an exploding die a block of rolls at a time
+	rerolls *dice.Rerolled    // compiled: draws a re-rolled die's two rolls at once
 	cmp     bool              // a comparison turns dice into a count, a group into 0/1
 	lo, hi  int               // the range the comparison accepts
 	counter *dice.Counter     // compiled: counts plain dice in lo..hi

@@ -175,6 +175,8 @@ var expressions = []string{
 	"d6-2 vs d6+1", "2d6-d4+1 vs d8", "5d10kl2", "4d6kh3>=4", "6d6kh2+1", "-2d6",
 	// Success pools of re-rolled or exploding dice: not the plain pool's.
 	"3d6r1>=4", "4d6!>=8",
+	// Modified dice alone (dice.TallyExplode, TallyReroll): blocks of rolls.
+	"d6!+2", "3d10!-1", "d2!", "2d20r3+1", "d4r3",
 	// One-sided dice: a pool of d1s counts every die.
 	"300d1>=1",
 }
