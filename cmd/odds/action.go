@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"odds/cmd/internal/query"
 	"odds/profiles"
 	"odds/resolve"
 	"odds/sim"
@@ -74,10 +75,10 @@ func (a *app) actionCommand(s *resolve.System, act *resolve.Action) *cobra.Comma
 				"unexpected argument %q", args[0])
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			j := &job{sys: s, act: act, cards: map[string][]*profiles.Unit{}, given: map[string][]resolve.Value{}, givenBy: "flag"}
+			j := &query.Query{System: s, Action: act, Cards: map[string][]*profiles.Unit{}, Values: map[string][]resolve.Value{}, GivenBy: "flag"}
 			for i, f := range flags {
 				if len(f.vals) > 0 {
-					j.given[act.Params[i].Name] = f.vals
+					j.Values[act.Params[i].Name] = f.vals
 				}
 			}
 			// Profiles are read only when a card is named: a run without
@@ -100,10 +101,10 @@ func (a *app) actionCommand(s *resolve.System, act *resolve.Action) *cobra.Comma
 					for _, e := range reg.List(s.Name) {
 						if e.Kind == "unit" {
 							u, _ := reg.Unit(e.Name, s.Name)
-							j.cards[r.Name] = append(j.cards[r.Name], u)
+							j.Cards[r.Name] = append(j.Cards[r.Name], u)
 						}
 					}
-					if len(j.cards[r.Name]) == 0 {
+					if len(j.Cards[r.Name]) == 0 {
 						return usagef("'odds profiles list --system "+s.Name+"' lists the cards", "--%s all: the %s system has no unit cards", r.Name, s.Name)
 					}
 					continue
@@ -113,7 +114,7 @@ func (a *app) actionCommand(s *resolve.System, act *resolve.Action) *cobra.Comma
 					if err != nil {
 						return usagef("'odds profiles list --system "+s.Name+"' lists the cards", "--%s: %v", r.Name, err)
 					}
-					j.cards[r.Name] = append(j.cards[r.Name], u)
+					j.Cards[r.Name] = append(j.Cards[r.Name], u)
 				}
 			}
 			if needsEnv(s) {
@@ -121,7 +122,7 @@ func (a *app) actionCommand(s *resolve.System, act *resolve.Action) *cobra.Comma
 				if err != nil {
 					return err
 				}
-				j.env = envOf(reg, s)
+				j.Env = envOf(reg, s)
 			}
 			for _, role := range all {
 				if err := a.fitting(j, role); err != nil {
@@ -138,7 +139,7 @@ func (a *app) actionCommand(s *resolve.System, act *resolve.Action) *cobra.Comma
 				}
 				return a.runCompare(cmd.Context(), j, b, *vs)
 			}
-			return a.runJobs(cmd.Context(), []*job{j})
+			return a.runJobs(cmd.Context(), []*query.Query{j})
 		},
 	}
 	cmd.Flags().StringVar(vs, "vs", "", "compare with a variant: `'FLAGS'` changed (or other cards), on the same dice: A, B and B-A with its paired 95% interval")
@@ -190,23 +191,23 @@ func runError(ctx context.Context, err error) error {
 // every cell of the job compiles with the card in that role (and the
 // first of each other role's cards). The rest are named on stderr; none
 // left is an error.
-func (a *app) fitting(j *job, role string) error {
+func (a *app) fitting(j *query.Query, role string) error {
 	var keep []*profiles.Unit
 	var left []string
-	for _, u := range j.cards[role] {
+	for _, u := range j.Cards[role] {
 		probe := *j
-		probe.cards = map[string][]*profiles.Unit{}
-		for r, us := range j.cards {
-			probe.cards[r] = us[:1]
+		probe.Cards = map[string][]*profiles.Unit{}
+		for r, us := range j.Cards {
+			probe.Cards[r] = us[:1]
 		}
-		probe.cards[role] = []*profiles.Unit{u}
-		cells, err := probe.cells()
+		probe.Cards[role] = []*profiles.Unit{u}
+		points, err := probe.Points()
 		fits := err == nil
-		for _, c := range cells {
+		for _, pt := range points {
 			if !fits {
 				break
 			}
-			_, err := j.act.Compile(j.act.Args(c.values, j.env))
+			_, err := j.Action.Compile(j.Action.Args(pt.Values, j.Env))
 			fits = err == nil
 		}
 		if fits {
@@ -216,12 +217,12 @@ func (a *app) fitting(j *job, role string) error {
 		}
 	}
 	if len(keep) == 0 {
-		return usagef("'odds profiles list --system "+j.sys.Name+"' lists the cards",
-			"--%s all: no %s card fits %s %s as the %s", role, j.sys.Name, j.sys.Name, j.act.Name, role)
+		return usagef("'odds profiles list --system "+j.System.Name+"' lists the cards",
+			"--%s all: no %s card fits %s %s as the %s", role, j.System.Name, j.System.Name, j.Action.Name, role)
 	}
 	if len(left) > 0 {
-		fmt.Fprintf(a.stderr, "odds: --%s all: left out %s (not fit for %s %s)\n", role, strings.Join(left, ", "), j.sys.Name, j.act.Name)
+		fmt.Fprintf(a.stderr, "odds: --%s all: left out %s (not fit for %s %s)\n", role, strings.Join(left, ", "), j.System.Name, j.Action.Name)
 	}
-	j.cards[role] = keep
+	j.Cards[role] = keep
 	return nil
 }

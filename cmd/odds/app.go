@@ -17,6 +17,7 @@ import (
 	"github.com/spf13/pflag"
 	"golang.org/x/term"
 
+	"odds/cmd/internal/query"
 	"odds/profiles"
 	"odds/resolve"
 	"odds/resolve/all"
@@ -117,6 +118,7 @@ func (a *app) main(args []string) int {
 	}
 	code, hint := exitUsage, ""
 	var ue *usageError
+	var qe *query.Error
 	var ie *ioError
 	switch {
 	case errors.Is(err, syscall.EPIPE):
@@ -126,6 +128,8 @@ func (a *app) main(args []string) int {
 		return exitInterrupted
 	case errors.As(err, &ue):
 		hint = ue.hint
+	case errors.As(err, &qe):
+		hint = qe.Hint
 	case errors.As(err, &ie):
 		code = exitFailure
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"odds/cmd/internal/query"
 	"odds/profiles"
 	"odds/resolve"
 	"odds/sim"
@@ -23,10 +24,10 @@ import (
 // variant is job j with the flags of vs applied: parameters and cards,
 // one value each (sweep in the main flags). A flag of the run (--trials)
 // or anything but a flag of the action is an error.
-func (a *app) variant(cmd *cobra.Command, j *job, vs string) (*job, error) {
+func (a *app) variant(cmd *cobra.Command, j *query.Query, vs string) (*query.Query, error) {
 	b := *j
-	b.given = maps.Clone(j.given)
-	b.cards = maps.Clone(j.cards)
+	b.Values = maps.Clone(j.Values)
+	b.Cards = maps.Clone(j.Cards)
 	words := strings.Fields(vs)
 	if len(words) == 0 {
 		return nil, usagef("for example --vs '--def 3' or --vs '--attacker mg-team-veteran'", "--vs: want the flags that make the variant, got none")
@@ -36,19 +37,19 @@ func (a *app) variant(cmd *cobra.Command, j *job, vs string) (*job, error) {
 		name, value, hasValue := strings.Cut(strings.TrimPrefix(w, "--"), "=")
 		if !strings.HasPrefix(w, "--") || name == "" {
 			return nil, usagef("--vs compares two variants of one action: give only its flags",
-				"--vs: want flags of %s %s, got %q", j.sys.Name, j.act.Name, w)
+				"--vs: want flags of %s %s, got %q", j.System.Name, j.Action.Name, w)
 		}
 		if cmd.Root().PersistentFlags().Lookup(name) != nil || name == "vs" {
 			return nil, usagef("give it outside --vs: both sides run alike", "--vs: --%s is a flag of the run, not of the matchup", name)
 		}
-		p := j.act.Param(name)
+		p := j.Action.Param(name)
 		isRole := false
-		for _, r := range j.act.Roles {
+		for _, r := range j.Action.Roles {
 			isRole = isRole || r.Name == name
 		}
 		if p == nil && !isRole {
-			return nil, usagef(fmt.Sprintf("'odds %s %s --help' lists the flags", j.sys.Name, j.act.Name),
-				"--vs: %s %s has no flag --%s", j.sys.Name, j.act.Name, name)
+			return nil, usagef(fmt.Sprintf("'odds %s %s --help' lists the flags", j.System.Name, j.Action.Name),
+				"--vs: %s %s has no flag --%s", j.System.Name, j.Action.Name, name)
 		}
 		if !hasValue && (p == nil || p.Kind != resolve.Bool) {
 			if i+1 == len(words) {
@@ -60,11 +61,11 @@ func (a *app) variant(cmd *cobra.Command, j *job, vs string) (*job, error) {
 			value = "true"
 		}
 		if isRole {
-			u, err := a.oneCard(j.sys.Name, name, value)
+			u, err := a.oneCard(j.System.Name, name, value)
 			if err != nil {
 				return nil, err
 			}
-			b.cards[name] = []*profiles.Unit{u}
+			b.Cards[name] = []*profiles.Unit{u}
 			continue
 		}
 		vals, err := resolve.ParseValues(p, value)
@@ -74,7 +75,7 @@ func (a *app) variant(cmd *cobra.Command, j *job, vs string) (*job, error) {
 		if len(vals) != 1 {
 			return nil, usagef("sweep in the main flags: each cell is then compared", "--vs: --%s: want one value, got %d", name, len(vals))
 		}
-		b.given[name] = vals
+		b.Values[name] = vals
 	}
 	return &b, nil
 }
@@ -103,7 +104,7 @@ type comparison struct {
 
 // runCompare compiles every cell of both jobs first (bad input fails
 // before any trial), then runs each pair on common random numbers.
-func (a *app) runCompare(ctx context.Context, ja, jb *job, vs string) error {
+func (a *app) runCompare(ctx context.Context, ja, jb *query.Query, vs string) error {
 	opts, err := a.options()
 	if err != nil {
 		return err
@@ -111,11 +112,11 @@ func (a *app) runCompare(ctx context.Context, ja, jb *job, vs string) error {
 	if a.shard.set {
 		return usagef("compare in one run", "--shard: not with --vs")
 	}
-	ca, err := ja.cells()
+	ca, err := ja.Points()
 	if err != nil {
 		return err
 	}
-	cb, err := jb.cells()
+	cb, err := jb.Points()
 	if err != nil {
 		return err
 	}
@@ -128,10 +129,10 @@ func (a *app) runCompare(ctx context.Context, ja, jb *job, vs string) error {
 	type pair struct{ a, b resolve.Plan }
 	plans := make([]pair, len(ca))
 	for i := range ca {
-		if plans[i].a, err = ja.act.Compile(ja.act.Args(ca[i].values, ja.env)); err != nil {
+		if plans[i].a, err = ja.Action.Compile(ja.Action.Args(ca[i].Values, ja.Env)); err != nil {
 			return &usageError{err: err}
 		}
-		if plans[i].b, err = jb.act.Compile(jb.act.Args(cb[i].values, jb.env)); err != nil {
+		if plans[i].b, err = jb.Action.Compile(jb.Action.Args(cb[i].Values, jb.Env)); err != nil {
 			return &usageError{err: fmt.Errorf("--vs: %w", err)}
 		}
 	}
@@ -166,11 +167,11 @@ func (a *app) runCompare(ctx context.Context, ja, jb *job, vs string) error {
 }
 
 // cellReport is the report of one cell's result.
-func (a *app) cellReport(j *job, c cell, plan resolve.Plan, res *sim.Result, opts sim.Options) *report {
-	r := newReport(j.sys.Name, j.act.Name, paramsOf(j.act, c), plan, res, opts)
-	r.Matchup, r.Notes = j.matchup, j.act.Notes
-	for _, role := range j.act.Roles {
-		if u := c.cards[role.Name]; u != nil {
+func (a *app) cellReport(j *query.Query, c query.Point, plan resolve.Plan, res *sim.Result, opts sim.Options) *report {
+	r := newReport(j.System.Name, j.Action.Name, paramsOf(j.Action, c), plan, res, opts)
+	r.Matchup, r.Notes = j.Matchup, j.Action.Notes
+	for _, role := range j.Action.Roles {
+		if u := c.Cards[role.Name]; u != nil {
 			r.Cards = append(r.Cards, param{Name: role.Name, Value: u.Name})
 		}
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"odds/cmd/internal/query"
 	"odds/sim"
 )
 
@@ -113,7 +114,7 @@ func (a *app) checkShard() error {
 
 // runShard runs this shard's share of the compiled cells and writes the
 // shard document.
-func (a *app) runShard(ctx context.Context, plans []compiledCell, opts sim.Options) error {
+func (a *app) runShard(ctx context.Context, plans []query.Compiled, opts sim.Options) error {
 	if err := a.checkShard(); err != nil {
 		return err
 	}
@@ -127,7 +128,7 @@ func (a *app) runShard(ctx context.Context, plans []compiledCell, opts sim.Optio
 			continue
 		}
 		start := time.Now()
-		res, err := sim.TryExact(ctx, c.plan, opts)
+		res, err := sim.TryExact(ctx, c.Plan, opts)
 		if err != nil {
 			return runError(ctx, err)
 		}
@@ -143,7 +144,7 @@ func (a *app) runShard(ctx context.Context, plans []compiledCell, opts sim.Optio
 				lo, hi := chunks*me/n, chunks*(me+1)/n
 				sc.From, sc.To = lo*sim.ChunkSize, min(opts.Trials, hi*sim.ChunkSize)
 			}
-			counts, err := sim.RunRange(ctx, c.plan, opts, sc.From, sc.To)
+			counts, err := sim.RunRange(ctx, c.Plan, opts, sc.From, sc.To)
 			if err != nil {
 				return runError(ctx, err)
 			}
