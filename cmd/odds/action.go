@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"crypto/rand"
 	"encoding/binary"
 	"fmt"
@@ -12,7 +11,6 @@ import (
 	"odds/cmd/internal/query"
 	"odds/profiles"
 	"odds/resolve"
-	"odds/sim"
 )
 
 // randomSeed returns a random seed below 2^53, so that it survives a round
@@ -164,27 +162,6 @@ func (a *app) actionCommand(s *resolve.System, act *resolve.Action) *cobra.Comma
 		_ = cmd.RegisterFlagCompletionFunc(p.Name, completeParam(p))
 	}
 	return cmd
-}
-
-// run runs one plan (for its layout and the others given: those of plans
-// with the same dice, sim.RunShared), turning the engine's size refusal
-// into a usage error that names the flag to change.
-func (a *app) run(ctx context.Context, plan resolve.Plan, opts sim.Options, others ...*resolve.Layout) (*sim.Result, error) {
-	res, err := sim.RunShared(ctx, plan, others, opts)
-	if err != nil {
-		return nil, runError(ctx, err)
-	}
-	return res, nil
-}
-
-// runError is an engine error as odds reports it: an interrupt as such,
-// anything else (an exact answer too large) as a usage error naming the
-// flags to change.
-func runError(ctx context.Context, err error) error {
-	if ctx.Err() != nil {
-		return ctx.Err()
-	}
-	return usagef("raise --max-paths, or use --method mc", "--method exact: %v", err)
 }
 
 // fitting keeps, of the cards --ROLE all named, those the action takes:

@@ -120,7 +120,7 @@ func (a *app) runCompare(ctx context.Context, ja, jb *query.Query, vs string) er
 	if err != nil {
 		return err
 	}
-	if err := a.checkBudget(2*len(ca), &opts); err != nil {
+	if err := query.CheckBudget(2*len(ca), &opts, a.maxTrials, a.trials.set); err != nil {
 		return err
 	}
 	if len(ca) != len(cb) {
@@ -143,11 +143,11 @@ func (a *app) runCompare(ctx context.Context, ja, jb *query.Query, vs string) er
 	for i, p := range plans {
 		res, err := sim.RunPaired(ctx, p.a, p.b, opts)
 		if err != nil {
-			return runError(ctx, err)
+			return query.RunError(ctx, err)
 		}
 		c := &comparison{VS: vs, Exact: res.Exact, Trials: res.Trials, Diffs: sim.Compare(p.a.Layout(), p.b.Layout(), res)}
-		c.A = a.cellReport(ja, ca[i], p.a, res.A, opts)
-		c.B = a.cellReport(jb, cb[i], p.b, res.B, opts)
+		c.A = query.PointResult(ja, ca[i], p.a, res.A, opts)
+		c.B = query.PointResult(jb, cb[i], p.b, res.B, opts)
 		out = append(out, c)
 	}
 	if a.plot == "" {
@@ -164,18 +164,6 @@ func (a *app) runCompare(ctx context.Context, ja, jb *query.Query, vs string) er
 		return err
 	}
 	return a.writePlot(img)
-}
-
-// cellReport is the report of one cell's result.
-func (a *app) cellReport(j *query.Query, c query.Point, plan resolve.Plan, res *sim.Result, opts sim.Options) *report {
-	r := newReport(j.System.Name, j.Action.Name, paramsOf(j.Action, c), plan, res, opts)
-	r.Matchup, r.Notes = j.Matchup, j.Action.Notes
-	for _, role := range j.Action.Roles {
-		if u := c.Cards[role.Name]; u != nil {
-			r.Cards = append(r.Cards, param{Name: role.Name, Value: u.Name})
-		}
-	}
-	return r
 }
 
 func (a *app) writeCompare(ctx context.Context, cs []*comparison) error {

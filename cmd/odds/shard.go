@@ -130,7 +130,7 @@ func (a *app) runShard(ctx context.Context, plans []query.Compiled, opts sim.Opt
 		start := time.Now()
 		res, err := sim.TryExact(ctx, c.Plan, opts)
 		if err != nil {
-			return runError(ctx, err)
+			return query.RunError(ctx, err)
 		}
 		sc := shardCell{Cell: k}
 		switch {
@@ -146,7 +146,7 @@ func (a *app) runShard(ctx context.Context, plans []query.Compiled, opts sim.Opt
 			}
 			counts, err := sim.RunRange(ctx, c.Plan, opts, sc.From, sc.To)
 			if err != nil {
-				return runError(ctx, err)
+				return query.RunError(ctx, err)
 			}
 			for cell, x := range counts {
 				if x > 0 {
