@@ -9,7 +9,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"odds/cmd/internal/query"
-	"odds/profiles"
 	"odds/resolve"
 )
 
@@ -73,59 +72,23 @@ func (a *app) actionCommand(s *resolve.System, act *resolve.Action) *cobra.Comma
 				"unexpected argument %q", args[0])
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			j := &query.Query{System: s, Action: act, Cards: map[string][]*profiles.Unit{}, Values: map[string][]resolve.Value{}, GivenBy: "flag"}
+			sp := query.Spec{System: s, Action: act, Values: map[string][]resolve.Value{}, Cards: map[string]string{}}
 			for i, f := range flags {
 				if len(f.vals) > 0 {
-					j.Values[act.Params[i].Name] = f.vals
+					sp.Values[act.Params[i].Name] = f.vals
 				}
 			}
-			// Profiles are read only when a card is named: a run without
-			// cards neither pays for them nor fails on a stale path.
-			var all []string              // roles given as all
-			for _, r := range act.Roles { // in order: the first bad card is reported
-				list := *roles[r.Name]
-				switch {
-				case cmd.Flags().Changed(r.Name) && strings.TrimSpace(list) == "":
-					return usagef("'odds profiles list --system "+s.Name+"' lists the cards", "--%s: want a card name, got an empty one", r.Name)
-				case list == "":
-					continue
-				}
-				reg, err := a.registry()
-				if err != nil {
-					return err
-				}
-				if strings.TrimSpace(list) == "all" {
-					all = append(all, r.Name)
-					for _, e := range reg.List(s.Name) {
-						if e.Kind == "unit" {
-							u, _ := reg.Unit(e.Name, s.Name)
-							j.Cards[r.Name] = append(j.Cards[r.Name], u)
-						}
-					}
-					if len(j.Cards[r.Name]) == 0 {
-						return usagef("'odds profiles list --system "+s.Name+"' lists the cards", "--%s all: the %s system has no unit cards", r.Name, s.Name)
-					}
-					continue
-				}
-				for _, name := range strings.Split(list, ",") {
-					u, err := reg.Unit(strings.TrimSpace(name), s.Name)
-					if err != nil {
-						return usagef("'odds profiles list --system "+s.Name+"' lists the cards", "--%s: %v", r.Name, err)
-					}
-					j.Cards[r.Name] = append(j.Cards[r.Name], u)
+			for _, r := range act.Roles {
+				if cmd.Flags().Changed(r.Name) {
+					sp.Cards[r.Name] = *roles[r.Name]
 				}
 			}
-			if needsEnv(s) {
-				reg, err := a.registry()
-				if err != nil {
-					return err
-				}
-				j.Env = envOf(reg, s)
+			j, warnings, err := query.New(sp, a.registry)
+			if err != nil {
+				return err
 			}
-			for _, role := range all {
-				if err := a.fitting(j, role); err != nil {
-					return err
-				}
+			for _, w := range warnings {
+				fmt.Fprintf(a.stderr, "odds: %s\n", w)
 			}
 			if cmd.Flags().Changed("vs") {
 				if a.metric != "" {
@@ -162,44 +125,4 @@ func (a *app) actionCommand(s *resolve.System, act *resolve.Action) *cobra.Comma
 		_ = cmd.RegisterFlagCompletionFunc(p.Name, completeParam(p))
 	}
 	return cmd
-}
-
-// fitting keeps, of the cards --ROLE all named, those the action takes:
-// every cell of the job compiles with the card in that role (and the
-// first of each other role's cards). The rest are named on stderr; none
-// left is an error.
-func (a *app) fitting(j *query.Query, role string) error {
-	var keep []*profiles.Unit
-	var left []string
-	for _, u := range j.Cards[role] {
-		probe := *j
-		probe.Cards = map[string][]*profiles.Unit{}
-		for r, us := range j.Cards {
-			probe.Cards[r] = us[:1]
-		}
-		probe.Cards[role] = []*profiles.Unit{u}
-		points, err := probe.Points()
-		fits := err == nil
-		for _, pt := range points {
-			if !fits {
-				break
-			}
-			_, err := j.Action.Compile(j.Action.Args(pt.Values, j.Env))
-			fits = err == nil
-		}
-		if fits {
-			keep = append(keep, u)
-		} else {
-			left = append(left, u.Name)
-		}
-	}
-	if len(keep) == 0 {
-		return usagef("'odds profiles list --system "+j.System.Name+"' lists the cards",
-			"--%s all: no %s card fits %s %s as the %s", role, j.System.Name, j.System.Name, j.Action.Name, role)
-	}
-	if len(left) > 0 {
-		fmt.Fprintf(a.stderr, "odds: --%s all: left out %s (not fit for %s %s)\n", role, strings.Join(left, ", "), j.System.Name, j.Action.Name)
-	}
-	j.Cards[role] = keep
-	return nil
 }
