@@ -94,7 +94,7 @@ func (a *app) actionCommand(s *resolve.System, act *resolve.Action) *cobra.Comma
 				if a.metric != "" {
 					return usagef("compare one figure by reading it in the comparison", "--vs: give --metric without --vs")
 				}
-				b, err := a.variant(cmd, j, *vs)
+				b, err := query.Variant(j, *vs, func(name string) bool { return cmd.Root().PersistentFlags().Lookup(name) != nil }, a.registry)
 				if err != nil {
 					return err
 				}
