@@ -39,19 +39,16 @@ const (
 type app struct {
 	ctx            context.Context // the run's: cancelled by Ctrl-C
 	stdout, stderr io.Writer
-	width          int                            // columns that tables and help fit in
-	intervals      bool                           // --intervals
-	metric         string                         // --metric: the figure of a roster matrix
-	plot           string                         // --plot: the image to draw
-	plotSink       func([]byte)                   // odds serve: where a plot goes instead of --plot's file
-	resultSink     func([]*report, []*comparison) // odds serve's page: the results, not rendered
-	quiet          bool                           // --quiet: no progress bar
+	width          int    // columns that tables and help fit in
+	intervals      bool   // --intervals
+	metric         string // --metric: the figure of a roster matrix
+	plot           string // --plot: the image to draw
+	quiet          bool   // --quiet: no progress bar
 	shard          shardValue
 	only           string              // build the action commands of this system only (if it is one)
 	args           []string            // the command line, for a shard document
 	merged         map[int]*sim.Result // odds merge: results by cell, from the shards
 	mergedCells    int
-	maxTrials      int64 // odds serve: the most Monte Carlo trials one request may run (0: no bound)
 	systems        []*resolve.System
 
 	trials    countValue

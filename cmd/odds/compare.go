@@ -30,7 +30,7 @@ func (a *app) runCompare(ctx context.Context, ja, jb *query.Query, vs string) er
 	}
 	var bar *progress
 	opts.Progress = func(n int64) { bar.add(n) }
-	out, err := query.Compare(ctx, ja, jb, vs, query.Options{Sim: opts, TrialsGiven: a.trials.set, MaxTrials: a.maxTrials,
+	out, err := query.Compare(ctx, ja, jb, vs, query.Options{Sim: opts, TrialsGiven: a.trials.set,
 		Start: func(trials int64) { bar = a.newProgress(trials) }})
 	if bar != nil {
 		bar.finish()
@@ -55,10 +55,6 @@ func (a *app) runCompare(ctx context.Context, ja, jb *query.Query, vs string) er
 }
 
 func (a *app) writeCompare(ctx context.Context, cs []*comparison) error {
-	if a.resultSink != nil {
-		a.resultSink(nil, cs)
-		return nil
-	}
 	var b strings.Builder
 	var err error
 	switch a.format.v {

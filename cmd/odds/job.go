@@ -23,14 +23,11 @@ func (a *app) runJobs(ctx context.Context, qs []*query.Query) error {
 		return err
 	}
 	if a.shard.set {
-		if err := query.CheckBudget(len(all), &opts, a.maxTrials, a.trials.set); err != nil {
-			return err
-		}
 		return a.runShard(ctx, all, opts)
 	}
 	var bar *progress
 	opts.Progress = func(n int64) { bar.add(n) }
-	rep, err := query.RunCompiled(ctx, all, query.Options{Sim: opts, TrialsGiven: a.trials.set, MaxTrials: a.maxTrials,
+	rep, err := query.RunCompiled(ctx, all, query.Options{Sim: opts, TrialsGiven: a.trials.set,
 		Merged: a.merged, MergedPoints: a.mergedCells, Start: func(trials int64) { bar = a.newProgress(trials) }})
 	if bar != nil {
 		bar.finish()

@@ -39,7 +39,7 @@ func (m metric) check(sys string, act *resolve.Action) error {
 	for _, s := range act.Stats {
 		choices = append(choices, "mean:"+s)
 	}
-	return usagef("want one of "+strings.Join(choices, ", "), "--metric: %s %s has no %s %q", sys, act.Name, map[bool]string{false: "outcome", true: "numeric result"}[m.mean], m.name)
+	return flagErrorf("metric", "want one of "+strings.Join(choices, ", "), "--metric: %s %s has no %s %q", sys, act.Name, map[bool]string{false: "outcome", true: "numeric result"}[m.mean], m.name)
 }
 
 func (m metric) label() string {
@@ -225,7 +225,7 @@ func checkRoster(j *query.Query, fig metric) error {
 		swept = swept || len(vs) > 1
 	}
 	if lists != 2 || swept {
-		return usagef("for example --attacker a,b --defender c,d (or all)",
+		return flagErrorf("metric", "for example --attacker a,b --defender c,d (or all)",
 			"--metric: the matrix needs two card roles of several cards each and no swept flag")
 	}
 	return nil

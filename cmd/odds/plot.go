@@ -321,9 +321,5 @@ func (a *app) writePlot(data []byte) error {
 	if err := a.ctx.Err(); err != nil {
 		return err
 	}
-	if a.plotSink != nil {
-		a.plotSink(data)
-		return nil
-	}
 	return writeOut(a.plot, data)
 }

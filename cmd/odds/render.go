@@ -19,10 +19,6 @@ type (
 // written to a temporary file renamed into place, so an interrupted or
 // failed run leaves no partial file.
 func (a *app) write(ctx context.Context, reports []*report) error {
-	if a.resultSink != nil {
-		a.resultSink(reports, nil)
-		return nil
-	}
 	var buf bytes.Buffer
 	// Renderers look at ctx between results: a Ctrl-C during the
 	// rendering of a large grid stops it.

@@ -110,7 +110,7 @@ func Compare(ctx context.Context, qa, qb *Query, vs string, opts Options) ([]*Co
 	plans := make([]pair, len(ca))
 	for i := range ca {
 		if plans[i].a, err = qa.Action.Compile(qa.Action.Args(ca[i].Values, qa.Env)); err != nil {
-			return nil, &Error{Err: err}
+			return nil, &Error{Flag: flagOf(err), Err: err}
 		}
 		if plans[i].b, err = qb.Action.Compile(qb.Action.Args(cb[i].Values, qb.Env)); err != nil {
 			return nil, &Error{Flag: "vs", Err: fmt.Errorf("--vs: %w", err)}

@@ -2,8 +2,11 @@ package query
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
+
+	"odds/resolve"
 )
 
 // Error is bad input to a query: the flag (or query field) at fault, if
@@ -45,4 +48,13 @@ func group(n int64) string {
 		s = s[:i] + "," + s[i:]
 	}
 	return s
+}
+
+// flagOf is the parameter a rules package's error names, if it names one.
+func flagOf(err error) string {
+	var fe *resolve.FlagError
+	if errors.As(err, &fe) {
+		return fe.Flag
+	}
+	return ""
 }

@@ -117,7 +117,7 @@ func (q *Query) fillCards(pt Point, given resolve.Values) error {
 	}
 	fills, err := q.Action.FromCards(cards, q.Action.Args(given, q.Env))
 	if err != nil {
-		return &Error{Err: err}
+		return &Error{Flag: flagOf(err), Err: err}
 	}
 	// A given parameter of a group (fire's --hesa or --ap) sets the mode:
 	// cards then fill neither.
@@ -144,7 +144,7 @@ func (q *Query) Compile(pt Point) (resolve.Plan, error) {
 		if q.Matchup != "" {
 			err = fmt.Errorf("matchup %s: %w", q.Matchup, err)
 		}
-		return nil, &Error{Err: err}
+		return nil, &Error{Flag: flagOf(err), Err: err}
 	}
 	return plan, nil
 }
