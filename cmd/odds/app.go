@@ -215,7 +215,7 @@ boolean takes =both (--smoke=both); several make a grid, one result per cell.`,
 	a.trials = countValue{n: 1_000_000, min: 1, max: 1e12}
 	a.workers = countValue{n: int64(runtime.NumCPU()), min: 1, max: 1024}
 	a.method = choiceValue{v: "auto", choices: sim.Methods}
-	a.format = choiceValue{v: "table", choices: []string{"table", "csv", "json", "markdown"}}
+	a.format = choiceValue{v: formats[0].name, choices: formatNames()}
 	a.maxPaths = countValue{n: sim.MaxPaths, min: 1, max: 1e12}
 	f := root.PersistentFlags()
 	f.Var(&a.trials, "trials", "Monte Carlo trials per result (with --precision: the most it may run, by default "+group(precisionCeiling)+")")

@@ -56,15 +56,7 @@ func (a *app) runCompare(ctx context.Context, ja, jb *query.Query, vs string) er
 
 func (a *app) writeCompare(ctx context.Context, cs []*comparison) error {
 	var b strings.Builder
-	var err error
-	switch a.format.v {
-	case "json":
-		err = compareJSON(&b, cs)
-	case "csv":
-		err = compareCSV(&b, cs)
-	default:
-		err = compareText(ctx, &b, cs, textStyle{markdown: a.format.v == "markdown", width: a.width})
-	}
+	err := formatNamed(a.format.v).compare(ctx, &b, cs, a.style())
 	if ctx.Err() != nil {
 		return ctx.Err()
 	}

@@ -22,21 +22,7 @@ func (a *app) write(ctx context.Context, reports []*report) error {
 	var buf bytes.Buffer
 	// Renderers look at ctx between results: a Ctrl-C during the
 	// rendering of a large grid stops it.
-	var err error
-	switch a.format.v {
-	case "json":
-		err = renderJSON(ctx, &buf, reports, a.metric)
-	case "csv":
-		if m, ok := matrixOf(reports); ok && a.metric != "" {
-			err = renderMatrixCSV(&buf, m, parseMetric(a.metric))
-		} else {
-			err = renderCSV(ctx, &buf, reports)
-		}
-	case "markdown":
-		err = renderText(ctx, &buf, reports, textStyle{markdown: true, width: a.width, intervals: a.intervals, metric: a.metric})
-	default:
-		err = renderText(ctx, &buf, reports, textStyle{width: a.width, intervals: a.intervals, metric: a.metric})
-	}
+	err := formatNamed(a.format.v).results(ctx, &buf, reports, a.style())
 	if ctx.Err() != nil {
 		return ctx.Err()
 	}
@@ -50,18 +36,7 @@ func (a *app) write(ctx context.Context, reports []*report) error {
 // the tables as header and rows.
 func (a *app) writeListing(doc any, header []string, rows [][]string) error {
 	var b bytes.Buffer
-	var err error
-	switch a.format.v {
-	case "json":
-		var out []byte
-		if out, err = marshal(doc); err == nil {
-			err = indentJSON(&b, out)
-		}
-	case "csv":
-		err = writeCSV(&b, append([][]string{header}, rows...))
-	default:
-		err = listing(&b, a.format.v == "markdown", a.width, header, rows)
-	}
+	err := formatNamed(a.format.v).listing(&b, a.style(), doc, header, rows)
 	if err != nil {
 		return &ioError{err}
 	}

@@ -142,7 +142,7 @@ func (s *server) actionPage(w http.ResponseWriter, r *http.Request) {
 		}
 		if len(rep.reports) > 1 { // a sweep or roster reads best as the CLI's one table
 			var b strings.Builder
-			if err := renderText(r.Context(), &b, rep.reports, textStyle{width: 100}); err == nil {
+			if err := tableFormat.results(r.Context(), &b, rep.reports, textStyle{width: 100}); err == nil {
 				v.Table = b.String()
 			}
 		} else {

@@ -147,7 +147,7 @@ func (s *server) answer(ctx context.Context, x *ask, plot bool) (reply, error) {
 		if err != nil {
 			return rep, err
 		}
-		if err := compareJSON(&buf, cs); err != nil {
+		if err := jsonFormat.compare(ctx, &buf, cs, textStyle{}); err != nil {
 			return rep, err
 		}
 		rep.compare, rep.body = cs, buf.Bytes()
@@ -166,7 +166,7 @@ func (s *server) answer(ctx context.Context, x *ask, plot bool) (reply, error) {
 	if err != nil {
 		return rep, err
 	}
-	if err := renderJSON(ctx, &buf, res.Results, x.metric); err != nil {
+	if err := jsonFormat.results(ctx, &buf, res.Results, textStyle{metric: x.metric}); err != nil {
 		return rep, err
 	}
 	rep.reports, rep.body = res.Results, buf.Bytes()
