@@ -11,7 +11,7 @@ import (
 	"testing"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+var update = flag.Bool("update", false, "refresh docs/serve-phone.png (the browser test); golden files are not rewritten: a mismatch writes testdata/NAME.got")
 
 // run runs odds in-process.
 func run(ctx context.Context, args ...string) (code int, stdout, stderr string) {
@@ -82,28 +82,57 @@ func TestGolden(t *testing.T) {
 		{"symbol_spot_markdown", []string{"symbol", "spot", "--attacker", "tank", "--defender", "rifle-squad", "--terrain", "brush,clear", "--hindered=both", "--format", "markdown", "--seed", "1"}},
 	}
 	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			code, out, errs := run(context.Background(), c.args...)
-			if code != 0 {
-				t.Fatalf("exit %d: %s", code, errs)
-			}
-			got := normalize(out)
-			path := filepath.Join("testdata", c.name+".golden")
-			if *update {
-				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run go test ./cmd/odds -update)", err)
-			}
-			if got != string(want) {
-				t.Errorf("output differs from %s (go test ./cmd/odds -update rewrites it):\n%s", path, got)
-			}
-		})
+		t.Run(c.name, func(t *testing.T) { checkGolden(t, c.name, c.args, 0, "") })
 	}
+	// Bad input: the exit status and stderr are pinned, and nothing is
+	// written to stdout.
+	for _, c := range []struct {
+		name   string
+		args   []string
+		stderr string
+	}{
+		{"bad_value", []string{"opposed", "fire", "--hesa", "99", "--def", "1"}, "odds: error: --hesa: want 0..12, got 99\n"},
+		{"bad_shard", []string{"opposed", "fire", "--hesa", "3", "--def", "1", "--vs", "--smoke", "--shard", "1/2", "--seed", "1"},
+			"odds: error: --shard: not with --vs\nodds: hint: compare in one run\n"},
+		{"bad_vs", []string{"opposed", "fire", "--hesa", "3", "--def", "1", "--vs", "--trials 5"},
+			"odds: error: --vs: --trials is a flag of the run, not of the matchup\nodds: hint: give it outside --vs: both sides run alike\n"},
+	} {
+		t.Run(c.name, func(t *testing.T) { checkGolden(t, c.name, c.args, exitUsage, c.stderr) })
+	}
+}
+
+// checkGolden runs odds with args and compares its exit status and
+// stderr with those given and its stdout (timings blanked) with
+// testdata/NAME.golden; a run that fails must write nothing. On a
+// mismatch the output is written to testdata/NAME.got, to compare and,
+// if right, to rename: no blanket rewrite of the golden files.
+func checkGolden(t *testing.T, name string, args []string, wantCode int, wantStderr string) {
+	t.Helper()
+	code, out, errs := run(context.Background(), args...)
+	if code != wantCode || errs != wantStderr {
+		t.Fatalf("exit %d, stderr %q; want exit %d, stderr %q", code, errs, wantCode, wantStderr)
+	}
+	if wantCode != 0 {
+		if out != "" {
+			t.Errorf("exit %d with stdout %q", code, out)
+		}
+		return
+	}
+	got := normalize(out)
+	path := filepath.Join("testdata", name+".golden")
+	want, err := os.ReadFile(path)
+	if err == nil && got == string(want) {
+		_ = os.Remove(filepath.Join("testdata", name+".got"))
+		return
+	}
+	gotPath := filepath.Join("testdata", name+".got")
+	if werr := os.WriteFile(gotPath, []byte(got), 0o644); werr != nil {
+		t.Fatal(werr)
+	}
+	if err != nil {
+		t.Fatalf("%v: the output is in %s (rename it if it is right)", err, gotPath)
+	}
+	t.Errorf("output differs from %s: see %s (diff them; rename it if it is right)", path, gotPath)
 }
 
 // Every bad input: exit 2, a one-line error naming what is wrong (and at
