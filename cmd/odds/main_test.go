@@ -9,6 +9,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"odds/resolve/all"
 )
 
 var update = flag.Bool("update", false, "refresh docs/serve-phone.png (the browser test); golden files are not rewritten: a mismatch writes testdata/NAME.got")
@@ -244,37 +246,33 @@ func TestBadInput(t *testing.T) {
 	}
 }
 
-// actionArgs are the least flags each action needs.
-var actionArgs = [][]string{
-	{"opposed", "fire", "--hesa", "3", "--def", "1", "--within-4"},
-	{"opposed", "fire", "--ap", "4", "--def", "2", "--hull-down"},
-	{"opposed", "tank-hunt", "--def", "3", "--no-mg"},
-	{"opposed", "melee", "--attacker-hesa", "3", "--defender-hesa", "2"},
-	{"opposed", "overrun", "--defender-hesa", "4"},
-	{"opposed", "rally", "--elements-lost", "4"},
-	{"rof", "fire", "--rof", "3", "--leader", "--target-teams", "2"},
-	{"rof", "fire", "--rof", "2", "--at", "6", "--ar", "3"},
-	{"rof", "rfc", "--rfp", "3", "--cover", "hard"},
-	{"rof", "move", "--team", "vehicle", "--terrain", "difficult", "--quality", "4", "--distance", "7"},
-	{"rof", "orders"},
-	{"rof", "artillery", "--battery", "2", "--turns", "2"},
-	{"rof", "assault", "--assault", "4", "--support", "1", "--teams", "2"},
-	{"rof", "rally", "--leader", "--quality", "4"},
-	{"roll", "3d6+d4 vs 2d8"},
-	{"symbol", "fire", "--attack", "red:2,green:2", "--defence", "blue:2", "--target", "vehicle", "--spot", "--attacker-type", "artillery", "--terrain", "light-forest"},
-	{"symbol", "spot", "--attacker-type", "vehicle", "--terrain-bonus"},
-	{"symbol", "close-combat", "--attacker", "rifle-squad", "--defender", "mg-team", "--outflanked", "--max-rounds", "4"},
-	{"symbol", "air", "--defender", "tank", "--aa-range", "close", "--second-run", "--friendly", "rifle-squad"},
-	{"symbol", "barrage", "--defender", "mg-team", "--building", "--blast", "red:2", "--terrain", "clear"},
-	{"cohesion", "fire", "--sa-drm", "2+1", "--mortar-drm", "0", "--mv", "2", "--cohesion", "6"},
-	{"cohesion", "assault", "--attacker-cohesion", "7", "--defender-cohesion", "5", "--urban"},
-	{"cohesion", "vehicle-destruction", "--squad", "--in-motion"},
+// actionArgs are a command line for every action of the registry of
+// systems (its first example, which the help shows), and a roll: a new
+// action is covered without a hand list to update.
+func actionArgs(t *testing.T) [][]string {
+	t.Helper()
+	out := [][]string{{"roll", "3d6+d4 vs 2d8"}}
+	for _, s := range all.Systems() {
+		for _, act := range s.Actions {
+			if len(act.Examples) == 0 {
+				t.Errorf("%s %s has no example", s.Name, act.Name)
+				continue
+			}
+			words := strings.Fields(act.Examples[0])
+			if len(words) < 3 || words[0] != "odds" || words[1] != s.Name || words[2] != act.Name {
+				t.Errorf("%s %s: example %q is not a command of it", s.Name, act.Name, act.Examples[0])
+				continue
+			}
+			out = append(out, words[1:])
+		}
+	}
+	return out
 }
 
 // The same seed gives identical JSON for 1, 2 and 7 workers, for every
 // action, by Monte Carlo (exact answers do not depend on workers at all).
 func TestWorkersReproduce(t *testing.T) {
-	for _, args := range actionArgs {
+	for _, args := range actionArgs(t) {
 		var first string
 		for _, w := range []string{"1", "2", "7"} {
 			all := append(append([]string{}, args...), "--format", "json", "--method", "mc", "--trials", "150001", "--seed", "11", "--workers", w)
