@@ -24,6 +24,18 @@ type Plan interface {
 	Layout() *Layout
 }
 
+// Exacter is implemented by plans that compute their distribution
+// directly (by convolution, say) rather than by enumerating paths. It
+// returns the probability of each cell, or ok=false if the plan is too
+// large for it (budget is the dice paths the caller would enumerate).
+// Every plan that implements it says so at compile time in its package's
+// plans.go (var _ resolve.Exacter = (*firePlan)(nil)), so a changed
+// signature cannot silently drop a plan back to enumeration.
+type Exacter interface {
+	Plan
+	Exact(budget int64) (prob []float64, ok bool)
+}
+
 // Shared is implemented by plans whose histogram does not depend on all of
 // their parameters: plans with the same DiceKey draw the same dice in the
 // same way and return the same cells, and only their layouts read the

@@ -91,12 +91,9 @@ const checkEvery = 256
 // ErrTooLarge is returned (wrapped) when exact enumeration exceeds its budget.
 var ErrTooLarge = errors.New("too many dice paths to enumerate")
 
-// Exacter is implemented by plans that compute their distribution directly
-// (by convolution, say) rather than by enumerating paths. It returns the
-// probability of each cell, or ok=false if the plan is too large for it.
-type Exacter interface {
-	Exact(budget int64) (prob []float64, ok bool)
-}
+// Exacter is resolve.Exacter, beside Plan in resolve (kept here for the
+// engine's callers).
+type Exacter = resolve.Exacter
 
 // Run runs plan as opts say.
 func Run(ctx context.Context, plan resolve.Plan, opts Options) (*Result, error) {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"crypto/rand"
 	"encoding/binary"
 	"fmt"
@@ -9,9 +8,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"odds/profiles"
+	"odds/cmd/internal/query"
 	"odds/resolve"
-	"odds/sim"
 )
 
 // randomSeed returns a random seed below 2^53, so that it survives a round
@@ -74,71 +72,35 @@ func (a *app) actionCommand(s *resolve.System, act *resolve.Action) *cobra.Comma
 				"unexpected argument %q", args[0])
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			j := &job{sys: s, act: act, cards: map[string][]*profiles.Unit{}, given: map[string][]resolve.Value{}, givenBy: "flag"}
+			sp := query.Spec{System: s, Action: act, Values: map[string][]resolve.Value{}, Cards: map[string]string{}}
 			for i, f := range flags {
 				if len(f.vals) > 0 {
-					j.given[act.Params[i].Name] = f.vals
+					sp.Values[act.Params[i].Name] = f.vals
 				}
 			}
-			// Profiles are read only when a card is named: a run without
-			// cards neither pays for them nor fails on a stale path.
-			var all []string              // roles given as all
-			for _, r := range act.Roles { // in order: the first bad card is reported
-				list := *roles[r.Name]
-				switch {
-				case cmd.Flags().Changed(r.Name) && strings.TrimSpace(list) == "":
-					return usagef("'odds profiles list --system "+s.Name+"' lists the cards", "--%s: want a card name, got an empty one", r.Name)
-				case list == "":
-					continue
-				}
-				reg, err := a.registry()
-				if err != nil {
-					return err
-				}
-				if strings.TrimSpace(list) == "all" {
-					all = append(all, r.Name)
-					for _, e := range reg.List(s.Name) {
-						if e.Kind == "unit" {
-							u, _ := reg.Unit(e.Name, s.Name)
-							j.cards[r.Name] = append(j.cards[r.Name], u)
-						}
-					}
-					if len(j.cards[r.Name]) == 0 {
-						return usagef("'odds profiles list --system "+s.Name+"' lists the cards", "--%s all: the %s system has no unit cards", r.Name, s.Name)
-					}
-					continue
-				}
-				for _, name := range strings.Split(list, ",") {
-					u, err := reg.Unit(strings.TrimSpace(name), s.Name)
-					if err != nil {
-						return usagef("'odds profiles list --system "+s.Name+"' lists the cards", "--%s: %v", r.Name, err)
-					}
-					j.cards[r.Name] = append(j.cards[r.Name], u)
+			for _, r := range act.Roles {
+				if cmd.Flags().Changed(r.Name) {
+					sp.Cards[r.Name] = *roles[r.Name]
 				}
 			}
-			if needsEnv(s) {
-				reg, err := a.registry()
-				if err != nil {
-					return err
-				}
-				j.env = envOf(reg, s)
+			j, warnings, err := query.New(sp, a.registry)
+			if err != nil {
+				return err
 			}
-			for _, role := range all {
-				if err := a.fitting(j, role); err != nil {
-					return err
-				}
+			for _, w := range warnings {
+				fmt.Fprintf(a.stderr, "odds: %s\n", w)
 			}
 			if cmd.Flags().Changed("vs") {
 				if a.metric != "" {
 					return usagef("compare one figure by reading it in the comparison", "--vs: give --metric without --vs")
 				}
-				b, err := a.variant(cmd, j, *vs)
+				b, err := query.Variant(j, *vs, func(name string) bool { return cmd.Root().PersistentFlags().Lookup(name) != nil }, a.registry)
 				if err != nil {
 					return err
 				}
 				return a.runCompare(cmd.Context(), j, b, *vs)
 			}
-			return a.runJobs(cmd.Context(), []*job{j})
+			return a.runJobs(cmd.Context(), []*query.Query{j})
 		},
 	}
 	cmd.Flags().StringVar(vs, "vs", "", "compare with a variant: `'FLAGS'` changed (or other cards), on the same dice: A, B and B-A with its paired 95% interval")
@@ -163,65 +125,4 @@ func (a *app) actionCommand(s *resolve.System, act *resolve.Action) *cobra.Comma
 		_ = cmd.RegisterFlagCompletionFunc(p.Name, completeParam(p))
 	}
 	return cmd
-}
-
-// run runs one plan (for its layout and the others given: those of plans
-// with the same dice, sim.RunShared), turning the engine's size refusal
-// into a usage error that names the flag to change.
-func (a *app) run(ctx context.Context, plan resolve.Plan, opts sim.Options, others ...*resolve.Layout) (*sim.Result, error) {
-	res, err := sim.RunShared(ctx, plan, others, opts)
-	if err != nil {
-		return nil, runError(ctx, err)
-	}
-	return res, nil
-}
-
-// runError is an engine error as odds reports it: an interrupt as such,
-// anything else (an exact answer too large) as a usage error naming the
-// flags to change.
-func runError(ctx context.Context, err error) error {
-	if ctx.Err() != nil {
-		return ctx.Err()
-	}
-	return usagef("raise --max-paths, or use --method mc", "--method exact: %v", err)
-}
-
-// fitting keeps, of the cards --ROLE all named, those the action takes:
-// every cell of the job compiles with the card in that role (and the
-// first of each other role's cards). The rest are named on stderr; none
-// left is an error.
-func (a *app) fitting(j *job, role string) error {
-	var keep []*profiles.Unit
-	var left []string
-	for _, u := range j.cards[role] {
-		probe := *j
-		probe.cards = map[string][]*profiles.Unit{}
-		for r, us := range j.cards {
-			probe.cards[r] = us[:1]
-		}
-		probe.cards[role] = []*profiles.Unit{u}
-		cells, err := probe.cells()
-		fits := err == nil
-		for _, c := range cells {
-			if !fits {
-				break
-			}
-			_, err := j.act.Compile(j.act.Args(c.values, j.env))
-			fits = err == nil
-		}
-		if fits {
-			keep = append(keep, u)
-		} else {
-			left = append(left, u.Name)
-		}
-	}
-	if len(keep) == 0 {
-		return usagef("'odds profiles list --system "+j.sys.Name+"' lists the cards",
-			"--%s all: no %s card fits %s %s as the %s", role, j.sys.Name, j.sys.Name, j.act.Name, role)
-	}
-	if len(left) > 0 {
-		fmt.Fprintf(a.stderr, "odds: --%s all: left out %s (not fit for %s %s)\n", role, strings.Join(left, ", "), j.sys.Name, j.act.Name)
-	}
-	j.cards[role] = keep
-	return nil
 }

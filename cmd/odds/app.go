@@ -17,6 +17,7 @@ import (
 	"github.com/spf13/pflag"
 	"golang.org/x/term"
 
+	"odds/cmd/internal/query"
 	"odds/profiles"
 	"odds/resolve"
 	"odds/resolve/all"
@@ -38,19 +39,16 @@ const (
 type app struct {
 	ctx            context.Context // the run's: cancelled by Ctrl-C
 	stdout, stderr io.Writer
-	width          int                            // columns that tables and help fit in
-	intervals      bool                           // --intervals
-	metric         string                         // --metric: the figure of a roster matrix
-	plot           string                         // --plot: the image to draw
-	plotSink       func([]byte)                   // odds serve: where a plot goes instead of --plot's file
-	resultSink     func([]*report, []*comparison) // odds serve's page: the results, not rendered
-	quiet          bool                           // --quiet: no progress bar
+	width          int    // columns that tables and help fit in
+	intervals      bool   // --intervals
+	metric         string // --metric: the figure of a roster matrix
+	plot           string // --plot: the image to draw
+	quiet          bool   // --quiet: no progress bar
 	shard          shardValue
 	only           string              // build the action commands of this system only (if it is one)
 	args           []string            // the command line, for a shard document
 	merged         map[int]*sim.Result // odds merge: results by cell, from the shards
 	mergedCells    int
-	maxTrials      int64 // odds serve: the most Monte Carlo trials one request may run (0: no bound)
 	systems        []*resolve.System
 
 	trials    countValue
@@ -117,6 +115,7 @@ func (a *app) main(args []string) int {
 	}
 	code, hint := exitUsage, ""
 	var ue *usageError
+	var qe *query.Error
 	var ie *ioError
 	switch {
 	case errors.Is(err, syscall.EPIPE):
@@ -126,6 +125,8 @@ func (a *app) main(args []string) int {
 		return exitInterrupted
 	case errors.As(err, &ue):
 		hint = ue.hint
+	case errors.As(err, &qe):
+		hint = qe.Hint
 	case errors.As(err, &ie):
 		code = exitFailure
 	}
@@ -214,7 +215,7 @@ boolean takes =both (--smoke=both); several make a grid, one result per cell.`,
 	a.trials = countValue{n: 1_000_000, min: 1, max: 1e12}
 	a.workers = countValue{n: int64(runtime.NumCPU()), min: 1, max: 1024}
 	a.method = choiceValue{v: "auto", choices: sim.Methods}
-	a.format = choiceValue{v: "table", choices: []string{"table", "csv", "json", "markdown"}}
+	a.format = choiceValue{v: formats[0].name, choices: formatNames()}
 	a.maxPaths = countValue{n: sim.MaxPaths, min: 1, max: 1e12}
 	f := root.PersistentFlags()
 	f.Var(&a.trials, "trials", "Monte Carlo trials per result (with --precision: the most it may run, by default "+group(precisionCeiling)+")")
@@ -239,7 +240,7 @@ boolean takes =both (--smoke=both); several make a grid, one result per cell.`,
 	root.SetFlagErrorFunc(flagError)
 
 	a.fitHelp(root)
-	root.AddCommand(a.systemsCommand(), a.rollCommand(), a.profilesCommand(), a.runCommand(), a.mergeCommand(), a.serveCommand(), a.manCommand())
+	root.AddCommand(a.systemsCommand(), a.rollCommand(), a.profilesCommand(), a.runCommand(), a.mergeCommand(), a.serveCommand(), a.batchCommand(), a.manCommand())
 	for _, s := range a.systems {
 		root.AddCommand(a.systemCommand(s))
 	}

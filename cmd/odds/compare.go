@@ -6,104 +6,21 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"maps"
 	"strconv"
 	"strings"
 
-	"github.com/spf13/cobra"
-
-	"odds/profiles"
-	"odds/resolve"
-	"odds/sim"
+	"odds/cmd/internal/query"
 )
 
 // --vs '<flags>' compares the matchup with a variant of it: the same
 // action with those flags changed (or other cards), on the same trials.
 
-// variant is job j with the flags of vs applied: parameters and cards,
-// one value each (sweep in the main flags). A flag of the run (--trials)
-// or anything but a flag of the action is an error.
-func (a *app) variant(cmd *cobra.Command, j *job, vs string) (*job, error) {
-	b := *j
-	b.given = maps.Clone(j.given)
-	b.cards = maps.Clone(j.cards)
-	words := strings.Fields(vs)
-	if len(words) == 0 {
-		return nil, usagef("for example --vs '--def 3' or --vs '--attacker mg-team-veteran'", "--vs: want the flags that make the variant, got none")
-	}
-	for i := 0; i < len(words); i++ {
-		w := words[i]
-		name, value, hasValue := strings.Cut(strings.TrimPrefix(w, "--"), "=")
-		if !strings.HasPrefix(w, "--") || name == "" {
-			return nil, usagef("--vs compares two variants of one action: give only its flags",
-				"--vs: want flags of %s %s, got %q", j.sys.Name, j.act.Name, w)
-		}
-		if cmd.Root().PersistentFlags().Lookup(name) != nil || name == "vs" {
-			return nil, usagef("give it outside --vs: both sides run alike", "--vs: --%s is a flag of the run, not of the matchup", name)
-		}
-		p := j.act.Param(name)
-		isRole := false
-		for _, r := range j.act.Roles {
-			isRole = isRole || r.Name == name
-		}
-		if p == nil && !isRole {
-			return nil, usagef(fmt.Sprintf("'odds %s %s --help' lists the flags", j.sys.Name, j.act.Name),
-				"--vs: %s %s has no flag --%s", j.sys.Name, j.act.Name, name)
-		}
-		if !hasValue && (p == nil || p.Kind != resolve.Bool) {
-			if i+1 == len(words) {
-				return nil, usagef("for example --vs '--def 3'", "--vs: --%s needs a value", name)
-			}
-			i++
-			value = words[i]
-		} else if !hasValue {
-			value = "true"
-		}
-		if isRole {
-			u, err := a.oneCard(j.sys.Name, name, value)
-			if err != nil {
-				return nil, err
-			}
-			b.cards[name] = []*profiles.Unit{u}
-			continue
-		}
-		vals, err := resolve.ParseValues(p, value)
-		if err != nil {
-			return nil, usagef("", "--vs: --%s: %v", name, err)
-		}
-		if len(vals) != 1 {
-			return nil, usagef("sweep in the main flags: each cell is then compared", "--vs: --%s: want one value, got %d", name, len(vals))
-		}
-		b.given[name] = vals
-	}
-	return &b, nil
-}
+// comparison is query.Comparison: the renderers' name for it.
+type comparison = query.Comparison
 
-// oneCard is the named card of a system for --vs.
-func (a *app) oneCard(system, role, name string) (*profiles.Unit, error) {
-	reg, err := a.registry()
-	if err != nil {
-		return nil, err
-	}
-	u, err := reg.Unit(name, system)
-	if err != nil {
-		return nil, usagef("'odds profiles list --system "+system+"' lists the cards", "--vs: --%s: %v", role, err)
-	}
-	return u, nil
-}
-
-// comparison is one cell compared: A, B and their differences.
-type comparison struct {
-	A, B   *report
-	VS     string
-	Exact  bool
-	Trials int64
-	Diffs  []sim.Diff
-}
-
-// runCompare compiles every cell of both jobs first (bad input fails
-// before any trial), then runs each pair on common random numbers.
-func (a *app) runCompare(ctx context.Context, ja, jb *job, vs string) error {
+// runCompare compares every point of both queries (query.Compare) and
+// writes the comparisons.
+func (a *app) runCompare(ctx context.Context, ja, jb *query.Query, vs string) error {
 	opts, err := a.options()
 	if err != nil {
 		return err
@@ -111,43 +28,15 @@ func (a *app) runCompare(ctx context.Context, ja, jb *job, vs string) error {
 	if a.shard.set {
 		return usagef("compare in one run", "--shard: not with --vs")
 	}
-	ca, err := ja.cells()
+	var bar *progress
+	opts.Progress = func(n int64) { bar.add(n) }
+	out, err := query.Compare(ctx, ja, jb, vs, query.Options{Sim: opts, TrialsGiven: a.trials.set,
+		Start: func(trials int64) { bar = a.newProgress(trials) }})
+	if bar != nil {
+		bar.finish()
+	}
 	if err != nil {
 		return err
-	}
-	cb, err := jb.cells()
-	if err != nil {
-		return err
-	}
-	if err := a.checkBudget(2*len(ca), &opts); err != nil {
-		return err
-	}
-	if len(ca) != len(cb) {
-		return usagef("sweep in the main flags: each cell is then compared", "--vs: the variant's grid differs from the matchup's")
-	}
-	type pair struct{ a, b resolve.Plan }
-	plans := make([]pair, len(ca))
-	for i := range ca {
-		if plans[i].a, err = ja.act.Compile(ja.act.Args(ca[i].values, ja.env)); err != nil {
-			return &usageError{err: err}
-		}
-		if plans[i].b, err = jb.act.Compile(jb.act.Args(cb[i].values, jb.env)); err != nil {
-			return &usageError{err: fmt.Errorf("--vs: %w", err)}
-		}
-	}
-	bar := a.newProgress(int64(len(plans)) * opts.Trials)
-	opts.Progress = bar.add
-	defer bar.finish()
-	var out []*comparison
-	for i, p := range plans {
-		res, err := sim.RunPaired(ctx, p.a, p.b, opts)
-		if err != nil {
-			return runError(ctx, err)
-		}
-		c := &comparison{VS: vs, Exact: res.Exact, Trials: res.Trials, Diffs: sim.Compare(p.a.Layout(), p.b.Layout(), res)}
-		c.A = a.cellReport(ja, ca[i], p.a, res.A, opts)
-		c.B = a.cellReport(jb, cb[i], p.b, res.B, opts)
-		out = append(out, c)
 	}
 	if a.plot == "" {
 		return a.writeCompare(ctx, out)
@@ -165,33 +54,9 @@ func (a *app) runCompare(ctx context.Context, ja, jb *job, vs string) error {
 	return a.writePlot(img)
 }
 
-// cellReport is the report of one cell's result.
-func (a *app) cellReport(j *job, c cell, plan resolve.Plan, res *sim.Result, opts sim.Options) *report {
-	r := newReport(j.sys.Name, j.act.Name, paramsOf(j.act, c), plan, res, opts)
-	r.Matchup, r.Notes = j.matchup, j.act.Notes
-	for _, role := range j.act.Roles {
-		if u := c.cards[role.Name]; u != nil {
-			r.Cards = append(r.Cards, param{Name: role.Name, Value: u.Name})
-		}
-	}
-	return r
-}
-
 func (a *app) writeCompare(ctx context.Context, cs []*comparison) error {
-	if a.resultSink != nil {
-		a.resultSink(nil, cs)
-		return nil
-	}
 	var b strings.Builder
-	var err error
-	switch a.format.v {
-	case "json":
-		err = compareJSON(&b, cs)
-	case "csv":
-		err = compareCSV(&b, cs)
-	default:
-		err = compareText(ctx, &b, cs, textStyle{markdown: a.format.v == "markdown", width: a.width})
-	}
+	err := formatNamed(a.format.v).compare(ctx, &b, cs, a.style())
 	if ctx.Err() != nil {
 		return ctx.Err()
 	}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"strconv"
 
 	"odds/sim"
 )
@@ -19,17 +20,54 @@ func (ps jsonParams) MarshalJSON() ([]byte, error) {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		k, _ := marshal(p.Name)
-		v, err := marshal(p.Value)
-		if err != nil {
+		if err := writeJSONValue(&b, p.Name); err != nil {
 			return nil, err
 		}
-		b.Write(k)
 		b.WriteByte(':')
-		b.Write(v)
+		if err := writeJSONValue(&b, p.Value); err != nil {
+			return nil, err
+		}
 	}
 	b.WriteByte('}')
 	return b.Bytes(), nil
+}
+
+// writeJSONValue writes v as marshal does: plain strings, ints and bools
+// directly (the server's hot path: a result has a dozen parameters),
+// anything else through marshal.
+func writeJSONValue(b *bytes.Buffer, v any) error {
+	switch x := v.(type) {
+	case string:
+		if plainJSONString(x) {
+			b.WriteByte('"')
+			b.WriteString(x)
+			b.WriteByte('"')
+			return nil
+		}
+	case int:
+		b.Write(strconv.AppendInt(b.AvailableBuffer(), int64(x), 10))
+		return nil
+	case bool:
+		b.Write(strconv.AppendBool(b.AvailableBuffer(), x))
+		return nil
+	}
+	out, err := marshal(v)
+	if err != nil {
+		return err
+	}
+	b.Write(out)
+	return nil
+}
+
+// plainJSONString reports whether s is written as itself between quotes:
+// printable ASCII without a quote or backslash.
+func plainJSONString(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c > 0x7e || c == '"' || c == '\\' {
+			return false
+		}
+	}
+	return true
 }
 
 // marshal is json.Marshal without HTML escaping: expressions hold > and <.

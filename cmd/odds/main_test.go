@@ -9,9 +9,11 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"odds/resolve/all"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+var update = flag.Bool("update", false, "refresh docs/serve-phone.png (the browser test); golden files are not rewritten: a mismatch writes testdata/NAME.got")
 
 // run runs odds in-process.
 func run(ctx context.Context, args ...string) (code int, stdout, stderr string) {
@@ -82,28 +84,57 @@ func TestGolden(t *testing.T) {
 		{"symbol_spot_markdown", []string{"symbol", "spot", "--attacker", "tank", "--defender", "rifle-squad", "--terrain", "brush,clear", "--hindered=both", "--format", "markdown", "--seed", "1"}},
 	}
 	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			code, out, errs := run(context.Background(), c.args...)
-			if code != 0 {
-				t.Fatalf("exit %d: %s", code, errs)
-			}
-			got := normalize(out)
-			path := filepath.Join("testdata", c.name+".golden")
-			if *update {
-				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run go test ./cmd/odds -update)", err)
-			}
-			if got != string(want) {
-				t.Errorf("output differs from %s (go test ./cmd/odds -update rewrites it):\n%s", path, got)
-			}
-		})
+		t.Run(c.name, func(t *testing.T) { checkGolden(t, c.name, c.args, 0, "") })
 	}
+	// Bad input: the exit status and stderr are pinned, and nothing is
+	// written to stdout.
+	for _, c := range []struct {
+		name   string
+		args   []string
+		stderr string
+	}{
+		{"bad_value", []string{"opposed", "fire", "--hesa", "99", "--def", "1"}, "odds: error: --hesa: want 0..12, got 99\n"},
+		{"bad_shard", []string{"opposed", "fire", "--hesa", "3", "--def", "1", "--vs", "--smoke", "--shard", "1/2", "--seed", "1"},
+			"odds: error: --shard: not with --vs\nodds: hint: compare in one run\n"},
+		{"bad_vs", []string{"opposed", "fire", "--hesa", "3", "--def", "1", "--vs", "--trials 5"},
+			"odds: error: --vs: --trials is a flag of the run, not of the matchup\nodds: hint: give it outside --vs: both sides run alike\n"},
+	} {
+		t.Run(c.name, func(t *testing.T) { checkGolden(t, c.name, c.args, exitUsage, c.stderr) })
+	}
+}
+
+// checkGolden runs odds with args and compares its exit status and
+// stderr with those given and its stdout (timings blanked) with
+// testdata/NAME.golden; a run that fails must write nothing. On a
+// mismatch the output is written to testdata/NAME.got, to compare and,
+// if right, to rename: no blanket rewrite of the golden files.
+func checkGolden(t *testing.T, name string, args []string, wantCode int, wantStderr string) {
+	t.Helper()
+	code, out, errs := run(context.Background(), args...)
+	if code != wantCode || errs != wantStderr {
+		t.Fatalf("exit %d, stderr %q; want exit %d, stderr %q", code, errs, wantCode, wantStderr)
+	}
+	if wantCode != 0 {
+		if out != "" {
+			t.Errorf("exit %d with stdout %q", code, out)
+		}
+		return
+	}
+	got := normalize(out)
+	path := filepath.Join("testdata", name+".golden")
+	want, err := os.ReadFile(path)
+	if err == nil && got == string(want) {
+		_ = os.Remove(filepath.Join("testdata", name+".got"))
+		return
+	}
+	gotPath := filepath.Join("testdata", name+".got")
+	if werr := os.WriteFile(gotPath, []byte(got), 0o644); werr != nil {
+		t.Fatal(werr)
+	}
+	if err != nil {
+		t.Fatalf("%v: the output is in %s (rename it if it is right)", err, gotPath)
+	}
+	t.Errorf("output differs from %s: see %s (diff them; rename it if it is right)", path, gotPath)
 }
 
 // Every bad input: exit 2, a one-line error naming what is wrong (and at
@@ -215,37 +246,33 @@ func TestBadInput(t *testing.T) {
 	}
 }
 
-// actionArgs are the least flags each action needs.
-var actionArgs = [][]string{
-	{"opposed", "fire", "--hesa", "3", "--def", "1", "--within-4"},
-	{"opposed", "fire", "--ap", "4", "--def", "2", "--hull-down"},
-	{"opposed", "tank-hunt", "--def", "3", "--no-mg"},
-	{"opposed", "melee", "--attacker-hesa", "3", "--defender-hesa", "2"},
-	{"opposed", "overrun", "--defender-hesa", "4"},
-	{"opposed", "rally", "--elements-lost", "4"},
-	{"rof", "fire", "--rof", "3", "--leader", "--target-teams", "2"},
-	{"rof", "fire", "--rof", "2", "--at", "6", "--ar", "3"},
-	{"rof", "rfc", "--rfp", "3", "--cover", "hard"},
-	{"rof", "move", "--team", "vehicle", "--terrain", "difficult", "--quality", "4", "--distance", "7"},
-	{"rof", "orders"},
-	{"rof", "artillery", "--battery", "2", "--turns", "2"},
-	{"rof", "assault", "--assault", "4", "--support", "1", "--teams", "2"},
-	{"rof", "rally", "--leader", "--quality", "4"},
-	{"roll", "3d6+d4 vs 2d8"},
-	{"symbol", "fire", "--attack", "red:2,green:2", "--defence", "blue:2", "--target", "vehicle", "--spot", "--attacker-type", "artillery", "--terrain", "light-forest"},
-	{"symbol", "spot", "--attacker-type", "vehicle", "--terrain-bonus"},
-	{"symbol", "close-combat", "--attacker", "rifle-squad", "--defender", "mg-team", "--outflanked", "--max-rounds", "4"},
-	{"symbol", "air", "--defender", "tank", "--aa-range", "close", "--second-run", "--friendly", "rifle-squad"},
-	{"symbol", "barrage", "--defender", "mg-team", "--building", "--blast", "red:2", "--terrain", "clear"},
-	{"cohesion", "fire", "--sa-drm", "2+1", "--mortar-drm", "0", "--mv", "2", "--cohesion", "6"},
-	{"cohesion", "assault", "--attacker-cohesion", "7", "--defender-cohesion", "5", "--urban"},
-	{"cohesion", "vehicle-destruction", "--squad", "--in-motion"},
+// actionArgs are a command line for every action of the registry of
+// systems (its first example, which the help shows), and a roll: a new
+// action is covered without a hand list to update.
+func actionArgs(t *testing.T) [][]string {
+	t.Helper()
+	out := [][]string{{"roll", "3d6+d4 vs 2d8"}}
+	for _, s := range all.Systems() {
+		for _, act := range s.Actions {
+			if len(act.Examples) == 0 {
+				t.Errorf("%s %s has no example", s.Name, act.Name)
+				continue
+			}
+			words := strings.Fields(act.Examples[0])
+			if len(words) < 3 || words[0] != "odds" || words[1] != s.Name || words[2] != act.Name {
+				t.Errorf("%s %s: example %q is not a command of it", s.Name, act.Name, act.Examples[0])
+				continue
+			}
+			out = append(out, words[1:])
+		}
+	}
+	return out
 }
 
 // The same seed gives identical JSON for 1, 2 and 7 workers, for every
 // action, by Monte Carlo (exact answers do not depend on workers at all).
 func TestWorkersReproduce(t *testing.T) {
-	for _, args := range actionArgs {
+	for _, args := range actionArgs(t) {
 		var first string
 		for _, w := range []string{"1", "2", "7"} {
 			all := append(append([]string{}, args...), "--format", "json", "--method", "mc", "--trials", "150001", "--seed", "11", "--workers", w)

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"odds/cmd/internal/query"
 	"odds/resolve"
 )
 
@@ -38,7 +39,7 @@ func (m metric) check(sys string, act *resolve.Action) error {
 	for _, s := range act.Stats {
 		choices = append(choices, "mean:"+s)
 	}
-	return usagef("want one of "+strings.Join(choices, ", "), "--metric: %s %s has no %s %q", sys, act.Name, map[bool]string{false: "outcome", true: "numeric result"}[m.mean], m.name)
+	return flagErrorf("metric", "want one of "+strings.Join(choices, ", "), "--metric: %s %s has no %s %q", sys, act.Name, map[bool]string{false: "outcome", true: "numeric result"}[m.mean], m.name)
 }
 
 func (m metric) label() string {
@@ -207,24 +208,24 @@ func newJSONMatrix(m *matrix, fig metric) *jsonMatrix {
 	return jm
 }
 
-// checkRoster reports a job that --metric cannot show as a matrix: it
+// checkRoster reports a query that --metric cannot show as a matrix: it
 // needs exactly two card roles with lists and no other sweep.
-func checkRoster(j *job, fig metric) error {
-	if err := fig.check(j.sys.Name, j.act); err != nil {
+func checkRoster(j *query.Query, fig metric) error {
+	if err := fig.check(j.System.Name, j.Action); err != nil {
 		return err
 	}
 	lists := 0
-	for _, us := range j.cards {
+	for _, us := range j.Cards {
 		if len(us) > 1 {
 			lists++
 		}
 	}
 	swept := false
-	for _, vs := range j.given {
+	for _, vs := range j.Values {
 		swept = swept || len(vs) > 1
 	}
 	if lists != 2 || swept {
-		return usagef("for example --attacker a,b --defender c,d (or all)",
+		return flagErrorf("metric", "for example --attacker a,b --defender c,d (or all)",
 			"--metric: the matrix needs two card roles of several cards each and no swept flag")
 	}
 	return nil

@@ -180,7 +180,7 @@ func linePlot(rs []*report, swept, title string) (*plot.Plot, error) {
 	xs := make([]float64, len(rs))
 	numeric := true
 	for i, r := range rs {
-		v, _ := paramNamed(r.inputs(), swept)
+		v, _ := paramNamed(r.Inputs(), swept)
 		labels[i] = fmt.Sprint(v.Value)
 		x, err := strconv.ParseFloat(labels[i], 64)
 		numeric = numeric && err == nil
@@ -248,7 +248,7 @@ func (g grid) Y(r int) float64    { return float64(r) }
 // printed in the cells.
 func heatPlot(rs []*report, vary []param, m metric, title string) (*plot.Plot, int, int, error) {
 	value := func(r *report, name string) string {
-		v, _ := paramNamed(r.inputs(), name)
+		v, _ := paramNamed(r.Inputs(), name)
 		return fmt.Sprint(v.Value)
 	}
 	var rowNames, colNames []string
@@ -320,10 +320,6 @@ func comparePlot(c *comparison, path string) ([]byte, error) {
 func (a *app) writePlot(data []byte) error {
 	if err := a.ctx.Err(); err != nil {
 		return err
-	}
-	if a.plotSink != nil {
-		a.plotSink(data)
-		return nil
 	}
 	return writeOut(a.plot, data)
 }

@@ -1,8 +1,8 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 
@@ -215,65 +215,38 @@ func (a *app) system(name string) *resolve.System {
 	return nil
 }
 
-// writeProfiles shows profiles: JSON a list of {name, system, kind,
-// fields}, CSV rows of name, system, kind, field, value, tables one each.
+// writeProfiles shows profiles in the chosen format: JSON a list of
+// {name, system, kind, fields}, CSV rows of name, system, kind, field,
+// value, tables one each.
 func (a *app) writeProfiles(ps []any) error {
 	var b strings.Builder
-	switch a.format.v {
-	case "json":
-		var docs []json.RawMessage
-		for _, p := range ps {
-			name, system, kind, fields := a.profileFields(p)
-			doc := jsonParams{{Name: "name", Value: name}, {Name: "system", Value: system}, {Name: "kind", Value: kind}, {Name: "fields", Value: jsonParams(fields)}}
-			out, err := doc.MarshalJSON()
-			if err != nil {
-				return &ioError{err}
-			}
-			docs = append(docs, out)
-		}
-		out, err := marshal(docs)
-		if err != nil {
-			return &ioError{err}
-		}
-		if err := indentJSON(&b, out); err != nil {
-			return &ioError{err}
-		}
-	case "csv":
-		rows := [][]string{{"name", "system", "kind", "field", "value"}}
-		for _, p := range ps {
-			name, system, kind, fields := a.profileFields(p)
-			for _, f := range fields {
-				rows = append(rows, []string{name, system, kind, f.Name, fmt.Sprint(f.Value)})
-			}
-		}
-		if err := writeCSV(&b, rows); err != nil {
-			return &ioError{err}
-		}
-	default:
-		for i, p := range ps {
-			if i > 0 {
-				b.WriteByte('\n')
-			}
-			if err := a.writeProfileTable(&b, p); err != nil {
-				return &ioError{err}
-			}
-		}
+	if err := formatNamed(a.format.v).profiles(a, &b, a.style(), ps); err != nil {
+		return &ioError{err}
 	}
 	return a.writeBytes([]byte(b.String()))
 }
 
-func (a *app) writeProfileTable(b *strings.Builder, p any) error {
-	name, system, kind, fields := a.profileFields(p)
-	{
-		if a.format.v == "markdown" {
-			fmt.Fprintf(b, "### %s %s %s\n\n", system, kind, name)
+// profileTables writes profiles as one table each (box or markdown).
+func (a *app) profileTables(w io.Writer, st textStyle, ps []any) error {
+	for i, p := range ps {
+		if i > 0 {
+			if _, err := io.WriteString(w, "\n"); err != nil {
+				return err
+			}
+		}
+		name, system, kind, fields := a.profileFields(p)
+		if st.markdown {
+			fmt.Fprintf(w, "### %s %s %s\n\n", system, kind, name)
 		} else {
-			fmt.Fprintf(b, "%s %s %s\n", system, kind, name)
+			fmt.Fprintf(w, "%s %s %s\n", system, kind, name)
 		}
 		rows := make([][]string, len(fields))
 		for i, f := range fields {
 			rows[i] = []string{f.Name, fmt.Sprint(f.Value)}
 		}
-		return table(b, a.format.v == "markdown", a.width, []string{"field", "value"}, rows)
+		if err := table(w, st.markdown, st.width, []string{"field", "value"}, rows); err != nil {
+			return err
+		}
 	}
+	return nil
 }

@@ -3,81 +3,26 @@ package main
 import (
 	"bytes"
 	"context"
-	"slices"
-	"time"
 
-	"odds/resolve"
-	"odds/sim"
+	"odds/cmd/internal/query"
 )
 
-// param is one input of a result, after cards and defaults.
-type param struct {
-	Name   string
-	Value  any    // int, bool or string
-	Source string // default, flag, "attacker card NAME", "matchup NAME"
-}
-
-// report is one result (one grid cell) ready to render.
-type report struct {
-	System, Action string
-	Matchup        string  // the matchup run, if any
-	Cards          []param // unit card names by role
-	Params         []param
-	Trials         int64
-	Seed           uint64
-	Exact          bool
-	How            string
-	Leftover       float64
-	Workers        int
-	Elapsed        time.Duration
-	SharedDice     bool // the histogram of an earlier result with the same dice, read anew
-	Summary        sim.Summary
-	Notes          map[string]string // what an outcome means, by name (tables show it)
-	Precision      float64           // --precision's half-width target, if any
-	Ceiling        int64             // with Precision: the most trials a result may run
-}
-
-// inputs are a result's cards (by role) then its parameters: what a sweep
-// or roster varies.
-func (r *report) inputs() []param { return append(slices.Clip(r.Cards), r.Params...) }
-
-func newReport(system, action string, params []param, plan resolve.Plan, res *sim.Result, opts sim.Options) *report {
-	return &report{
-		System: system, Action: action, Params: params,
-		Trials: res.Trials, Seed: opts.Seed, Exact: res.Exact, How: res.How, Leftover: res.Leftover,
-		Workers: opts.Workers, Elapsed: res.Elapsed,
-		Summary:   sim.Summarize(plan.Layout(), res),
-		Precision: opts.Precision, Ceiling: opts.Trials * int64(resolve.B2I(opts.Precision > 0)),
-	}
-}
+// param and report are the query package's Input and Result: the
+// renderers' names for them.
+type (
+	param  = query.Input
+	report = query.Result
+)
 
 // write renders the reports in the chosen format to stdout or --out. The
 // output is rendered whole before anything is written, and --out is
 // written to a temporary file renamed into place, so an interrupted or
 // failed run leaves no partial file.
 func (a *app) write(ctx context.Context, reports []*report) error {
-	if a.resultSink != nil {
-		a.resultSink(reports, nil)
-		return nil
-	}
 	var buf bytes.Buffer
 	// Renderers look at ctx between results: a Ctrl-C during the
 	// rendering of a large grid stops it.
-	var err error
-	switch a.format.v {
-	case "json":
-		err = renderJSON(ctx, &buf, reports, a.metric)
-	case "csv":
-		if m, ok := matrixOf(reports); ok && a.metric != "" {
-			err = renderMatrixCSV(&buf, m, parseMetric(a.metric))
-		} else {
-			err = renderCSV(ctx, &buf, reports)
-		}
-	case "markdown":
-		err = renderText(ctx, &buf, reports, textStyle{markdown: true, width: a.width, intervals: a.intervals, metric: a.metric})
-	default:
-		err = renderText(ctx, &buf, reports, textStyle{width: a.width, intervals: a.intervals, metric: a.metric})
-	}
+	err := formatNamed(a.format.v).results(ctx, &buf, reports, a.style())
 	if ctx.Err() != nil {
 		return ctx.Err()
 	}
@@ -91,18 +36,7 @@ func (a *app) write(ctx context.Context, reports []*report) error {
 // the tables as header and rows.
 func (a *app) writeListing(doc any, header []string, rows [][]string) error {
 	var b bytes.Buffer
-	var err error
-	switch a.format.v {
-	case "json":
-		var out []byte
-		if out, err = marshal(doc); err == nil {
-			err = indentJSON(&b, out)
-		}
-	case "csv":
-		err = writeCSV(&b, append([][]string{header}, rows...))
-	default:
-		err = listing(&b, a.format.v == "markdown", a.width, header, rows)
-	}
+	err := formatNamed(a.format.v).listing(&b, a.style(), doc, header, rows)
 	if err != nil {
 		return &ioError{err}
 	}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"odds/cmd/internal/query"
 	"odds/resolve/roll"
 	"odds/sim"
 )
@@ -53,18 +54,20 @@ Quote the expression so the shell leaves >, <, ! and parentheses alone.`,
 			var res *sim.Result
 			switch {
 			case a.shard.set: // one cell: its Monte Carlo trials are split in chunk ranges
-				return a.runShard(ctx, []compiledCell{{plan: plan}}, opts)
+				return a.runShard(ctx, []query.Compiled{{Plan: plan}}, opts)
 			case a.merged != nil && a.mergedCells != 1:
 				return usagef("merge the shards of one run", "merge: the shards hold %d results, a roll has one", a.mergedCells)
 			case a.merged != nil:
-				res, err = a.mergedResult(0, plan)
+				res, err = query.MergedResult(a.merged, 0, plan)
 			default:
-				res, err = a.run(ctx, plan, opts)
+				if res, err = sim.Run(ctx, plan, opts); err != nil {
+					err = query.RunError(ctx, err)
+				}
 			}
 			if err != nil {
 				return err
 			}
-			r := newReport("roll", "roll", []param{{Name: "expr", Value: src}}, plan, res, opts)
+			r := query.NewResult("roll", "roll", []param{{Name: "expr", Value: src}}, plan, res, opts)
 			if a.plot == "" {
 				return a.write(ctx, []*report{r})
 			}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"odds/cmd/internal/query"
 	"odds/profiles"
 )
 
@@ -55,7 +56,7 @@ built-in or loaded with --profiles.
 				}
 				names = []string{only}
 			}
-			var jobs []*job
+			var jobs []*query.Query
 			for _, n := range names {
 				m, err := reg.Matchup(n)
 				if err != nil {
@@ -72,13 +73,13 @@ built-in or loaded with --profiles.
 
 // matchupJob turns a checked matchup into a job; its cards were verified
 // when the registry was loaded.
-func (a *app) matchupJob(reg *profiles.Registry, m *profiles.Matchup) *job {
+func (a *app) matchupJob(reg *profiles.Registry, m *profiles.Matchup) *query.Query {
 	sys := a.system(m.System)
-	j := &job{sys: sys, act: sys.Action(m.Action), cards: map[string][]*profiles.Unit{}, given: m.Set, givenBy: "matchup " + m.Name, matchup: m.Name,
-		env: envOf(reg, sys)}
+	j := &query.Query{System: sys, Action: sys.Action(m.Action), Cards: map[string][]*profiles.Unit{}, Values: m.Set, GivenBy: "matchup " + m.Name, Matchup: m.Name,
+		Env: envOf(reg, sys)}
 	for role, card := range m.Cards {
 		u, _ := reg.Unit(card, m.System)
-		j.cards[role] = []*profiles.Unit{u}
+		j.Cards[role] = []*profiles.Unit{u}
 	}
 	return j
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"embed"
 	"encoding/json"
@@ -9,10 +8,7 @@ import (
 	"io/fs"
 	"net"
 	"net/http"
-	"net/url"
 	"runtime"
-	"slices"
-	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -21,9 +17,10 @@ import (
 )
 
 // odds serve: the engine behind a small local web page and a JSON API.
-// Every request is a command line run in the process (a.main) with the
-// profiles the server started with: the API's JSON is the CLI's, and its
-// errors are the CLI's one-line messages.
+// Every request is a typed query (URL values -> query.Query -> query.Run
+// -> Report) with the profiles the server started with, rendered by the
+// CLI's own JSON renderer: the API's JSON is the CLI's, and its errors
+// are the CLI's one-line messages, read from typed errors.
 
 //go:embed web/templates web/static
 var webFiles embed.FS
@@ -35,9 +32,6 @@ const (
 	runLimit         = 30 * time.Second // the longest a run may take
 	maxQuery         = 4096             // bytes of query string
 )
-
-// runFlags are the run flags a request may give besides its action's.
-var runFlags = []string{"method", "trials", "seed", "precision", "vs", "metric"}
 
 type server struct {
 	a         *app
@@ -126,112 +120,10 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.mux.ServeHTTP(w, r)
 }
 
-// reply is what running one request gave: the output, or the CLI's error.
-type reply struct {
-	status int // 200, 400, 429 or 500
-	body   []byte
-	plot   []byte
-	// The results themselves, for the page.
-	reports []*report
-	compare []*comparison
-	err     string // the one-line message
-	hint    string
-	flag    string // the flag the message names, if any
-}
-
-// run runs the request's question as a command line with the given
-// format, on one core: waiting for a free one at most queueWait.
-func (s *server) run(r *http.Request, system, action, format string, plot, results bool) reply {
-	args, bad := s.args(r.URL.Query(), system, action, format)
-	if bad != "" {
-		return reply{status: http.StatusBadRequest, err: bad}
-	}
-	wait := time.NewTimer(queueWait)
-	defer wait.Stop()
-	select {
-	case s.slots <- struct{}{}:
-		defer func() { <-s.slots }()
-	case <-wait.C:
-		return reply{status: http.StatusTooManyRequests, err: "busy: every core is running a request; try again shortly"}
-	case <-r.Context().Done():
-		return reply{status: http.StatusServiceUnavailable, err: "the request was cancelled"}
-	}
-	ctx, cancel := context.WithTimeout(r.Context(), runLimit)
-	defer cancel()
-	var out, errb bytes.Buffer
-	sub := &app{ctx: ctx, stdout: &out, stderr: &errb, systems: s.a.systems, width: 80, reg: s.reg, maxTrials: s.maxTrials}
-	rep := reply{status: http.StatusOK}
-	if plot {
-		sub.plotSink = func(b []byte) { rep.plot = b }
-		args = append(args, "--plot", "odds.svg")
-	}
-	if results {
-		sub.resultSink = func(rs []*report, cs []*comparison) { rep.reports, rep.compare = rs, cs }
-	}
-	code := sub.main(args)
-	switch {
-	case code == exitOK:
-		rep.body = out.Bytes()
-		return rep
-	case ctx.Err() != nil:
-		return reply{status: http.StatusServiceUnavailable, err: fmt.Sprintf("the run took longer than %s, or the client went away", runLimit)}
-	case code == exitUsage:
-		rep := reply{status: http.StatusBadRequest}
-		for _, line := range strings.Split(errb.String(), "\n") {
-			if msg, ok := strings.CutPrefix(line, "odds: error: "); ok && rep.err == "" {
-				rep.err = msg
-			} else if h, ok := strings.CutPrefix(line, "odds: hint: "); ok {
-				rep.hint = h
-			}
-		}
-		if f, _, ok := strings.Cut(rep.err, ":"); ok && strings.HasPrefix(f, "--") {
-			rep.flag = strings.TrimPrefix(f, "--")
-		}
-		return rep
-	}
-	return reply{status: http.StatusInternalServerError, err: strings.TrimSpace(errb.String())}
-}
-
-// args turns a request's query into a command line: every action flag
-// and card role by name, the run flags of runFlags, and nothing that names
-// a file or changes where output goes. Empty values are left out (an
-// unfilled form field).
-func (s *server) args(q url.Values, system, action, format string) ([]string, string) {
-	sys := s.a.system(system)
-	if sys == nil {
-		return nil, fmt.Sprintf("no system %q", system)
-	}
-	act := sys.Action(action)
-	if act == nil {
-		return nil, fmt.Sprintf("%s has no action %q", system, action)
-	}
-	args := []string{system, action, "--format", format, "--workers", "1", "--quiet"}
-	keys := make([]string, 0, len(q))
-	for k := range q {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	for _, k := range keys {
-		v := q[k][len(q[k])-1]
-		if v == "" {
-			continue
-		}
-		known := act.Param(k) != nil || slices.Contains(runFlags, k)
-		for _, r := range act.Roles {
-			known = known || r.Name == k
-		}
-		if !known {
-			return nil, fmt.Sprintf("--%s: %s %s takes no such parameter", k, system, action)
-		}
-		args = append(args, "--"+k+"="+v)
-	}
-	return args, ""
-}
-
 // api answers GET /api/v1/SYSTEM/ACTION with the CLI's JSON document, or
 // {"error": …} with 400 (bad input), 429 (busy) or 503.
 func (s *server) api(w http.ResponseWriter, r *http.Request) {
-	rep := s.run(r, r.PathValue("system"), r.PathValue("action"), "json", false, false)
+	rep := s.run(r, r.PathValue("system"), r.PathValue("action"), false)
 	w.Header().Set("Content-Type", "application/json")
 	if rep.status == http.StatusTooManyRequests {
 		w.Header().Set("Retry-After", "2")
@@ -252,7 +144,7 @@ func (s *server) api(w http.ResponseWriter, r *http.Request) {
 // plotImage answers GET /plot/SYSTEM/ACTION with the question's plot as
 // SVG (the --plot drawing).
 func (s *server) plotImage(w http.ResponseWriter, r *http.Request) {
-	rep := s.run(r, r.PathValue("system"), r.PathValue("action"), "json", true, false)
+	rep := s.run(r, r.PathValue("system"), r.PathValue("action"), true)
 	if rep.status != http.StatusOK || rep.plot == nil {
 		msg := rep.err
 		if msg == "" {

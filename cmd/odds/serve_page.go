@@ -120,10 +120,7 @@ func (s *server) actionPage(w http.ResponseWriter, r *http.Request) {
 			http.Redirect(w, r, r.URL.Path+"?"+q.Encode(), http.StatusFound)
 			return
 		}
-		rep := s.run(r, sys.Name, act.Name, "json", true, true)
-		if rep.status == http.StatusBadRequest && rep.flag == "plot" {
-			rep = s.run(r, sys.Name, act.Name, "json", false, true) // no plot for this shape
-		}
+		rep := s.run(r, sys.Name, act.Name, true) // a shape with no plot answers without one
 		status = rep.status
 		scheme := "http"
 		if r.TLS != nil {
@@ -145,7 +142,7 @@ func (s *server) actionPage(w http.ResponseWriter, r *http.Request) {
 		}
 		if len(rep.reports) > 1 { // a sweep or roster reads best as the CLI's one table
 			var b strings.Builder
-			if err := renderText(r.Context(), &b, rep.reports, textStyle{width: 100}); err == nil {
+			if err := tableFormat.results(r.Context(), &b, rep.reports, textStyle{width: 100}); err == nil {
 				v.Table = b.String()
 			}
 		} else {

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"odds/cmd/internal/query"
 	"odds/profiles"
 	"odds/resolve"
 )
@@ -51,21 +52,9 @@ func envOf(reg *profiles.Registry, sys *resolve.System) *resolve.Env {
 	return reg.Env(sys.Name)
 }
 
-// needsEnv reports whether a system's actions read profile data: custom
-// dice, tables, or unit cards by name (Param.Cards).
-func needsEnv(sys *resolve.System) bool {
-	if sys.Die != nil || len(sys.Tables) > 0 {
-		return true
-	}
-	for _, a := range sys.Actions {
-		for _, p := range a.Params {
-			if p.Cards {
-				return true
-			}
-		}
-	}
-	return false
-}
+// needsEnv reports whether a system's actions read profile data
+// (query.NeedsEnv).
+func needsEnv(sys *resolve.System) bool { return query.NeedsEnv(sys) }
 
 // envProfiles are the paths ODDS_PROFILES names.
 func envProfiles() []string {

@@ -67,11 +67,11 @@ func fromCards(rs []*report, name string) bool {
 // cell to cell (the first role or parameter varies slowest) and those
 // that are the same in all; cards come first.
 func dims(rs []*report) (vary, fixed []param, cards int) {
-	first := rs[0].inputs()
+	first := rs[0].Inputs()
 	for i, p := range first {
 		same := true
 		for _, r := range rs[1:] {
-			if q, ok := paramNamed(r.inputs(), p.Name); !ok || fmt.Sprint(q.Value) != fmt.Sprint(p.Value) {
+			if q, ok := paramNamed(r.Inputs(), p.Name); !ok || fmt.Sprint(q.Value) != fmt.Sprint(p.Value) {
 				same = false
 				break
 			}
@@ -146,7 +146,7 @@ func renderSweep(ctx context.Context, w io.Writer, rs []*report, st textStyle) e
 		row := make([]string, 0, len(header))
 		for _, p := range vary {
 			v := ""
-			if q, ok := paramNamed(r.inputs(), p.Name); ok {
+			if q, ok := paramNamed(r.Inputs(), p.Name); ok {
 				v = fmt.Sprint(q.Value)
 			}
 			row = append(row, v)

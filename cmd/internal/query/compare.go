@@ -1,0 +1,134 @@
+package query
+
+import (
+	"context"
+	"fmt"
+	"maps"
+	"strings"
+
+	"odds/profiles"
+	"odds/resolve"
+	"odds/sim"
+)
+
+// A variant (--vs '<flags>') is the query with those flags changed (or
+// other cards): the same action on the same trials, compared point by
+// point.
+
+// Variant is query q with the flags of vs applied: parameters and cards,
+// one value each (sweep in the main flags). A flag of the run (isRunFlag
+// says which: --trials) or anything but a flag of the action is an Error.
+func Variant(q *Query, vs string, isRunFlag func(name string) bool, reg Registry) (*Query, error) {
+	b := *q
+	b.Values = maps.Clone(q.Values)
+	b.Cards = maps.Clone(q.Cards)
+	words := strings.Fields(vs)
+	if len(words) == 0 {
+		return nil, errorf("vs", "for example --vs '--def 3' or --vs '--attacker mg-team-veteran'", "want the flags that make the variant, got none")
+	}
+	sys, act := q.System.Name, q.Action.Name
+	for i := 0; i < len(words); i++ {
+		w := words[i]
+		name, value, hasValue := strings.Cut(strings.TrimPrefix(w, "--"), "=")
+		if !strings.HasPrefix(w, "--") || name == "" {
+			return nil, errorf("vs", "--vs compares two variants of one action: give only its flags",
+				"want flags of %s %s, got %q", sys, act, w)
+		}
+		if isRunFlag(name) || name == "vs" {
+			return nil, errorf("vs", "give it outside --vs: both sides run alike", "--%s is a flag of the run, not of the matchup", name)
+		}
+		p := q.Action.Param(name)
+		isRole := false
+		for _, r := range q.Action.Roles {
+			isRole = isRole || r.Name == name
+		}
+		if p == nil && !isRole {
+			return nil, errorf("vs", fmt.Sprintf("'odds %s %s --help' lists the flags", sys, act),
+				"%s %s has no flag --%s", sys, act, name)
+		}
+		if !hasValue && (p == nil || p.Kind != resolve.Bool) {
+			if i+1 == len(words) {
+				return nil, errorf("vs", "for example --vs '--def 3'", "--%s needs a value", name)
+			}
+			i++
+			value = words[i]
+		} else if !hasValue {
+			value = "true"
+		}
+		if isRole {
+			r, err := reg()
+			if err != nil {
+				return nil, err
+			}
+			u, err := r.Unit(value, sys)
+			if err != nil {
+				return nil, errorf("vs", "'odds profiles list --system "+sys+"' lists the cards", "--%s: %v", name, err)
+			}
+			b.Cards[name] = []*profiles.Unit{u}
+			continue
+		}
+		vals, err := resolve.ParseValues(p, value)
+		if err != nil {
+			return nil, errorf("vs", "", "--%s: %v", name, err)
+		}
+		if len(vals) != 1 {
+			return nil, errorf("vs", "sweep in the main flags: each cell is then compared", "--%s: want one value, got %d", name, len(vals))
+		}
+		b.Values[name] = vals
+	}
+	return &b, nil
+}
+
+// Comparison is one point compared: A, B and their differences.
+type Comparison struct {
+	A, B   *Result
+	VS     string
+	Exact  bool
+	Trials int64
+	Diffs  []sim.Diff
+}
+
+// Compare compiles every point of both queries first (bad input fails
+// before any trial), then runs each pair on common random numbers.
+func Compare(ctx context.Context, qa, qb *Query, vs string, opts Options) ([]*Comparison, error) {
+	ca, err := qa.Points()
+	if err != nil {
+		return nil, err
+	}
+	cb, err := qb.Points()
+	if err != nil {
+		return nil, err
+	}
+	so := opts.Sim
+	if err := CheckBudget(2*len(ca), &so, opts.MaxTrials, opts.TrialsGiven); err != nil {
+		return nil, err
+	}
+	if len(ca) != len(cb) {
+		return nil, errorf("vs", "sweep in the main flags: each cell is then compared", "the variant's grid differs from the matchup's")
+	}
+	type pair struct{ a, b resolve.Plan }
+	plans := make([]pair, len(ca))
+	for i := range ca {
+		if plans[i].a, err = qa.Action.Compile(qa.Action.Args(ca[i].Values, qa.Env)); err != nil {
+			return nil, &Error{Flag: flagOf(err), Err: err}
+		}
+		if plans[i].b, err = qb.Action.Compile(qb.Action.Args(cb[i].Values, qb.Env)); err != nil {
+			return nil, &Error{Flag: "vs", Err: fmt.Errorf("--vs: %w", err)}
+		}
+	}
+	if opts.Start != nil {
+		opts.Start(int64(len(plans)) * so.Trials)
+	}
+	var out []*Comparison
+	for i, p := range plans {
+		res, err := sim.RunPaired(ctx, p.a, p.b, so)
+		if err != nil {
+			return nil, RunError(ctx, err)
+		}
+		c := &Comparison{VS: vs, Exact: res.Exact, Trials: res.Trials, Diffs: sim.Compare(p.a.Layout(), p.b.Layout(), res)}
+		c.A = PointResult(qa, ca[i], p.a, res.A, so)
+		c.B = PointResult(qb, cb[i], p.b, res.B, so)
+		out = append(out, c)
+	}
+	return out, nil
+}

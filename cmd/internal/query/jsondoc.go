@@ -1,0 +1,135 @@
+package query
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+)
+
+// Doc is a question as a JSON document (odds batch; the README documents
+// it): the system and action, parameter values and card names by name,
+// and the run's settings. A value may be a number, a boolean or the
+// text a flag takes ("1..6", "both", "a,b").
+//
+//	{"system": "opposed", "action": "fire", "params": {"hesa": "1..3", "def": 1},
+//	 "cards": {"attacker": "medium-tank"}, "method": "exact", "seed": 7}
+type Doc struct {
+	System    string            `json:"system"`
+	Action    string            `json:"action"`
+	Params    map[string]any    `json:"params,omitempty"`
+	Cards     map[string]string `json:"cards,omitempty"`
+	Method    string            `json:"method,omitempty"`
+	Trials    any               `json:"trials,omitempty"`
+	Seed      any               `json:"seed,omitempty"`
+	Precision any               `json:"precision,omitempty"`
+	Vs        string            `json:"vs,omitempty"`
+	Metric    string            `json:"metric,omitempty"`
+}
+
+// ParseDoc reads one line of odds batch: a Doc, or the command's own
+// words as a JSON array (["opposed", "fire", "--hesa", "3", "--def", "1"]).
+// Decoding is strict: an unknown field is an error.
+func ParseDoc(line []byte) (*Doc, error) {
+	line = bytes.TrimSpace(line)
+	dec := json.NewDecoder(bytes.NewReader(line))
+	dec.UseNumber()
+	dec.DisallowUnknownFields()
+	if len(line) > 0 && line[0] == '[' {
+		var words []string
+		if err := dec.Decode(&words); err != nil {
+			return nil, &Error{Err: fmt.Errorf("want a query object or an array of words: %v", err)}
+		}
+		return DocOfWords(words)
+	}
+	d := &Doc{}
+	if err := dec.Decode(d); err != nil {
+		return nil, &Error{Err: fmt.Errorf("want a query object or an array of words: %v", err)}
+	}
+	if dec.More() {
+		return nil, &Error{Err: fmt.Errorf("want one JSON value on the line")}
+	}
+	return d, nil
+}
+
+// DocOfWords is the Doc of a command's words: SYSTEM ACTION then flags,
+// --name value or --name=value; a flag without a value (--smoke) is
+// true, so a boolean's false is --smoke=false, as on the command line.
+// Flags of the action and the run settings of a Doc only: no --out,
+// --format or --profiles.
+func DocOfWords(words []string) (*Doc, error) {
+	if len(words) < 2 || strings.HasPrefix(words[0], "-") || strings.HasPrefix(words[1], "-") {
+		return nil, &Error{Hint: `for example ["opposed", "fire", "--hesa", "3", "--def", "1"]`, Err: fmt.Errorf("want SYSTEM ACTION and flags, got %q", words)}
+	}
+	d := &Doc{System: words[0], Action: words[1], Params: map[string]any{}}
+	for i := 2; i < len(words); i++ {
+		w := words[i]
+		name, value, hasValue := strings.Cut(strings.TrimPrefix(w, "--"), "=")
+		if !strings.HasPrefix(w, "--") || name == "" {
+			return nil, &Error{Hint: "boolean flags take their value after '=': --smoke=both", Err: fmt.Errorf("unexpected argument %q", w)}
+		}
+		if !hasValue {
+			// --vs always takes the next word (its flags: --vs --smoke).
+			if i+1 < len(words) && (name == "vs" || !strings.HasPrefix(words[i+1], "--")) {
+				i++
+				value = words[i]
+			} else {
+				value = "true"
+			}
+		}
+		switch name {
+		case "method":
+			d.Method = value
+		case "trials":
+			d.Trials = value
+		case "seed":
+			d.Seed = value
+		case "precision":
+			d.Precision = value
+		case "vs":
+			d.Vs = value
+		case "metric":
+			d.Metric = value
+		default:
+			d.Params[name] = value
+		}
+	}
+	return d, nil
+}
+
+// Values are the doc's values by name, as flags take them: parameters,
+// cards and run settings (a card role's name in Params is a card).
+func (d *Doc) Values() map[string]string {
+	out := map[string]string{}
+	for k, v := range d.Params {
+		out[k] = text(v)
+	}
+	for k, v := range d.Cards {
+		out[k] = v
+	}
+	for k, v := range map[string]any{"method": d.Method, "trials": d.Trials, "seed": d.Seed, "precision": d.Precision, "vs": d.Vs, "metric": d.Metric} {
+		if t := text(v); t != "" {
+			out[k] = t
+		}
+	}
+	return out
+}
+
+// text is a JSON value as a flag's text.
+func text(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return ""
+	case string:
+		return x
+	case json.Number:
+		return x.String()
+	case []any: // a list: 0,2,4
+		parts := make([]string, len(x))
+		for i, e := range x {
+			parts[i] = text(e)
+		}
+		return strings.Join(parts, ",")
+	}
+	return fmt.Sprint(v)
+}

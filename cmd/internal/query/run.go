@@ -1,0 +1,153 @@
+package query
+
+import (
+	"context"
+
+	"odds/resolve"
+	"odds/sim"
+)
+
+// Options are how Run runs the points of its queries.
+type Options struct {
+	Sim sim.Options
+	// TrialsGiven says Sim.Trials was asked for, not a default: a
+	// precision target without it gets the budget's share a point.
+	TrialsGiven bool
+	// MaxTrials bounds the Monte Carlo trials of one Run (points times
+	// trials; exact answers cost none): odds serve's budget. 0: no bound.
+	MaxTrials int64
+	// Merged are results by point, from merged shards: Run then runs no
+	// trial (odds merge). MergedPoints is how many points the shards had.
+	Merged       map[int]*sim.Result
+	MergedPoints int
+	// Start, if set, is told the trials the run will count on
+	// Sim.Progress (-1: unknown, a precision target) before any runs.
+	Start func(trials int64)
+	// Check, if set, is called on each query before its points expand
+	// (the CLI's --metric checks the roster's shape).
+	Check func(*Query) error
+}
+
+// Run compiles every point of every query first (bad input fails before
+// any trial runs), then runs them in order, points with the same dice
+// once (sim.Share), and returns their results.
+func Run(ctx context.Context, qs []*Query, opts Options) (*Report, error) {
+	all, err := CompileChecked(qs, opts.Check)
+	if err != nil {
+		return nil, err
+	}
+	return RunCompiled(ctx, all, opts)
+}
+
+// CompileChecked is CompileAll with check called on each query first,
+// in turn, as the CLI always did.
+func CompileChecked(qs []*Query, check func(*Query) error) ([]Compiled, error) {
+	if check == nil {
+		return CompileAll(qs)
+	}
+	var all []Compiled
+	for _, q := range qs {
+		if err := check(q); err != nil {
+			return nil, err
+		}
+		cs, err := CompileAll([]*Query{q})
+		if err != nil {
+			return nil, err
+		}
+		if len(all)+len(cs) > MaxPoints {
+			return nil, errorf("", "run fewer matchups or smaller sweeps at once", "the run would have more than %d result cells", MaxPoints)
+		}
+		all = append(all, cs...)
+	}
+	return all, nil
+}
+
+// RunCompiled runs compiled points (see Run).
+func RunCompiled(ctx context.Context, all []Compiled, opts Options) (*Report, error) {
+	so := opts.Sim
+	if err := CheckBudget(len(all), &so, opts.MaxTrials, opts.TrialsGiven); err != nil {
+		return nil, err
+	}
+	if opts.Merged != nil && len(all) != opts.MergedPoints {
+		return nil, errorf("", "merge shards of an unchanged command and files", "merge: the run now has %d results, its shards %d (did a file it reads change?)", len(all), opts.MergedPoints)
+	}
+	trials := int64(len(all)) * so.Trials
+	if so.Precision > 0 {
+		trials = -1
+	}
+	if opts.Start != nil {
+		opts.Start(trials)
+	}
+	results := make([]*sim.Result, len(all))
+	plans := make([]resolve.Plan, len(all))
+	for i, c := range all {
+		plans[i] = c.Plan
+	}
+	share := sim.Share(plans)
+	rep := &Report{Results: make([]*Result, len(all))}
+	for i, c := range all {
+		res, shared, err := resultShared(ctx, share, i, results, c.Plan, so, opts.Merged)
+		if err != nil {
+			return nil, err
+		}
+		results[i] = res
+		if (res.Exact || shared) && so.Progress != nil {
+			so.Progress(so.Trials) // done at once
+		}
+		r := PointResult(c.Query, c.Point, c.Plan, res, so)
+		r.SharedDice = shared
+		rep.Results[i] = r
+	}
+	return rep, nil
+}
+
+// CheckBudget refuses a run that could use more Monte Carlo trials than
+// max allows (points times trials; exact answers cost none). A precision
+// target without given trials gets max's share a point as its ceiling.
+func CheckBudget(points int, opts *sim.Options, limit int64, trialsGiven bool) error {
+	if limit <= 0 || opts.Method == sim.Exact {
+		return nil
+	}
+	if opts.Precision > 0 && !trialsGiven {
+		opts.Trials = max(1, min(opts.Trials, limit/int64(points)))
+	}
+	if total := int64(points) * opts.Trials; total > limit {
+		return errorf("trials", "lower trials, sweep fewer values, or use method=exact",
+			"%d results of %s trials is more than the %s trials this server runs for one request", points, group(opts.Trials), group(limit))
+	}
+	return nil
+}
+
+// resultShared is point i's result: run for its group of points with the
+// same dice when it leads one (sim.Share), else the histogram its
+// group's lead found, with no time of its own; merged shards give theirs.
+func resultShared(ctx context.Context, s sim.Sharing, i int, done []*sim.Result, plan resolve.Plan, opts sim.Options, merged map[int]*sim.Result) (res *sim.Result, shared bool, err error) {
+	if merged != nil {
+		res, err = MergedResult(merged, i, plan)
+		return res, false, err
+	}
+	if k := s.Lead[i]; k != i {
+		r := *done[k]
+		r.Elapsed = 0
+		return &r, true, nil
+	}
+	res, err = sim.RunShared(ctx, plan, s.Others[i], opts)
+	if err != nil {
+		return nil, false, RunError(ctx, err)
+	}
+	return res, false, nil
+}
+
+// MergedResult is point i's result taken from merged shards.
+func MergedResult(merged map[int]*sim.Result, i int, plan resolve.Plan) (*sim.Result, error) {
+	res, ok := merged[i]
+	if !ok {
+		return nil, errorf("", "", "merge: no shard holds result %d", i+1)
+	}
+	if cells := plan.Layout().Cells; len(res.Prob) < cells && !res.Exact {
+		res.Counts = append(res.Counts, make([]uint64, cells-len(res.Counts))...)
+		res = sim.MCResult(res.Counts, res.Trials)
+		res.Elapsed = merged[i].Elapsed
+	}
+	return res, nil
+}

@@ -1,0 +1,252 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"slices"
+	"strings"
+	"time"
+
+	"odds/cmd/internal/query"
+	"odds/profiles"
+	"odds/resolve"
+	"odds/sim"
+)
+
+// runFlags are the run flags a request may give besides its action's.
+var runFlags = []string{"method", "trials", "seed", "precision", "vs", "metric"}
+
+// reply is what running one request gave: the JSON document, or the
+// error read from its type.
+type reply struct {
+	status int // 200, 400, 429, 500 or 503
+	body   []byte
+	plot   []byte
+	// The results themselves, for the page.
+	reports []*report
+	compare []*comparison
+	err     string // the one-line message
+	hint    string
+	flag    string // the flag the message names, if any
+}
+
+// ask is a request's question, typed: the query, how to run it, and
+// its variant and metric, if any.
+type ask struct {
+	q      *query.Query
+	opts   query.Options
+	vs     string
+	metric string
+}
+
+// ask reads a request's URL values as a question: every action
+// parameter and card role by name and the run flags of runFlags, nothing
+// that names a file or changes where output goes, in the order of their
+// names (the first bad one is reported). Empty values are left out (an
+// unfilled form field).
+func (s *server) ask(q url.Values, system, action string) (*ask, error) {
+	sys := s.a.system(system)
+	if sys == nil {
+		return nil, &query.Error{Err: fmt.Errorf("no system %q", system)}
+	}
+	act := sys.Action(action)
+	if act == nil {
+		return nil, &query.Error{Err: fmt.Errorf("%s has no action %q", system, action)}
+	}
+	keys := make([]string, 0, len(q))
+	for k := range q {
+		if q[k][len(q[k])-1] != "" {
+			keys = append(keys, k)
+		}
+	}
+	slices.Sort(keys)
+	isRole := func(k string) bool {
+		return slices.ContainsFunc(act.Roles, func(r resolve.Role) bool { return r.Name == k })
+	}
+	for _, k := range keys {
+		if act.Param(k) == nil && !slices.Contains(runFlags, k) && !isRole(k) {
+			return nil, &query.Error{Err: fmt.Errorf("--%s: %s %s takes no such parameter", k, system, action)}
+		}
+	}
+	sp := query.Spec{System: sys, Action: act, Values: map[string][]resolve.Value{}, Cards: map[string]string{}}
+	trials := countValue{n: 1_000_000, min: 1, max: 1e12}
+	method := choiceValue{v: "auto", choices: sim.Methods}
+	var seed seedValue
+	var precision probValue
+	var x ask
+	for _, k := range keys {
+		v := q[k][len(q[k])-1]
+		var err error
+		switch {
+		case isRole(k):
+			sp.Cards[k] = v
+		case act.Param(k) != nil:
+			var vals []resolve.Value
+			if vals, err = query.ParseValue(act, k, v); err == nil {
+				sp.Values[k] = append(sp.Values[k], vals...)
+			}
+		case k == "trials":
+			err = trials.Set(v)
+		case k == "method":
+			err = method.Set(v)
+		case k == "seed":
+			err = seed.Set(v)
+		case k == "precision":
+			err = precision.Set(v)
+		case k == "vs":
+			x.vs = v
+		case k == "metric":
+			x.metric = v
+		}
+		var qe *query.Error
+		if err != nil && !errors.As(err, &qe) {
+			err = &query.Error{Flag: k, Err: fmt.Errorf("--%s: %v", k, err)}
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	qq, _, err := query.New(sp, func() (*profiles.Registry, error) { return s.reg, nil })
+	if err != nil {
+		return nil, err
+	}
+	x.q = qq
+	opts := sim.Options{Trials: trials.n, Seed: seed.v, Workers: 1, Precision: precision.v, MaxPaths: sim.MaxPaths}
+	opts.Method = sim.Method(slices.Index(sim.Methods, method.v))
+	if precision.v > 0 && !trials.set {
+		opts.Trials = precisionCeiling
+	}
+	if !seed.set {
+		opts.Seed = randomSeed()
+	}
+	x.opts = query.Options{Sim: opts, TrialsGiven: trials.set, MaxTrials: s.maxTrials}
+	return &x, nil
+}
+
+// answer runs a question and renders it as the CLI's --format json
+// does; with plot, also its drawing (none for a shape that has none).
+func (s *server) answer(ctx context.Context, x *ask, plot bool) (reply, error) {
+	rep := reply{status: http.StatusOK}
+	var buf bytes.Buffer
+	if x.vs != "" {
+		if x.metric != "" {
+			return rep, &query.Error{Flag: "vs", Hint: "compare one figure by reading it in the comparison", Err: errors.New("--vs: give --metric without --vs")}
+		}
+		b, err := query.Variant(x.q, x.vs, isRunFlag, func() (*profiles.Registry, error) { return s.reg, nil })
+		if err != nil {
+			return rep, err
+		}
+		if err := checkPrecision(x.opts.Sim); err != nil {
+			return rep, err
+		}
+		cs, err := query.Compare(ctx, x.q, b, x.vs, x.opts)
+		if err != nil {
+			return rep, err
+		}
+		if err := jsonFormat.compare(ctx, &buf, cs, textStyle{}); err != nil {
+			return rep, err
+		}
+		rep.compare, rep.body = cs, buf.Bytes()
+		if plot && len(cs) == 1 {
+			rep.plot, _ = comparePlot(cs[0], "odds.svg")
+		}
+		return rep, nil
+	}
+	if err := checkPrecision(x.opts.Sim); err != nil {
+		return rep, err
+	}
+	if x.metric != "" {
+		x.opts.Check = func(q *query.Query) error { return checkRoster(q, parseMetric(x.metric)) }
+	}
+	res, err := query.Run(ctx, []*query.Query{x.q}, x.opts)
+	if err != nil {
+		return rep, err
+	}
+	if err := jsonFormat.results(ctx, &buf, res.Results, textStyle{metric: x.metric}); err != nil {
+		return rep, err
+	}
+	rep.reports, rep.body = res.Results, buf.Bytes()
+	if plot {
+		rep.plot, _ = plotReports(res.Results, x.metric, "odds.svg")
+	}
+	return rep, nil
+}
+
+// checkPrecision refuses a precision target on exact answers, as the
+// CLI's options do.
+func checkPrecision(opts sim.Options) error {
+	if opts.Precision > 0 && opts.Method == sim.Exact {
+		return flagErrorf("precision", "", "--precision: exact answers need no precision target (drop --precision or use --method auto|mc)")
+	}
+	return nil
+}
+
+// run answers the request's question on one core, waiting for a free
+// one at most queueWait.
+func (s *server) run(r *http.Request, system, action string, plot bool) reply {
+	x, err := s.ask(r.URL.Query(), system, action)
+	if err != nil {
+		return errorReply(http.StatusBadRequest, err)
+	}
+	wait := time.NewTimer(queueWait)
+	defer wait.Stop()
+	select {
+	case s.slots <- struct{}{}:
+		defer func() { <-s.slots }()
+	case <-wait.C:
+		return reply{status: http.StatusTooManyRequests, err: "busy: every core is running a request; try again shortly"}
+	case <-r.Context().Done():
+		return reply{status: http.StatusServiceUnavailable, err: "the request was cancelled"}
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), runLimit)
+	defer cancel()
+	rep, err := s.answer(ctx, x, plot)
+	switch {
+	case err == nil:
+		return rep
+	case ctx.Err() != nil:
+		return reply{status: http.StatusServiceUnavailable, err: fmt.Sprintf("the run took longer than %s, or the client went away", runLimit)}
+	}
+	var qe *query.Error
+	var ue *usageError
+	if errors.As(err, &qe) || errors.As(err, &ue) {
+		return errorReply(http.StatusBadRequest, err)
+	}
+
+	return reply{status: http.StatusInternalServerError, err: err.Error()}
+}
+
+// errorReply is bad input as the API reports it: the message, its hint
+// and the flag it names, read from the error's type.
+func errorReply(status int, err error) reply {
+	rep := reply{status: status, err: oneLine(err.Error())}
+	var qe *query.Error
+	var ue *usageError
+	switch {
+	case errors.As(err, &qe):
+		rep.hint, rep.flag = qe.Hint, qe.Flag
+	case errors.As(err, &ue):
+		rep.hint = ue.hint
+	}
+	return rep
+}
+
+// flagErrorf is bad input that names its flag (a query.Error): the
+// server reports the flag beside the form's field.
+func flagErrorf(flag, hint, format string, args ...any) error {
+	return &query.Error{Flag: flag, Hint: hint, Err: fmt.Errorf(format, args...)}
+}
+
+// oneLine is a message on one line, as odds prints errors.
+func oneLine(msg string) string { return strings.ReplaceAll(msg, "\n", " ") }
+
+// isRunFlag reports whether name is a flag of the run (the root's
+// persistent flags), which --vs refuses: a test checks the list against
+// the root command.
+func isRunFlag(name string) bool { return slices.Contains(persistentFlags, name) }
+
+var persistentFlags = []string{"trials", "seed", "workers", "method", "precision", "format", "out", "intervals", "metric", "plot", "quiet", "shard", "max-paths", "profiles"}
