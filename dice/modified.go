@@ -124,6 +124,10 @@ func (s *Stream) Reroll(d *Rerolled) int {
 // whose every roll exploded (1 in 216 for a d6) goes on through Explode.
 // Monte Carlo mode only.
 func (s *Stream) TallyExplode(trials, n int, e *Exploder, off int, counts []uint64) {
+	if n == 1 {
+		s.tallyExplode1(trials, e, off, counts)
+		return
+	}
 	m, val, step := e.block, e.val, e.m*int(e.sides)
 	frac, used := s.frac, s.used
 	for range trials {
@@ -144,6 +148,30 @@ func (s *Stream) TallyExplode(trials, n int, e *Exploder, off int, counts []uint
 			v += x
 		}
 		counts[v]++
+	}
+	s.frac, s.used = frac, used
+}
+
+// tallyExplode1 is TallyExplode of one die a trial (roll 'd6!'): the
+// same digits in the same order, without the inner loop over the pool,
+// and each digit's value counted where it is read.
+func (s *Stream) tallyExplode1(trials int, e *Exploder, off int, counts []uint64) {
+	m, val, step := e.block, e.val, e.m*int(e.sides)
+	frac, used := s.frac, s.used
+	for range trials {
+		used *= m
+		if used > MaxProduct {
+			frac, used = s.src.Uint64(), m
+		}
+		c, f := bits.Mul64(frac, m)
+		frac = f
+		x := int(val[c])
+		if x == 0 { // every roll of the block exploded: the rest die by die
+			s.frac, s.used = frac, used
+			x = step + s.explodeFrom(e, e.m)
+			frac, used = s.frac, s.used
+		}
+		counts[x+off]++
 	}
 	s.frac, s.used = frac, used
 }
