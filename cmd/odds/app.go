@@ -48,6 +48,7 @@ type app struct {
 	only           string              // build the action commands of this system only (if it is one)
 	args           []string            // the command line, for a shard document
 	merged         map[int]*sim.Result // odds merge: results by cell, from the shards
+	mergedFrom     map[int]string      // odds merge: the shard file of each result
 	mergedCells    int
 	systems        []*resolve.System
 

@@ -28,7 +28,7 @@ func (a *app) runJobs(ctx context.Context, qs []*query.Query) error {
 	var bar *progress
 	opts.Progress = func(n int64) { bar.add(n) }
 	rep, err := query.RunCompiled(ctx, all, query.Options{Sim: opts, TrialsGiven: a.trials.set,
-		Merged: a.merged, MergedPoints: a.mergedCells, Start: func(trials int64) { bar = a.newProgress(trials) }})
+		Merged: a.merged, MergedFrom: a.mergedFrom, MergedPoints: a.mergedCells, Start: func(trials int64) { bar = a.newProgress(trials) }})
 	if bar != nil {
 		bar.finish()
 	}

@@ -58,7 +58,7 @@ Quote the expression so the shell leaves >, <, ! and parentheses alone.`,
 			case a.merged != nil && a.mergedCells != 1:
 				return usagef("merge the shards of one run", "merge: the shards hold %d results, a roll has one", a.mergedCells)
 			case a.merged != nil:
-				res, err = query.MergedResult(a.merged, 0, plan)
+				res, err = query.MergedResult(a.merged, a.mergedFrom, 0, plan)
 			default:
 				if res, err = sim.Run(ctx, plan, opts); err != nil {
 					err = query.RunError(ctx, err)

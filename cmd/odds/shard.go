@@ -4,7 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"os"
+	"io"
 	"slices"
 	"strconv"
 	"strings"
@@ -120,10 +120,18 @@ func (a *app) mergeCommand() *cobra.Command {
 				return err
 			}
 			first := docs[0]
-			sub := &app{ctx: a.ctx, stdout: a.stdout, stderr: a.stderr, systems: a.systems, width: a.width, merged: map[int]*sim.Result{}}
-			for k, res := range query.MergeShards(docs) {
-				sub.merged[k] = res
+			if err := a.checkShardArgs(first.Args, args[0]); err != nil {
+				return err
 			}
+			for _, p := range args {
+				for flag, dest := range map[string]string{"out": a.out, "plot": a.plot} {
+					if dest != "" && sameFile(dest, p) {
+						return usagef("write the merged output to another file", "--%s %s: that is one of merge's inputs", flag, dest)
+					}
+				}
+			}
+			sub := &app{ctx: a.ctx, stdout: a.stdout, stderr: a.stderr, systems: a.systems, width: a.width}
+			sub.merged, sub.mergedFrom = query.MergeShards(docs, args)
 			sub.mergedCells = first.Points
 			rerun := append(slices.Clone(first.Args), "--format", a.format.v, "--quiet")
 			if a.out != "" {
@@ -148,14 +156,20 @@ func (a *app) mergeCommand() *cobra.Command {
 	}
 }
 
+// maxShardBytes bounds a shard document: a run's shard holds at most a
+// few numbers per histogram cell of each result.
+const maxShardBytes = 64 << 20
+
 // readShards reads shard documents and checks that they are the n
-// shards of one run, each once.
+// shards of one run, each once, each well formed. A shard is input like
+// any other: what is not a regular file (a FIFO, /dev/zero) is refused
+// without waiting, and so is a file over maxShardBytes, before reading.
 func readShards(paths []string) ([]*query.ShardDoc, error) {
 	var docs []*query.ShardDoc
 	for _, p := range paths {
-		data, err := os.ReadFile(p)
+		data, err := readShardFile(p)
 		if err != nil {
-			return nil, usagef("", "merge: %v", err)
+			return nil, err
 		}
 		d := &query.ShardDoc{}
 		if err := json.Unmarshal(data, d); err != nil || d.Kind != query.ShardKind {
@@ -164,4 +178,59 @@ func readShards(paths []string) ([]*query.ShardDoc, error) {
 		docs = append(docs, d)
 	}
 	return docs, query.CheckShards(docs, paths)
+}
+
+// readShardFile reads one shard file, bounded: opened without waiting
+// (openNoWait), refused unless a regular file of at most maxShardBytes.
+func readShardFile(p string) ([]byte, error) {
+	f, err := openNoWait(p)
+	if err != nil {
+		return nil, usagef("", "merge: %v", err)
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	switch {
+	case err != nil:
+		return nil, usagef("", "merge: %v", err)
+	case !st.Mode().IsRegular():
+		return nil, usagef("merge reads what --shard i/n wrote", "merge: %s: not a regular file", p)
+	case st.Size() > maxShardBytes:
+		return nil, usagef("merge reads what --shard i/n wrote", "merge: %s: %d bytes is more than a shard's %d", p, st.Size(), maxShardBytes)
+	}
+	data, err := io.ReadAll(io.LimitReader(f, maxShardBytes+1))
+	if err != nil {
+		return nil, usagef("", "merge: %v", err)
+	}
+	if len(data) > maxShardBytes {
+		return nil, usagef("merge reads what --shard i/n wrote", "merge: %s: more than a shard's %d bytes", p, maxShardBytes)
+	}
+	return data, nil
+}
+
+// checkShardArgs refuses a shard whose command is not a compute command
+// (a system's action, run or roll) or whose words name an output, a
+// listener or a profile file: merge runs only what computes the figures,
+// and where the output goes comes from merge's own flags.
+func (a *app) checkShardArgs(words []string, name string) error {
+	bad := func(what string) error {
+		return usagef("merge reads the shard documents --shard i/n wrote, unchanged", "merge: %s: %s", name, what)
+	}
+	if len(words) == 0 {
+		return bad("the shard names no command")
+	}
+	compute := words[0] == "run" || words[0] == "roll"
+	for _, s := range a.systems {
+		compute = compute || words[0] == s.Name
+	}
+	if !compute {
+		return bad(fmt.Sprintf("%q is not a command that computes odds", words[0]))
+	}
+	for _, w := range words[1:] {
+		flag, _, _ := strings.Cut(w, "=")
+		switch flag {
+		case "--out", "--plot", "--profiles", "--addr", "--shard", "--format", "--help", "-h", "--version":
+			return bad(fmt.Sprintf("the command's %s is not merge's to take from a shard", flag))
+		}
+	}
+	return nil
 }

@@ -2,12 +2,16 @@ package main
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+
+	"odds/cmd/internal/query"
 )
 
 // Shards run as separate processes and merged give byte for byte the
@@ -88,6 +92,149 @@ func TestShardErrors(t *testing.T) {
 		code, out, errs := run(context.Background(), c.args...)
 		if code != 2 || out != "" || !strings.Contains(errs, c.want) || strings.Count(errs, "error:") != 1 {
 			t.Errorf("odds %v: exit %d, stdout %q, stderr %q; want 2 and %q", c.args, code, out, errs, c.want)
+		}
+	}
+}
+
+// tamper writes a copy of the shard at src, changed by f, to dir/name.
+func tamper(t *testing.T, src, dst string, f func(d *query.ShardDoc)) {
+	t.Helper()
+	data, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := &query.ShardDoc{}
+	if err := json.Unmarshal(data, d); err != nil {
+		t.Fatal(err)
+	}
+	f(d)
+	if data, err = json.Marshal(d); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(dst, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// A shard document is input, not trusted (issue 24): a tampered count,
+// range, index or probability, a command that is not a computation or
+// that names a file, a file that is not a regular one or too big, and an
+// --out that is one of the inputs are each refused with exit 2 and one
+// line naming the shard file. Before, the tampered counts merged with
+// exit 0 (+50000 on one count gave p 0.58 for 0.08, "to": 10 a p of
+// 838.7), a prob array one too long panicked, ["serve", ...] started a
+// server and an appended --out wrote that file.
+func TestShardTampered(t *testing.T) {
+	dir := t.TempDir()
+	ctx := context.Background()
+	mc := []string{"opposed", "fire", "--hesa", "3", "--def", "1", "--method", "mc", "--trials", "100000", "--seed", "1"}
+	ex := []string{"opposed", "fire", "--hesa", "1,2", "--def", "1", "--method", "exact", "--seed", "1"}
+	var m, e [3]string
+	for i := 1; i <= 2; i++ {
+		m[i], e[i] = filepath.Join(dir, fmt.Sprintf("m%d.json", i)), filepath.Join(dir, fmt.Sprintf("e%d.json", i))
+		for _, c := range []struct {
+			args []string
+			path string
+		}{{mc, m[i]}, {ex, e[i]}} {
+			if code, _, errs := run(ctx, append(c.args, "--shard", fmt.Sprintf("%d/2", i), "--out", c.path)...); code != 0 {
+				t.Fatal(errs)
+			}
+		}
+	}
+	// The untampered shards merge.
+	for _, s := range [][2]string{{m[1], m[2]}, {e[1], e[2]}} {
+		if code, _, errs := run(ctx, "merge", s[0], s[1]); code != 0 {
+			t.Fatalf("merge %v: %s", s, errs)
+		}
+	}
+	bad := filepath.Join(dir, "bad.json")
+	outFile := filepath.Join(dir, "written.txt")
+	for _, c := range []struct {
+		name  string
+		base  [3]string
+		f     func(d *query.ShardDoc)
+		want  string
+		extra []string
+	}{
+		{"count+50000", m, func(d *query.ShardDoc) { d.Results[0].Counts[0][1] += 50000 }, "bad.json: result 1's counts sum to", nil},
+		{"to=10", m, func(d *query.ShardDoc) { d.Results[0].To = 10 }, "bad.json: result 1 counts", nil},
+		{"negative range", m, func(d *query.ShardDoc) { d.Results[0].From, d.Results[0].To = d.Results[0].To, d.Results[0].From }, "bad.json: result 1's trials", nil},
+		{"gap", m, func(d *query.ShardDoc) {
+			r := &d.Results[0]
+			r.From++
+			r.Counts[len(r.Counts)-1][1]--
+			if r.Counts[len(r.Counts)-1][1] == 0 {
+				r.Counts = r.Counts[:len(r.Counts)-1]
+			}
+		}, "do not follow on", nil},
+		{"duplicate cell", m, func(d *query.ShardDoc) {
+			r := &d.Results[0]
+			r.Counts = append(r.Counts, [2]uint64{r.Counts[0][0], 0})
+		}, "bad.json: result 1 counts cell", nil},
+		{"cell 3e9", m, func(d *query.ShardDoc) { d.Results[0].Counts[0][0] = 3e9 }, "past any layout", nil},
+		{"cell past layout", m, func(d *query.ShardDoc) {
+			r := &d.Results[0]
+			r.Counts[len(r.Counts)-1][1]--
+			r.Counts = append(r.Counts, [2]uint64{100, 1})
+		}, "bad.json: result 1 counts cell 100, the run's layout has", nil},
+		{"prob too long", e, func(d *query.ShardDoc) { d.Results[0].Prob = append(d.Results[0].Prob, 0) }, "bad.json: result 1 has", nil},
+		{"prob sum", e, func(d *query.ShardDoc) { d.Results[0].Prob[0] += 0.5 }, "bad.json: result 1's probabilities sum to", nil},
+		{"prob negative", e, func(d *query.ShardDoc) { d.Results[0].Prob[0] = -0.1 }, "bad.json: result 1 has probability -0.1", nil},
+		{"serve", m, func(d *query.ShardDoc) { d.Args = []string{"serve", "--addr", "127.0.0.1:0"} }, `bad.json: "serve" is not a command that computes odds`, nil},
+		{"man", m, func(d *query.ShardDoc) { d.Args = []string{"man", dir} }, `bad.json: "man" is not a command`, nil},
+		{"out", m, func(d *query.ShardDoc) { d.Args = append(d.Args, "--out", outFile) }, "bad.json: the command's --out is not merge's", nil},
+		{"out=", m, func(d *query.ShardDoc) { d.Args = append(d.Args, "--out="+outFile) }, "the command's --out is not merge's", nil},
+		{"plot", m, func(d *query.ShardDoc) { d.Args = append(d.Args, "--plot", outFile+".svg") }, "the command's --plot is not merge's", nil},
+		{"profiles", m, func(d *query.ShardDoc) { d.Args = append(d.Args, "--profiles", outFile) }, "the command's --profiles is not merge's", nil},
+		{"own input", m, func(d *query.ShardDoc) {}, "--out " + bad + ": that is one of merge's inputs", []string{"--out", bad}},
+	} {
+		// The tampered copy replaces shard 1 of its run, and must agree
+		// with shard 2 on everything CheckShards compares.
+		tamper(t, c.base[1], bad, c.f)
+		other, err := os.ReadFile(c.base[2])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.name == "serve" || c.name == "man" || c.name == "out" || c.name == "out=" || c.name == "plot" || c.name == "profiles" {
+			// shard 2 says the same command, so the runs agree
+			var d query.ShardDoc
+			tamper(t, bad, filepath.Join(dir, "probe.json"), func(x *query.ShardDoc) { d = *x })
+			tamper(t, c.base[2], filepath.Join(dir, "other.json"), func(x *query.ShardDoc) { x.Args = d.Args })
+		} else if err := os.WriteFile(filepath.Join(dir, "other.json"), other, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		args := append([]string{"merge", bad, filepath.Join(dir, "other.json")}, c.extra...)
+		code, out, errs := run(ctx, args...)
+		if code != 2 || out != "" || !strings.Contains(errs, c.want) || strings.Count(errs, "error:") != 1 {
+			t.Errorf("%s: exit %d, stdout %.80q, stderr %q; want 2 and %q", c.name, code, out, errs, c.want)
+		}
+		if _, err := os.Stat(outFile); err == nil {
+			t.Fatalf("%s: merge wrote %s, a file the shard named", c.name, outFile)
+		}
+	}
+}
+
+// Merge bounds what it reads: a file over the cap is refused by its size
+// before reading, and /dev/zero (endless) as not a regular file. Before,
+// both were read to the end (out of memory).
+func TestShardBounded(t *testing.T) {
+	big := filepath.Join(t.TempDir(), "big.json")
+	f, err := os.Create(big)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Truncate(maxShardBytes + 1); err != nil { // sparse
+		t.Fatal(err)
+	}
+	f.Close()
+	cases := map[string]string{big: "big.json: 67108865 bytes is more than a shard's 67108864"}
+	if _, err := os.Stat("/dev/zero"); err == nil {
+		cases["/dev/zero"] = "/dev/zero: not a regular file"
+	}
+	for path, want := range cases {
+		code, out, errs := run(context.Background(), "merge", path)
+		if code != 2 || out != "" || !strings.Contains(errs, want) || strings.Count(errs, "error:") != 1 {
+			t.Errorf("merge %s: exit %d, stdout %.80q, stderr %q; want 2 and %q", path, code, out, errs, want)
 		}
 	}
 }

@@ -19,6 +19,7 @@ type Options struct {
 	// Merged are results by point, from merged shards: Run then runs no
 	// trial (odds merge). MergedPoints is how many points the shards had.
 	Merged       map[int]*sim.Result
+	MergedFrom   map[int]string // the shard file of each merged point
 	MergedPoints int
 	// Start, if set, is told the trials the run will count on
 	// Sim.Progress (-1: unknown, a precision target) before any runs.
@@ -86,7 +87,7 @@ func RunCompiled(ctx context.Context, all []Compiled, opts Options) (*Report, er
 	share := sim.Share(plans)
 	rep := &Report{Results: make([]*Result, len(all))}
 	for i, c := range all {
-		res, shared, err := resultShared(ctx, share, i, results, c.Plan, so, opts.Merged)
+		res, shared, err := resultShared(ctx, share, i, results, c.Plan, so, opts.Merged, opts.MergedFrom)
 		if err != nil {
 			return nil, err
 		}
@@ -121,9 +122,9 @@ func CheckBudget(points int, opts *sim.Options, limit int64, trialsGiven bool) e
 // resultShared is point i's result: run for its group of points with the
 // same dice when it leads one (sim.Share), else the histogram its
 // group's lead found, with no time of its own; merged shards give theirs.
-func resultShared(ctx context.Context, s sim.Sharing, i int, done []*sim.Result, plan resolve.Plan, opts sim.Options, merged map[int]*sim.Result) (res *sim.Result, shared bool, err error) {
+func resultShared(ctx context.Context, s sim.Sharing, i int, done []*sim.Result, plan resolve.Plan, opts sim.Options, merged map[int]*sim.Result, from map[int]string) (res *sim.Result, shared bool, err error) {
 	if merged != nil {
-		res, err = MergedResult(merged, i, plan)
+		res, err = MergedResult(merged, from, i, plan)
 		return res, false, err
 	}
 	if k := s.Lead[i]; k != i {
@@ -138,13 +139,21 @@ func resultShared(ctx context.Context, s sim.Sharing, i int, done []*sim.Result,
 	return res, false, nil
 }
 
-// MergedResult is point i's result taken from merged shards.
-func MergedResult(merged map[int]*sim.Result, i int, plan resolve.Plan) (*sim.Result, error) {
+// MergedResult is point i's result taken from merged shards; from names
+// the shard file each point came from. A result that does not fit the
+// run's layout (a tampered shard) is refused, naming that file.
+func MergedResult(merged map[int]*sim.Result, from map[int]string, i int, plan resolve.Plan) (*sim.Result, error) {
 	res, ok := merged[i]
 	if !ok {
 		return nil, errorf("", "", "merge: no shard holds result %d", i+1)
 	}
-	if cells := plan.Layout().Cells; len(res.Prob) < cells && !res.Exact {
+	cells := plan.Layout().Cells
+	switch {
+	case res.Exact && len(res.Prob) != cells:
+		return nil, errorf("", "merge reads the shard documents --shard i/n wrote, unchanged", "merge: %s: result %d has %d probabilities, the run's layout %d", from[i], i+1, len(res.Prob), cells)
+	case !res.Exact && len(res.Counts) > cells:
+		return nil, errorf("", "merge reads the shard documents --shard i/n wrote, unchanged", "merge: %s: result %d counts cell %d, the run's layout has %d", from[i], i+1, len(res.Counts)-1, cells)
+	case !res.Exact && len(res.Counts) < cells:
 		res.Counts = append(res.Counts, make([]uint64, cells-len(res.Counts))...)
 		res = sim.MCResult(res.Counts, res.Trials)
 		res.Elapsed = merged[i].Elapsed

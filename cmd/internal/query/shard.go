@@ -1,8 +1,10 @@
 package query
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"math"
 	"slices"
 	"time"
 
@@ -92,11 +94,15 @@ func RunShard(ctx context.Context, all []Compiled, opts sim.Options, i, n int) (
 }
 
 // CheckShards checks that docs (read from the files named) are the n
-// shards of one run, each once.
+// shards of one run, each once, and that each is well formed
+// (CheckShape): a shard document is input, not trusted.
 func CheckShards(docs []*ShardDoc, names []string) error {
 	first := docs[0]
 	seen := map[int]string{}
 	for i, d := range docs {
+		if err := CheckShape(d, names[i]); err != nil {
+			return err
+		}
 		same := d.Version == first.Version && slices.Equal(d.Args, first.Args) && d.Seed == first.Seed &&
 			d.Trials == first.Trials && d.Method == first.Method && d.Points == first.Points && d.Count == first.Count
 		if !same {
@@ -112,18 +118,136 @@ func CheckShards(docs []*ShardDoc, names []string) error {
 			return errorf("", "merge every shard of the run", "merge: shard %d/%d is missing", i, first.Count)
 		}
 	}
+	return checkTiling(docs, names)
+}
+
+// MaxShardCells bounds a count's histogram cell in a shard document, so
+// that a tampered index cannot make merge allocate without end; the
+// run's own layout is checked when the result is used (MergedResult).
+const MaxShardCells = 1 << 20
+
+// CheckShape checks one shard document on its own: its i/n, and every
+// share's point, range, counts and probabilities. Errors name the file.
+func CheckShape(d *ShardDoc, name string) error {
+	bad := func(format string, args ...any) error {
+		return errorf("", "merge reads the shard documents --shard i/n wrote, unchanged", "merge: %s: %s", name, fmt.Sprintf(format, args...))
+	}
+	switch {
+	case d.Count < 1 || d.Count > 100_000 || d.Index < 1 || d.Index > d.Count:
+		return bad("shard %d/%d is not i/n with 1 <= i <= n <= 100000", d.Index, d.Count)
+	case d.Points < 1 || d.Points > MaxShardCells:
+		return bad("%d results is out of range", d.Points)
+	case d.Trials < 0:
+		return bad("%d trials is negative", d.Trials)
+	}
+	for _, c := range d.Results {
+		if c.Point < 0 || c.Point >= d.Points {
+			return bad("result %d is not one of its %d", c.Point+1, d.Points)
+		}
+		if c.Exact {
+			if len(c.Counts) > 0 || c.From != 0 || c.To != 0 {
+				return bad("result %d is exact and has counts", c.Point+1)
+			}
+			if len(c.Prob) == 0 || len(c.Prob) > MaxShardCells {
+				return bad("result %d has %d probabilities", c.Point+1, len(c.Prob))
+			}
+			sum := 0.0
+			for _, p := range c.Prob {
+				if !(p >= 0 && p <= 1) {
+					return bad("result %d has probability %v", c.Point+1, p)
+				}
+				sum += p
+			}
+			// An exact answer's probabilities sum to 1 less what it left
+			// unexplored (at most sim.MaxLeftover), up to rounding.
+			if !(c.Leftover >= 0 && c.Leftover <= sim.MaxLeftover) || math.Abs(sum+c.Leftover-1) > 1e-9 {
+				return bad("result %d's probabilities sum to %v", c.Point+1, sum)
+			}
+			continue
+		}
+		if len(c.Prob) > 0 {
+			return bad("result %d has probabilities and is not exact", c.Point+1)
+		}
+		if c.From < 0 || c.To <= c.From || c.To > d.Trials {
+			return bad("result %d's trials %d..%d are not within 0..%d", c.Point+1, c.From, c.To, d.Trials)
+		}
+		var total uint64
+		for j, x := range c.Counts {
+			switch {
+			case x[0] >= MaxShardCells:
+				return bad("result %d counts cell %d, past any layout", c.Point+1, x[0])
+			case j > 0 && x[0] <= c.Counts[j-1][0]:
+				return bad("result %d counts cell %d twice or out of order", c.Point+1, x[0])
+			case x[1] > uint64(c.To-c.From):
+				return bad("result %d counts %d of %d trials in one cell", c.Point+1, x[1], c.To-c.From)
+			}
+			total += x[1] // no overflow: each at most To-From, at most 2^20 cells
+		}
+		if total != uint64(c.To-c.From) {
+			return bad("result %d's counts sum to %d, its trials %d..%d are %d", c.Point+1, total, c.From, c.To, c.To-c.From)
+		}
+	}
+	return nil
+}
+
+// checkTiling checks that, over the shards of one run, every point is
+// either one exact answer or Monte Carlo ranges that tile 0..trials
+// exactly once.
+func checkTiling(docs []*ShardDoc, names []string) error {
+	type span struct {
+		from, to int64
+		name     string
+	}
+	exact := map[int]string{}
+	spans := map[int][]span{}
+	for i, d := range docs {
+		for _, c := range d.Results {
+			if c.Exact {
+				if prev, dup := exact[c.Point]; dup {
+					return errorf("", "", "merge: %s and %s both hold result %d", prev, names[i], c.Point+1)
+				}
+				exact[c.Point] = names[i]
+				continue
+			}
+			spans[c.Point] = append(spans[c.Point], span{c.From, c.To, names[i]})
+		}
+	}
+	trials := docs[0].Trials
+	for k, ss := range spans {
+		if name, ok := exact[k]; ok {
+			return errorf("", "", "merge: %s: result %d is exact in one shard and counted in another (%s)", name, k+1, ss[0].name)
+		}
+		slices.SortFunc(ss, func(a, b span) int { return cmp.Compare(a.from, b.from) })
+		at := int64(0)
+		for _, s := range ss {
+			if s.from != at {
+				return errorf("", "", "merge: %s: result %d's trials %d..%d do not follow on from %d (ranges must tile 0..%d once)", s.name, k+1, s.from, s.to, at, trials)
+			}
+			at = s.to
+		}
+		if at != trials {
+			return errorf("", "merge every shard of the run", "merge: result %d's trials stop at %d of %d", k+1, at, trials)
+		}
+	}
 	return nil
 }
 
 // MergeShards combines the shards' points: exact answers as they are,
-// Monte Carlo counts summed over the trial ranges.
-func MergeShards(docs []*ShardDoc) map[int]*sim.Result {
+// Monte Carlo counts summed over the trial ranges. from names a file
+// each point came from (for errors about it). Check the docs first
+// (CheckShards).
+func MergeShards(docs []*ShardDoc, names []string) (out map[int]*sim.Result, from map[int]string) {
 	counts := map[int][]uint64{}
 	trials := map[int]int64{}
 	elapsed := map[int]time.Duration{}
-	out := map[int]*sim.Result{}
-	for _, d := range docs {
+	out, from = map[int]*sim.Result{}, map[int]string{}
+	for i, d := range docs {
 		for _, c := range d.Results {
+			// from names the file with the highest cell of a point (the
+			// one at fault when that cell is past the run's layout).
+			if _, ok := from[c.Point]; i < len(names) && (!ok || len(c.Counts) > 0 && c.Counts[len(c.Counts)-1][0] >= uint64(len(counts[c.Point]))) {
+				from[c.Point] = names[i]
+			}
 			elapsed[c.Point] += time.Duration(c.ElapsedNS)
 			if c.Exact {
 				out[c.Point] = &sim.Result{Exact: true, How: c.How, Prob: c.Prob, Trials: c.Paths, Leftover: c.Leftover}
@@ -144,7 +268,7 @@ func MergeShards(docs []*ShardDoc) map[int]*sim.Result {
 	for k, r := range out {
 		r.Elapsed = elapsed[k]
 	}
-	return out
+	return out, from
 }
 
 // String is the shard's i/n.

@@ -31,13 +31,13 @@ func TestShardsMergeToTheWholeRun(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			docs = append(docs, &ShardDoc{Kind: ShardKind, Points: len(all), Index: i, Count: n, Results: shares})
+			docs = append(docs, &ShardDoc{Kind: ShardKind, Trials: opts.Trials, Points: len(all), Index: i, Count: n, Results: shares})
 			names = append(names, string(rune('a'+i-1))+".json")
 		}
 		if err := CheckShards(docs, names); err != nil {
 			t.Fatal(err)
 		}
-		merged := MergeShards(docs)
+		merged, _ := MergeShards(docs, names)
 		for k, c := range all {
 			whole, err := sim.Run(ctx, c.Plan, opts)
 			if err != nil {
