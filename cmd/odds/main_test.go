@@ -219,7 +219,7 @@ func TestBadInput(t *testing.T) {
 		{[]string{"cohesion", "fire", "--sa-drm", "2"}, "--cohesion: the target is needed"},
 		{[]string{"cohesion", "fire", "--sa-drm", "2+x", "--cohesion", "5"}, "--sa-drm: in 2+x: want an integer"},
 		{[]string{"cohesion", "fire", "--at-drm", "2", "--av", "5", "--rear"}, "--eav: fire from the rear arc"},
-		{[]string{"cohesion", "fire", "--at-drm", "1+1+1+1+1+1", "--mortar-drm", "1+1+1", "--mv", "2", "--av", "5"}, "--at-drm: 9 DRM rolls in one fire"},
+		{[]string{"cohesion", "fire", "--at-drm", "1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1", "--mortar-drm", "1+1+1", "--mv", "2", "--av", "5"}, "--at-drm: 33 DRM rolls in one fire"},
 		{[]string{"cohesion", "assault", "--drm", "5"}, "--drm: want -4..4, got 5"},
 		{[]string{"cohesion", "fire", "--sa-drm", "2", "--stack", "rifle-squad+nosuch"}, `--stack: no cohesion unit card "nosuch"`},
 		{[]string{"cohesion", "assault", "--immediate", "afvs", "--uphill"}, "--uphill: an assault resolved at once has no roll"},

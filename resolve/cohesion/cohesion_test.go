@@ -199,7 +199,7 @@ func TestCompileErrors(t *testing.T) {
 		{"fire", map[string]string{"at-drm": "1", "cohesion": "5"}, "at-drm"},
 		{"fire", map[string]string{"at-drm": "1", "av": "4", "rear": "true"}, "eav"},
 		{"fire", map[string]string{"at-drm": "1", "av": "4", "heroic": "true"}, "heroic"},
-		{"fire", map[string]string{"sa-drm": "1+1+1+1+1+1+1+1+1", "cohesion": "5"}, "sa-drm"},
+		{"fire", map[string]string{"sa-drm": strings.TrimSuffix(strings.Repeat("1+", maxRolls+1), "+"), "cohesion": "5"}, "sa-drm"},
 		{"assault", map[string]string{"drm": "2", "uphill": "true"}, "drm"},
 		{"assault", map[string]string{"attacker-cohesion": "5"}, "defender-cohesion"},
 		{"vehicle-destruction", map[string]string{"drm": "2", "cover": "true"}, "drm"},

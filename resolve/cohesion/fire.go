@@ -36,8 +36,9 @@ func dimNames(dims []resolve.Dim) []string {
 	return names
 }
 
-// maxRolls bounds the DRM rolls of one fire.
-const maxRolls = 8
+// maxRolls bounds the DRM rolls of one fire: a bound on input, not on
+// work (the exact answer is a closed form, fireexact.go).
+const maxRolls = 32
 
 func fireAction() *resolve.Action {
 	drm := func(name, usage string) resolve.Param {

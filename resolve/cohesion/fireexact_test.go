@@ -5,8 +5,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"strconv"
+	"strings"
 	"testing"
-	"time"
 
 	"odds/dice"
 	"odds/resolve"
@@ -106,38 +106,38 @@ func TestFireExactAgreesWithEnumeration(t *testing.T) {
 	}
 }
 
-// Eight DRM rolls at a stack of six tied units, exact: the enumeration
-// refused this (about 1e9 paths, over sim.MaxPaths). Hand figures: eight
-// small-arms d10+0 at Cohesion 7 leave the highest at most 7 with 0.7^8,
-// at most 9 with 0.9^8; over 7 disrupts, 10 is a casualty; whichever
-// squad is chosen, a hit unit fails its check on 8-10 (0.3).
-func TestFireExactEightRollsStack(t *testing.T) {
-	set := map[string]string{"sa-drm": "0+0+0+0+0+0+0+0", "stack": "squad-7+squad-7+mg-7+squad-7+mg-7+squad-7"}
-	p := stackPlan(t, set)
-	start := time.Now()
-	res, err := sim.Run(context.Background(), p, sim.Options{Method: sim.Exact})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if d := time.Since(start); d > time.Second {
-		t.Logf("slow: %v", d) // measured in BenchmarkFireExact, not here
-	}
-	hit := 1 - math.Pow(0.7, 8)
-	want := map[string]float64{"no-effect": math.Pow(0.7, 8), "disrupted": math.Pow(0.9, 8) - math.Pow(0.7, 8), "casualty": 1 - math.Pow(0.9, 8)}
-	l := p.Layout()
-	got := map[string]float64{}
-	failed := 0.0
-	for c, q := range res.Prob {
-		got[l.Outcomes[l.Outcome[c]]] += q
-		failed += q * l.Values[0][c]
-	}
-	for o, w := range want {
-		if math.Abs(got[o]-w) > 1e-12 {
-			t.Errorf("P(%s) = %.12f, want %.12f", o, got[o], w)
+// Eight and 32 small-arms rolls (+0) at a stack of six Cohesion 7 units,
+// in closed form: every unit ties, each die is a d10 whose result beats
+// 7 on 8-10 and reaches 10 on a 10 (hand figures: no effect 0.7^n,
+// casualty 1-0.9^n, the failed check 0.3 of the hits). Eight rolls were
+// refused by path enumeration (about 1.9e9 paths); 32 is the most a fire
+// takes.
+func TestFireExactManyRollsStack(t *testing.T) {
+	for _, n := range []int{8, maxRolls} {
+		set := map[string]string{"sa-drm": strings.TrimSuffix(strings.Repeat("0+", n), "+"), "stack": "squad-7+squad-7+mg-7+squad-7+mg-7+squad-7"}
+		p := stackPlan(t, set)
+		res, err := sim.Run(context.Background(), p, sim.Options{Method: sim.Exact})
+		if err != nil {
+			t.Fatal(err)
 		}
-	}
-	if math.Abs(failed-0.3*hit) > 1e-12 {
-		t.Errorf("check-failed = %.12f, want %.12f", failed, 0.3*hit)
+		fn := float64(n)
+		hit := 1 - math.Pow(0.7, fn)
+		want := map[string]float64{"no-effect": math.Pow(0.7, fn), "disrupted": math.Pow(0.9, fn) - math.Pow(0.7, fn), "casualty": 1 - math.Pow(0.9, fn)}
+		l := p.Layout()
+		got := map[string]float64{}
+		failed := 0.0
+		for c, q := range res.Prob {
+			got[l.Outcomes[l.Outcome[c]]] += q
+			failed += q * l.Values[0][c]
+		}
+		for o, w := range want {
+			if math.Abs(got[o]-w) > 1e-12 {
+				t.Errorf("%d rolls: P(%s) = %.12f, want %.12f", n, o, got[o], w)
+			}
+		}
+		if math.Abs(failed-0.3*hit) > 1e-12 {
+			t.Errorf("%d rolls: check-failed = %.12f, want %.12f", n, failed, 0.3*hit)
+		}
 	}
 }
 
