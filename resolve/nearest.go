@@ -48,10 +48,11 @@ func Closest(name string, known []string, label string) string {
 	return "; " + label + ": " + strings.Join(sorted[:min(len(sorted), 6)], ", ")
 }
 
-// distance is the Levenshtein edit distance.
+// distance is the edit distance with transpositions (optimal string
+// alignment): an insertion, deletion, substitution or swap of two
+// neighbouring letters is one edit, so "fier" is one edit from "fire".
 func distance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
+	pp, prev, cur := make([]int, len(b)+1), make([]int, len(b)+1), make([]int, len(b)+1) // rows i-2, i-1, i
 	for j := range prev {
 		prev[j] = j
 	}
@@ -63,8 +64,11 @@ func distance(a, b string) int {
 				cost = 0
 			}
 			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				cur[j] = min(cur[j], pp[j-2]+1)
+			}
 		}
-		prev, cur = cur, prev
+		pp, prev, cur = prev, cur, pp
 	}
 	return prev[len(b)]
 }

@@ -32,8 +32,11 @@ func (a *app) systemCommand(s *resolve.System) *cobra.Command {
 			if len(args) == 0 {
 				return cmd.Help()
 			}
-			return usagef(fmt.Sprintf("'odds %s --help' lists them", s.Name),
-				"unknown action %q for %s: want one of %s", args[0], s.Name, actionNames(s))
+			hint := fmt.Sprintf("'odds %s --help' lists them", s.Name)
+			if near := resolve.Nearest(args[0], strings.Split(actionNames(s), ", "), 3); len(near) > 0 {
+				hint = "did you mean " + strings.Join(near, " or ") + "?"
+			}
+			return usagef(hint, "unknown action %q for %s: want one of %s", args[0], s.Name, actionNames(s))
 		},
 	}
 	if a.only != "" && a.only != s.Name && a.system(a.only) != nil {

@@ -55,6 +55,7 @@ func TestCompletionVersionMan(t *testing.T) {
 		{[]string{"__complete", "roll", "2d6", "--format", ""}, []string{"json", "csv"}},
 		{[]string{"completion", "bash"}, []string{"bash completion"}},
 		{[]string{"--version"}, []string{"odds version "}},
+		{[]string{"version"}, []string{"odds version "}},
 	}
 	for _, c := range cases {
 		code, out, errs := run(context.Background(), c.args...)
@@ -64,7 +65,7 @@ func TestCompletionVersionMan(t *testing.T) {
 			}
 		}
 	}
-	dir := t.TempDir()
+	dir := filepath.Join(t.TempDir(), "man", "man1") // made by odds man, as its help's examples need
 	if code, _, errs := run(context.Background(), "man", dir); code != 0 {
 		t.Fatalf("odds man: exit %d: %s", code, errs)
 	}

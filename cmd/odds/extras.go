@@ -39,7 +39,21 @@ func version() string {
 	return v + " " + info.GoVersion
 }
 
-// manCommand writes a man page for every command into a folder.
+// versionCommand is "odds version": what --version prints.
+func versionCommand() *cobra.Command {
+	return &cobra.Command{
+		Use:   "version",
+		Short: "print the version of odds (as --version)",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			_, err := fmt.Fprintln(cmd.OutOrStdout(), "odds version "+version())
+			return err
+		},
+	}
+}
+
+// manCommand writes a man page for every command into a folder, made if
+// it is missing.
 func (a *app) manCommand() *cobra.Command {
 	return &cobra.Command{
 		Use:   "man DIR",
@@ -49,8 +63,11 @@ func (a *app) manCommand() *cobra.Command {
 		Args: exactlyOne("a folder to write the man pages into"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			dir := args[0]
-			if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-				return usagef("make the folder first", "man: %s is not a folder", dir)
+			if st, err := os.Stat(dir); err == nil && !st.IsDir() {
+				return usagef("name a folder, or a path where one can be made", "man: %s is not a folder", dir)
+			}
+			if err := os.MkdirAll(dir, 0o777); err != nil {
+				return &ioError{fmt.Errorf("man: %v", err)}
 			}
 			if err := writeManTree(cmd.Root(), dir, "odds "+version()); err != nil {
 				return &ioError{fmt.Errorf("man: %v", err)}

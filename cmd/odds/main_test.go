@@ -384,3 +384,14 @@ func TestImpossibleOutcomes(t *testing.T) {
 		t.Errorf("AP fire: table shows fall-back or CSV lacks it:\n%s\n%s", table, csv)
 	}
 }
+
+// A mistyped action gets a "did you mean": a swap of two letters is one
+// edit ("fier" for fire), as a mistyped flag's does.
+func TestActionTypoHint(t *testing.T) {
+	for _, args := range [][]string{{"opposed", "fier"}, {"rof", "fier"}, {"opposed", "fier", "--hesa", "3"}} {
+		code, _, errs := run(context.Background(), args...)
+		if code != 2 || !strings.Contains(errs, "odds: hint: did you mean fire?") {
+			t.Errorf("odds %v: exit %d, stderr %q, want a hint naming fire", args, code, errs)
+		}
+	}
+}
