@@ -20,7 +20,11 @@ func TestWidth80(t *testing.T) {
 	t.Setenv("COLUMNS", "80")
 	cmds := [][]string{{"--help"}, {"systems"}, {"profiles", "list"}, {"roll", "--help"}, {"profiles", "--help"},
 		{"roll", "3d6!", "--method", "mc", "--trials", "20000", "--seed", "1"},
-		{"rof", "fire", "--attacker", "mg-team", "--defender", "rifle-team", "--target-teams", "3", "--method", "mc", "--trials", "20000"}}
+		{"rof", "fire", "--attacker", "mg-team", "--defender", "rifle-team", "--target-teams", "3", "--method", "mc", "--trials", "20000"},
+		{"opposed", "rally", "--unit", "rifle-section", "--commander=both", "--elements-lost", "0..2"}}
+	for _, f := range []string{"opposed", "rof", "symbol", "cohesion"} { // sweeps of many columns: headers wrap, then split
+		cmds = append(cmds, []string{"run", filepath.Join("..", "..", "profiles", "builtin", f+".yaml")})
+	}
 	for _, s := range all.Systems() {
 		cmds = append(cmds, []string{s.Name, "--help"})
 		for _, act := range s.Actions {

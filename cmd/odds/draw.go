@@ -24,7 +24,10 @@ func barFits(rows [][]string, width int) int {
 func boxWidth(header []string, rows [][]string) int {
 	used := 1
 	for c := range header {
-		widest := utf8.RuneCountInString(header[c])
+		widest := 0
+		for _, l := range strings.Split(header[c], "\n") {
+			widest = max(widest, utf8.RuneCountInString(l))
+		}
 		for _, r := range rows {
 			if c < len(r) {
 				widest = max(widest, utf8.RuneCountInString(r[c]))
@@ -33,6 +36,28 @@ func boxWidth(header []string, rows [][]string) int {
 		used += widest + 3
 	}
 	return used
+}
+
+// fitHeader wraps each header at its spaces to the width of its column's
+// widest cell (or its own longest word): a table too wide for the
+// terminal first narrows its headers, which tablewriter's own wrapping
+// leaves a few columns too wide ("unsuppressed and acts" over "30.00%").
+func fitHeader(header []string, rows [][]string) []string {
+	out := make([]string, len(header))
+	for c, h := range header {
+		target := 0
+		for _, r := range rows {
+			if c < len(r) {
+				target = max(target, utf8.RuneCountInString(r[c]))
+			}
+		}
+		words := strings.Fields(h)
+		for _, w := range words {
+			target = max(target, utf8.RuneCountInString(w))
+		}
+		out[c] = wrap(words, " ", target, "")
+	}
+	return out
 }
 
 // wrap joins pieces with sep into lines of at most width where it can,
@@ -89,8 +114,11 @@ func drawTable(w io.Writer, markdown, plain bool, width int, header []string, ro
 	if markdown {
 		opts = append(opts, tablewriter.WithRenderer(renderer.NewMarkdown()))
 	} else if boxWidth(header, rows) > width {
-		opts = append(opts, tablewriter.WithMaxWidth(width), tablewriter.WithRowAutoWrap(tw.WrapNormal),
-			tablewriter.WithHeaderAutoWrap(tw.WrapNormal))
+		header = fitHeader(header, rows)
+		if boxWidth(header, rows) > width {
+			opts = append(opts, tablewriter.WithMaxWidth(width), tablewriter.WithRowAutoWrap(tw.WrapNormal),
+				tablewriter.WithHeaderAutoWrap(tw.WrapNormal))
+		}
 	}
 	if plain && !markdown {
 		opts = append(opts, tablewriter.WithRenderer(renderer.NewBlueprint(tw.Rendition{

@@ -101,6 +101,34 @@ func dims(rs []*report) (vary, fixed []param, cards int) {
 	return vary, fixed, cards
 }
 
+// sweepTables draws a sweep's header and rows (the varying parameters,
+// then nOut outcome columns, then the means) as one table, or, where that
+// is wider than the terminal even with its headers wrapped, as two: the
+// outcomes, then the means, each beside the varying parameters.
+func sweepTables(w io.Writer, markdown bool, width, nVary, nOut int, header []string, rows [][]string) error {
+	split := nVary + nOut
+	if markdown || split == len(header) || boxWidth(fitHeader(header, rows), rows) <= width {
+		return table(w, markdown, width, header, rows)
+	}
+	cols := func(cells []string, from int) []string {
+		return append(append([]string{}, cells[:nVary]...), cells[from:]...)
+	}
+	part := func(lo, hi int) ([]string, [][]string) {
+		h := cols(header[:hi], lo)
+		rs := make([][]string, len(rows))
+		for i, r := range rows {
+			rs[i] = cols(r[:hi], lo)
+		}
+		return h, rs
+	}
+	h, rs := part(nVary, split)
+	if err := table(w, markdown, width, h, rs); err != nil {
+		return err
+	}
+	h, rs = part(split, len(header))
+	return table(w, markdown, width, h, rs)
+}
+
 // renderSweep writes the results of one sweep as one table: a row per
 // cell, the parameters that vary as the first columns, then each outcome's
 // probability (its interval too with --intervals) and each numeric result's
@@ -164,7 +192,7 @@ func renderSweep(ctx context.Context, w io.Writer, rs []*report, st textStyle) e
 		}
 		rows = append(rows, row)
 	}
-	if err := table(w, markdown, width, header, rows); err != nil {
+	if err := sweepTables(w, markdown, width, len(vary), len(outcomes), header, rows); err != nil {
 		return err
 	}
 	if markdown {
