@@ -50,8 +50,7 @@ func (p *progress) add(n int64) {
 	if p.bar == nil {
 		p.bar = progressbar.NewOptions64(p.total,
 			progressbar.OptionSetWriter(p.w),
-			progressbar.OptionSetDescription("trials"),
-			progressbar.OptionShowCount(),
+			progressbar.OptionSetDescription(p.count(done)),
 			progressbar.OptionSetPredictTime(true),
 			progressbar.OptionThrottle(100*time.Millisecond),
 			progressbar.OptionClearOnFinish(),
@@ -59,7 +58,17 @@ func (p *progress) add(n int64) {
 		_ = p.bar.Set64(done)
 		return
 	}
+	p.bar.Describe(p.count(done))
 	_ = p.bar.Set64(done)
+}
+
+// count is the bar's description: the trials done and of how many, with
+// thousands separators as in the footer ("1,250,000/10,000,000 trials").
+func (p *progress) count(done int64) string {
+	if p.total < 0 {
+		return group(done) + " trials"
+	}
+	return group(done) + "/" + group(p.total) + " trials"
 }
 
 // finish clears the bar, if one was shown.
