@@ -12,7 +12,11 @@ import (
 )
 
 // outError is a failure to write --out, named by the path the user gave.
-func outError(path string, err error) error {
+func outError(path string, err error) error { return destError("out", path, err) }
+
+// destError is a failure to write the file of a flag (--out, --plot),
+// named by the flag and the path the user gave.
+func destError(flag, path string, err error) error {
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
 		err = pe.Err // the user's path, not a temporary file's
@@ -21,7 +25,7 @@ func outError(path string, err error) error {
 	if errors.As(err, &le) {
 		err = le.Err
 	}
-	return &ioError{fmt.Errorf("--out %s: %w", path, err)}
+	return &ioError{fmt.Errorf("--%s %s: %w", flag, path, err)}
 }
 
 // writeOut writes data to path, whole or not at all where that can be had:
@@ -33,7 +37,11 @@ func outError(path string, err error) error {
 //     keep seeing it;
 //   - anything else (a device such as /dev/null, a pipe, /dev/stdout) is
 //     written directly: it cannot be replaced, only written to.
-func writeOut(path string, data []byte) error {
+func writeOut(path string, data []byte) error { return writeDest("out", path, data) }
+
+// writeDest is writeOut for the file of any flag, whose errors name it.
+func writeDest(flag, path string, data []byte) error {
+	outError := func(path string, err error) error { return destError(flag, path, err) }
 	st, err := os.Stat(path) // through any links
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
@@ -41,21 +49,21 @@ func writeOut(path string, data []byte) error {
 		if err != nil {
 			return outError(path, err)
 		}
-		return writeReplace(path, target, data, 0o666, false)
+		return writeReplace(flag, path, target, data, 0o666, false)
 	case err != nil:
 		return outError(path, err)
 	case st.IsDir():
 		return outError(path, errors.New("is a folder"))
 	case !st.Mode().IsRegular():
-		return writeDirect(path, data, 0)
+		return writeDirect(flag, path, data, 0)
 	case nlink(st) > 1:
-		return writeDirect(path, data, os.O_TRUNC)
+		return writeDirect(flag, path, data, os.O_TRUNC)
 	}
 	target, err := filepath.EvalSymlinks(path)
 	if err != nil {
 		return outError(path, err)
 	}
-	return writeReplace(path, target, data, st.Mode().Perm(), true)
+	return writeReplace(flag, path, target, data, st.Mode().Perm(), true)
 }
 
 // resolveLinks follows symbolic links to the file path names, which need
@@ -85,8 +93,9 @@ func nlink(st fs.FileInfo) uint64 {
 	return 1
 }
 
-func writeDirect(path string, data []byte, flag int) error {
-	f, err := os.OpenFile(path, os.O_WRONLY|flag, 0)
+func writeDirect(flag, path string, data []byte, mode int) error {
+	outError := func(path string, err error) error { return destError(flag, path, err) }
+	f, err := os.OpenFile(path, os.O_WRONLY|mode, 0)
 	if err != nil {
 		return outError(path, err)
 	}
@@ -103,7 +112,8 @@ func writeDirect(path string, data []byte, flag int) error {
 // writeReplace writes a temporary file beside target and renames it over
 // target. keepMode sets perm exactly (the replaced file's); otherwise perm
 // is subject to the umask, as for any new file.
-func writeReplace(path, target string, data []byte, perm fs.FileMode, keepMode bool) error {
+func writeReplace(flag, path, target string, data []byte, perm fs.FileMode, keepMode bool) error {
+	outError := func(path string, err error) error { return destError(flag, path, err) }
 	var suffix [6]byte
 	_, _ = rand.Read(suffix[:])
 	tmp := filepath.Join(filepath.Dir(target), "."+filepath.Base(target)+"."+hex.EncodeToString(suffix[:])+".tmp")
@@ -124,6 +134,16 @@ func writeReplace(path, target string, data []byte, perm fs.FileMode, keepMode b
 	if err != nil {
 		os.Remove(tmp)
 		return outError(path, err)
+	}
+	return nil
+}
+
+// writable reports, without writing, whether path (a file, or a folder
+// to create files in) may be written by this process: access(2) with
+// W_OK, which also reports a read-only file system.
+func writable(path string) error {
+	if err := syscall.Access(path, 2 /* W_OK */); err != nil {
+		return err
 	}
 	return nil
 }
