@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
@@ -9,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"syscall"
+	"time"
 )
 
 // outError is a failure to write --out, named by the path the user gave.
@@ -37,10 +39,13 @@ func destError(flag, path string, err error) error {
 //     keep seeing it;
 //   - anything else (a device such as /dev/null, a pipe, /dev/stdout) is
 //     written directly: it cannot be replaced, only written to.
-func writeOut(path string, data []byte) error { return writeDest("out", path, data) }
+func writeOut(path string, data []byte) error {
+	return writeDest(context.Background(), "out", path, data)
+}
 
-// writeDest is writeOut for the file of any flag, whose errors name it.
-func writeDest(flag, path string, data []byte) error {
+// writeDest is writeOut for the file of any flag, whose errors name it;
+// waiting for a reader of a FIFO ends when ctx does (Ctrl-C).
+func writeDest(ctx context.Context, flag, path string, data []byte) error {
 	outError := func(path string, err error) error { return destError(flag, path, err) }
 	st, err := os.Stat(path) // through any links
 	switch {
@@ -55,9 +60,9 @@ func writeDest(flag, path string, data []byte) error {
 	case st.IsDir():
 		return outError(path, errors.New("is a folder"))
 	case !st.Mode().IsRegular():
-		return writeDirect(flag, path, data, 0)
+		return writeDirect(ctx, flag, path, data, 0)
 	case nlink(st) > 1:
-		return writeDirect(flag, path, data, os.O_TRUNC)
+		return writeDirect(ctx, flag, path, data, os.O_TRUNC)
 	}
 	target, err := filepath.EvalSymlinks(path)
 	if err != nil {
@@ -93,10 +98,13 @@ func nlink(st fs.FileInfo) uint64 {
 	return 1
 }
 
-func writeDirect(flag, path string, data []byte, mode int) error {
+func writeDirect(ctx context.Context, flag, path string, data []byte, mode int) error {
 	outError := func(path string, err error) error { return destError(flag, path, err) }
-	f, err := os.OpenFile(path, os.O_WRONLY|mode, 0)
+	f, err := openNoWait(ctx, path, os.O_WRONLY|mode)
 	if err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
 		return outError(path, err)
 	}
 	_, err = f.Write(data)
@@ -146,4 +154,24 @@ func writable(path string) error {
 		return err
 	}
 	return nil
+}
+
+// openNoWait opens path for writing without blocking in open(2): a FIFO
+// with no reader yet is opened with O_NONBLOCK, which fails with ENXIO
+// until a reader comes, so it is tried again every 20 ms until then or
+// until ctx ends (Ctrl-C). A blocking open could not be interrupted:
+// only a second Ctrl-C ended odds. Once open, writes block as usual
+// (Go's poller waits on the descriptor).
+func openNoWait(ctx context.Context, path string, flag int) (*os.File, error) {
+	for {
+		f, err := os.OpenFile(path, flag|syscall.O_NONBLOCK, 0)
+		if !errors.Is(err, syscall.ENXIO) {
+			return f, err
+		}
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
 }

@@ -210,3 +210,38 @@ func TestOutCheckedFirst(t *testing.T) {
 		t.Errorf("read-only folder: exit %d, stderr %q", code, errs)
 	}
 }
+
+// TestOutFIFOInterrupt: Ctrl-C while waiting for a reader of a FIFO
+// given as --out (or --plot) ends odds at once (exit 130); the open used
+// to block in open(2), deaf to the first Ctrl-C.
+func TestOutFIFOInterrupt(t *testing.T) {
+	dir := t.TempDir()
+	for _, flag := range []string{"--out", "--plot"} {
+		fifo := filepath.Join(dir, "pipe"+flag)
+		if flag == "--plot" {
+			fifo += ".svg"
+		}
+		if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+			t.Skip("no named pipes here:", err)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan int, 1)
+		go func() {
+			code, _, _ := run(ctx, "opposed", "fire", "--hesa", "1..3", "--def", "1", "--method", "exact", flag, fifo)
+			done <- code
+		}()
+		time.Sleep(300 * time.Millisecond) // the run is done; odds waits for a reader
+		cancel()
+		select {
+		case code := <-done:
+			if code != 130 {
+				t.Errorf("%s FIFO interrupted: exit %d, want 130", flag, code)
+			}
+		case <-time.After(3 * time.Second):
+			t.Errorf("%s FIFO: Ctrl-C did not stop odds waiting for a reader", flag)
+			r, _ := os.OpenFile(fifo, os.O_RDONLY|syscall.O_NONBLOCK, 0) // free the blocked open
+			<-done
+			r.Close()
+		}
+	}
+}
