@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"os"
 	"runtime"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"time"
@@ -58,6 +59,11 @@ func (a *app) serveCommand() *cobra.Command {
 			reg, err := a.registry()
 			if err != nil {
 				return err
+			}
+			if os.Getenv("GOMEMLIMIT") == "" {
+				// A soft bound: the collector works harder near it. The
+				// hard bound on a request is query.MaxCompileBytes.
+				debug.SetMemoryLimit(3 << 30)
 			}
 			s := newServer(a, reg, maxTrials.n)
 			return s.listenAndServe(cmd.Context(), addr)

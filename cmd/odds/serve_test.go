@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"odds/cmd/internal/query"
 	"odds/resolve/all"
 )
 
@@ -301,5 +302,20 @@ func TestServeHostAndHeaders(t *testing.T) {
 	}
 	if !hostAllowed("MyBox.local", "mybox") || hostAllowed("mybox.evil.example", "mybox") || hostAllowed("", "mybox") {
 		t.Error("hostAllowed: the machine's name and .local only")
+	}
+}
+
+// TestServeCompileBound: issue 24's GET (a 30v20 symbol fire sweep with
+// one trial) compiled every point before its trial budget applied and
+// ran the server out of memory; now the compiled tables are bounded
+// (query.MaxCompileBytes, lowered to 16 MB here so that a 6-point sweep
+// passes it) and the request is a 400 with one line.
+func TestServeCompileBound(t *testing.T) {
+	defer func(old int64) { query.MaxCompileBytes = old }(query.MaxCompileBytes)
+	query.MaxCompileBytes = 16 << 20
+	ts := testServer(t, defaultMaxTrials)
+	status, body, _ := get(t, ts.URL+"/api/v1/symbol/fire?attack=red:30&defence=blue:20&target=infantry&damage-capacity=1..6&method=mc&trials=1&seed=1")
+	if status != http.StatusBadRequest || !strings.Contains(body, "MB of compiled tables") {
+		t.Errorf("status %d, body %.300s; want 400 naming the compile bound", status, body)
 	}
 }

@@ -33,7 +33,7 @@ type Options struct {
 // any trial runs), then runs them in order, points with the same dice
 // once (sim.Share), and returns their results.
 func Run(ctx context.Context, qs []*Query, opts Options) (*Report, error) {
-	all, err := CompileChecked(qs, opts.Check)
+	all, err := CompileChecked(ctx, qs, opts.Check)
 	if err != nil {
 		return nil, err
 	}
@@ -42,16 +42,19 @@ func Run(ctx context.Context, qs []*Query, opts Options) (*Report, error) {
 
 // CompileChecked is CompileAll with check called on each query first,
 // in turn, as the CLI always did.
-func CompileChecked(qs []*Query, check func(*Query) error) ([]Compiled, error) {
+// It stops when ctx ends (checked between points) and refuses a run
+// whose compiled tables outgrow MaxCompileBytes.
+func CompileChecked(ctx context.Context, qs []*Query, check func(*Query) error) ([]Compiled, error) {
+	mem := newCompileMemory()
 	if check == nil {
-		return CompileAll(qs)
+		return compileAll(ctx, qs, mem)
 	}
 	var all []Compiled
 	for _, q := range qs {
 		if err := check(q); err != nil {
 			return nil, err
 		}
-		cs, err := CompileAll([]*Query{q})
+		cs, err := compileAll(ctx, []*Query{q}, mem)
 		if err != nil {
 			return nil, err
 		}
