@@ -319,3 +319,21 @@ func TestServeCompileBound(t *testing.T) {
 		t.Errorf("status %d, body %.300s; want 400 naming the compile bound", status, body)
 	}
 }
+
+// TestServeExactBudget: method=exact skipped the trial budget, so a
+// sweep of any size ran and was rendered (99,372 points: 169 MB of JSON).
+// A request now has at most query.MaxBudgetPoints results whatever the
+// method (lowered to 100 here: hesa 0..12 by def 0..12 is 13*13 = 169).
+func TestServeExactBudget(t *testing.T) {
+	defer func(old int) { query.MaxBudgetPoints = old }(query.MaxBudgetPoints)
+	query.MaxBudgetPoints = 100
+	ts := testServer(t, defaultMaxTrials)
+	status, body, _ := get(t, ts.URL+"/api/v1/opposed/fire?hesa=0..12&def=0..12&method=exact&seed=1")
+	if status != http.StatusBadRequest || !strings.Contains(body, "169 results is more than the 100 this server answers for one request") {
+		t.Errorf("status %d, body %.300s; want 400", status, body)
+	}
+	status, _, _ = get(t, ts.URL+"/api/v1/opposed/fire?hesa=0..9&def=0..9&method=exact&seed=1")
+	if status != http.StatusOK {
+		t.Errorf("100 exact results: status %d, want 200", status)
+	}
+}
