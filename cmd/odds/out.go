@@ -13,9 +13,6 @@ import (
 	"time"
 )
 
-// outError is a failure to write --out, named by the path the user gave.
-func outError(path string, err error) error { return destError("out", path, err) }
-
 // destError is a failure to write the file of a flag (--out, --plot),
 // named by the flag and the path the user gave.
 func destError(flag, path string, err error) error {
@@ -100,7 +97,7 @@ func nlink(st fs.FileInfo) uint64 {
 
 func writeDirect(ctx context.Context, flag, path string, data []byte, mode int) error {
 	outError := func(path string, err error) error { return destError(flag, path, err) }
-	f, err := openNoWait(ctx, path, os.O_WRONLY|mode)
+	f, err := openWriteNoWait(ctx, path, os.O_WRONLY|mode)
 	if err != nil {
 		if ctx.Err() != nil {
 			return ctx.Err()
@@ -156,13 +153,13 @@ func writable(path string) error {
 	return nil
 }
 
-// openNoWait opens path for writing without blocking in open(2): a FIFO
+// openWriteNoWait opens path for writing without blocking in open(2): a FIFO
 // with no reader yet is opened with O_NONBLOCK, which fails with ENXIO
 // until a reader comes, so it is tried again every 20 ms until then or
 // until ctx ends (Ctrl-C). A blocking open could not be interrupted:
 // only a second Ctrl-C ended odds. Once open, writes block as usual
 // (Go's poller waits on the descriptor).
-func openNoWait(ctx context.Context, path string, flag int) (*os.File, error) {
+func openWriteNoWait(ctx context.Context, path string, flag int) (*os.File, error) {
 	for {
 		f, err := os.OpenFile(path, flag|syscall.O_NONBLOCK, 0)
 		if !errors.Is(err, syscall.ENXIO) {
