@@ -333,17 +333,30 @@ func (a *app) checkDest(flag, path string) error {
 	if path == "" {
 		return nil
 	}
-	if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() {
+	// A folder, a missing or read-only folder, a file that cannot be
+	// written: each is found before any trial, named by its flag (exit 1,
+	// as any file that cannot be written).
+	bad := func(err error) error { return destError(flag, path, err) }
+	st, err := os.Stat(path)
+	switch {
+	case err == nil && st.IsDir():
+		return bad(errors.New("is a folder"))
+	case err == nil && !st.Mode().IsRegular():
 		return nil // a device or pipe: written directly
+	case err == nil && writable(path) != nil:
+		return bad(writable(path))
 	}
 	target, err := resolveLinks(path)
 	if err != nil {
-		return outError(path, err)
+		return bad(err)
 	}
-	if st, err := os.Stat(filepath.Dir(target)); err != nil {
-		return outError(path, err)
+	dir := filepath.Dir(target)
+	if st, err := os.Stat(dir); err != nil {
+		return bad(err)
 	} else if !st.IsDir() {
-		return outError(path, fmt.Errorf("%s is not a folder", filepath.Dir(target)))
+		return bad(fmt.Errorf("%s is not a folder", dir))
+	} else if err := writable(dir); err != nil { // the file is made there
+		return bad(fmt.Errorf("cannot write in %s: %w", dir, err))
 	}
 	for _, p := range a.profileFiles() {
 		if sameFile(p, target) {

@@ -18,7 +18,7 @@ func (a *app) runJobs(ctx context.Context, qs []*query.Query) error {
 	if a.metric != "" {
 		check = func(q *query.Query) error { return checkRoster(q, parseMetric(a.metric)) }
 	}
-	all, err := query.CompileChecked(qs, check)
+	all, err := query.CompileChecked(ctx, qs, check)
 	if err != nil {
 		return err
 	}

@@ -189,7 +189,11 @@ func TestBadInput(t *testing.T) {
 		{[]string{"roll", "1000000000d6"}, "column 1: the number of dice must be 1..1000"},
 		{[]string{"roll", "((2d6)"}, "column 7: want ')'"},
 		{[]string{"roll", "2d6)"}, "column 4: ')' without a matching '('"},
-		{[]string{"roll", "1000d1000", "--method", "exact", "--max-paths", "1000"}, "--method exact: too many dice paths"},
+		{[]string{"roll", "100d1000", "--method", "exact", "--max-paths", "1000"}, "--method exact: too many dice paths"},
+		// 100d10000 has 100..1,000,000 = 999,901 values (one row each):
+		// more than the 100,000-row cap, refused before any trial.
+		{[]string{"roll", "100d10000", "--format", "json"}, "roll: 100d10000 has 999,901 values, more than the 100,000 outcome rows"},
+		{[]string{"roll", "1000d1000"}, "roll: 1000d1000 has 999,001 values"},
 		{[]string{"roll", "d20+5>=15"}, `group it: "(d20+5)>=15"`},
 		{[]string{"symbol", "fire", "--attack", "purple:2", "--defence", "blue:1", "--target", "infantry"}, "--attack: no attack die of colour purple"},
 		{[]string{"symbol", "fire", "--attack", "red:-1", "--defence", "blue:1", "--target", "infantry"}, "--attack: want colour:count"},

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
@@ -9,10 +10,12 @@ import (
 	"os"
 	"path/filepath"
 	"syscall"
+	"time"
 )
 
-// outError is a failure to write --out, named by the path the user gave.
-func outError(path string, err error) error {
+// destError is a failure to write the file of a flag (--out, --plot),
+// named by the flag and the path the user gave.
+func destError(flag, path string, err error) error {
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
 		err = pe.Err // the user's path, not a temporary file's
@@ -21,7 +24,7 @@ func outError(path string, err error) error {
 	if errors.As(err, &le) {
 		err = le.Err
 	}
-	return &ioError{fmt.Errorf("--out %s: %w", path, err)}
+	return &ioError{fmt.Errorf("--%s %s: %w", flag, path, err)}
 }
 
 // writeOut writes data to path, whole or not at all where that can be had:
@@ -34,6 +37,13 @@ func outError(path string, err error) error {
 //   - anything else (a device such as /dev/null, a pipe, /dev/stdout) is
 //     written directly: it cannot be replaced, only written to.
 func writeOut(path string, data []byte) error {
+	return writeDest(context.Background(), "out", path, data)
+}
+
+// writeDest is writeOut for the file of any flag, whose errors name it;
+// waiting for a reader of a FIFO ends when ctx does (Ctrl-C).
+func writeDest(ctx context.Context, flag, path string, data []byte) error {
+	outError := func(path string, err error) error { return destError(flag, path, err) }
 	st, err := os.Stat(path) // through any links
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
@@ -41,21 +51,21 @@ func writeOut(path string, data []byte) error {
 		if err != nil {
 			return outError(path, err)
 		}
-		return writeReplace(path, target, data, 0o666, false)
+		return writeReplace(flag, path, target, data, 0o666, false)
 	case err != nil:
 		return outError(path, err)
 	case st.IsDir():
 		return outError(path, errors.New("is a folder"))
 	case !st.Mode().IsRegular():
-		return writeDirect(path, data, 0)
+		return writeDirect(ctx, flag, path, data, 0)
 	case nlink(st) > 1:
-		return writeDirect(path, data, os.O_TRUNC)
+		return writeDirect(ctx, flag, path, data, os.O_TRUNC)
 	}
 	target, err := filepath.EvalSymlinks(path)
 	if err != nil {
 		return outError(path, err)
 	}
-	return writeReplace(path, target, data, st.Mode().Perm(), true)
+	return writeReplace(flag, path, target, data, st.Mode().Perm(), true)
 }
 
 // resolveLinks follows symbolic links to the file path names, which need
@@ -85,9 +95,13 @@ func nlink(st fs.FileInfo) uint64 {
 	return 1
 }
 
-func writeDirect(path string, data []byte, flag int) error {
-	f, err := os.OpenFile(path, os.O_WRONLY|flag, 0)
+func writeDirect(ctx context.Context, flag, path string, data []byte, mode int) error {
+	outError := func(path string, err error) error { return destError(flag, path, err) }
+	f, err := openWriteNoWait(ctx, path, os.O_WRONLY|mode)
 	if err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
 		return outError(path, err)
 	}
 	_, err = f.Write(data)
@@ -103,7 +117,8 @@ func writeDirect(path string, data []byte, flag int) error {
 // writeReplace writes a temporary file beside target and renames it over
 // target. keepMode sets perm exactly (the replaced file's); otherwise perm
 // is subject to the umask, as for any new file.
-func writeReplace(path, target string, data []byte, perm fs.FileMode, keepMode bool) error {
+func writeReplace(flag, path, target string, data []byte, perm fs.FileMode, keepMode bool) error {
+	outError := func(path string, err error) error { return destError(flag, path, err) }
 	var suffix [6]byte
 	_, _ = rand.Read(suffix[:])
 	tmp := filepath.Join(filepath.Dir(target), "."+filepath.Base(target)+"."+hex.EncodeToString(suffix[:])+".tmp")
@@ -126,4 +141,34 @@ func writeReplace(path, target string, data []byte, perm fs.FileMode, keepMode b
 		return outError(path, err)
 	}
 	return nil
+}
+
+// writable reports, without writing, whether path (a file, or a folder
+// to create files in) may be written by this process: access(2) with
+// W_OK, which also reports a read-only file system.
+func writable(path string) error {
+	if err := syscall.Access(path, 2 /* W_OK */); err != nil {
+		return err
+	}
+	return nil
+}
+
+// openWriteNoWait opens path for writing without blocking in open(2): a FIFO
+// with no reader yet is opened with O_NONBLOCK, which fails with ENXIO
+// until a reader comes, so it is tried again every 20 ms until then or
+// until ctx ends (Ctrl-C). A blocking open could not be interrupted:
+// only a second Ctrl-C ended odds. Once open, writes block as usual
+// (Go's poller waits on the descriptor).
+func openWriteNoWait(ctx context.Context, path string, flag int) (*os.File, error) {
+	for {
+		f, err := os.OpenFile(path, flag|syscall.O_NONBLOCK, 0)
+		if !errors.Is(err, syscall.ENXIO) {
+			return f, err
+		}
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
 }

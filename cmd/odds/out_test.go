@@ -8,9 +8,11 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 )
 
 func TestOutFile(t *testing.T) {
@@ -158,3 +160,88 @@ func TestBrokenPipe(t *testing.T) {
 type brokenPipe struct{}
 
 func (brokenPipe) Write([]byte) (int, error) { return 0, syscall.EPIPE }
+
+// TestOutCheckedFirst: a --out or --plot that cannot be written is bad
+// found before any trial: exit 1 (a file that cannot be written, as
+// TestOutKinds), one line naming the flag that was wrong, nothing written to the other file. The run asked for is
+// 10^12 Monte Carlo trials, so finding the problem only at the end
+// (as a folder given as --out was, and as --plot's errors named --out)
+// runs into the 5 s deadline and exits 130 instead.
+func TestOutCheckedFirst(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "fire.txt")
+	folder := filepath.Join(dir, "p.svg")
+	if err := os.Mkdir(folder, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	long := []string{"opposed", "fire", "--hesa", "1..3", "--def", "1", "--method", "mc", "--trials", "1e12"}
+	for _, c := range []struct {
+		extra []string
+		want  string
+	}{
+		{[]string{"--out", dir}, "--out " + dir + ": is a folder"},
+		{[]string{"--out", good, "--plot", folder}, "--plot " + folder + ": is a folder"},
+		{[]string{"--out", good, "--plot", filepath.Join(dir, "no-such", "x.svg")}, "--plot " + filepath.Join(dir, "no-such", "x.svg") + ": no such file or directory"},
+		{[]string{"--plot", filepath.Join(dir, "q.svg"), "--out", filepath.Join(dir, "no-such", "x.txt")}, "--out " + filepath.Join(dir, "no-such", "x.txt") + ": no such file or directory"},
+	} {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		code, out, errs := run(ctx, append(slices.Clone(long), c.extra...)...)
+		cancel()
+		first, _, _ := strings.Cut(errs, "\n")
+		if code != 1 || out != "" || !strings.Contains(first, c.want) {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want 1 and %q", c.extra, code, out, errs, c.want)
+		}
+		if _, err := os.Stat(good); !os.IsNotExist(err) {
+			t.Errorf("%v: --out was written although --plot was bad", c.extra)
+			os.Remove(good)
+		}
+	}
+	// A read-only folder (root may write anywhere: then skipped).
+	ro := filepath.Join(dir, "ro")
+	if err := os.Mkdir(ro, 0o555); err != nil {
+		t.Fatal(err)
+	}
+	if syscall.Access(ro, 2) == nil {
+		t.Log("running as a user who may write a read-only folder: that case is not checked")
+		return
+	}
+	code, _, errs := run(context.Background(), append(slices.Clone(long), "--out", filepath.Join(ro, "x.txt"))...)
+	if code != 1 || !strings.Contains(errs, "--out "+filepath.Join(ro, "x.txt")+": cannot write in") {
+		t.Errorf("read-only folder: exit %d, stderr %q", code, errs)
+	}
+}
+
+// TestOutFIFOInterrupt: Ctrl-C while waiting for a reader of a FIFO
+// given as --out (or --plot) ends odds at once (exit 130); the open used
+// to block in open(2), deaf to the first Ctrl-C.
+func TestOutFIFOInterrupt(t *testing.T) {
+	dir := t.TempDir()
+	for _, flag := range []string{"--out", "--plot"} {
+		fifo := filepath.Join(dir, "pipe"+flag)
+		if flag == "--plot" {
+			fifo += ".svg"
+		}
+		if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+			t.Skip("no named pipes here:", err)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan int, 1)
+		go func() {
+			code, _, _ := run(ctx, "opposed", "fire", "--hesa", "1..3", "--def", "1", "--method", "exact", flag, fifo)
+			done <- code
+		}()
+		time.Sleep(300 * time.Millisecond) // the run is done; odds waits for a reader
+		cancel()
+		select {
+		case code := <-done:
+			if code != 130 {
+				t.Errorf("%s FIFO interrupted: exit %d, want 130", flag, code)
+			}
+		case <-time.After(3 * time.Second):
+			t.Errorf("%s FIFO: Ctrl-C did not stop odds waiting for a reader", flag)
+			r, _ := os.OpenFile(fifo, os.O_RDONLY|syscall.O_NONBLOCK, 0) // free the blocked open
+			<-done
+			r.Close()
+		}
+	}
+}

@@ -321,5 +321,5 @@ func (a *app) writePlot(data []byte) error {
 	if err := a.ctx.Err(); err != nil {
 		return err
 	}
-	return writeOut(a.plot, data)
+	return writeDest(a.ctx, "plot", a.plot, data)
 }

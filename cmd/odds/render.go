@@ -55,5 +55,5 @@ func (a *app) writeBytes(data []byte) error {
 		}
 		return nil
 	}
-	return writeOut(a.out, data)
+	return writeDest(a.ctx, "out", a.out, data)
 }

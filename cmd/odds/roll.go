@@ -10,6 +10,11 @@ import (
 	"odds/sim"
 )
 
+// maxRollRows is the most values (outcome rows) a roll may have: every
+// value is a row of every format, and 100d10000's 999,901 rows were a
+// 436 MB JSON document with a 2.5 GB peak, slow to stop.
+const maxRollRows = 100_000
+
 func (a *app) rollCommand() *cobra.Command {
 	return &cobra.Command{
 		Use:   "roll '<dice expression>'",
@@ -51,6 +56,10 @@ Quote the expression so the shell leaves >, <, ! and parentheses alone.`,
 				return err
 			}
 			ctx, plan := cmd.Context(), roll.Compile(e)
+			if n := len(plan.Layout().Outcomes); n > maxRollRows {
+				return usagef("ask a question of the total instead, e.g. odds roll '(100d10000)>=500000', or roll fewer or smaller dice",
+					"roll: %s has %s values, more than the %s outcome rows odds lists", src, group(int64(n)), group(maxRollRows))
+			}
 			var res *sim.Result
 			switch {
 			case a.shard.set: // one cell: its Monte Carlo trials are split in chunk ranges

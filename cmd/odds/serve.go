@@ -8,7 +8,11 @@ import (
 	"io/fs"
 	"net"
 	"net/http"
+	"os"
 	"runtime"
+	"runtime/debug"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -56,6 +60,11 @@ func (a *app) serveCommand() *cobra.Command {
 			if err != nil {
 				return err
 			}
+			if os.Getenv("GOMEMLIMIT") == "" {
+				// A soft bound: the collector works harder near it. The
+				// hard bound on a request is query.MaxCompileBytes.
+				debug.SetMemoryLimit(3 << 30)
+			}
 			s := newServer(a, reg, maxTrials.n)
 			return s.listenAndServe(cmd.Context(), addr)
 		},
@@ -90,7 +99,7 @@ func (s *server) listenAndServe(ctx context.Context, addr string) error {
 	}
 	fmt.Fprintf(s.a.stdout, "odds: serving http://%s\n", net.JoinHostPort(host, port))
 	srv := &http.Server{
-		Handler:           s,
+		Handler:           s.hostGuard(),
 		ReadHeaderTimeout: 5 * time.Second,
 		ReadTimeout:       10 * time.Second,
 		WriteTimeout:      runLimit + queueWait + 5*time.Second,
@@ -111,13 +120,59 @@ func (s *server) listenAndServe(ctx context.Context, addr string) error {
 	return ctx.Err()
 }
 
+// contentPolicy lets the page load only its own script, style and
+// images (the plot is a data: image; the bars' widths are inline
+// style attributes), and be framed by no one.
+const contentPolicy = "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+
 func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	h := w.Header()
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("X-Frame-Options", "DENY")
+	h.Set("Content-Security-Policy", contentPolicy)
+	h.Set("Referrer-Policy", "no-referrer")
 	if len(r.URL.RawQuery) > maxQuery {
 		http.Error(w, "query too long", http.StatusRequestURITooLong)
 		return
 	}
-	w.Header().Set("X-Content-Type-Options", "nosniff")
 	s.mux.ServeHTTP(w, r)
+}
+
+// hostGuard refuses (421) a request whose Host header is a name other
+// than localhost or this machine's own: a page on evil.example whose
+// name is made to resolve to 127.0.0.1 (DNS rebinding) would otherwise
+// read the API as its own origin, and its name would reach the
+// permalink. An IP literal is accepted: a browser sends one only when
+// it was given the address itself, which no other site can arrange.
+func (s *server) hostGuard() http.Handler {
+	name, _ := os.Hostname()
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !hostAllowed(r.Host, name) {
+			w.Header().Set("X-Content-Type-Options", "nosniff")
+			http.Error(w, "odds serve answers only to localhost, this machine's name or an IP address, not to Host "+strconv.Quote(r.Host), http.StatusMisdirectedRequest)
+			return
+		}
+		s.ServeHTTP(w, r)
+	})
+}
+
+// hostAllowed reports whether a request's Host header (with or without
+// a port) names this machine: an IP literal, localhost (or a name under
+// .localhost), or the machine's name (also under .local).
+func hostAllowed(hostport, machine string) bool {
+	host := hostport
+	if h, _, err := net.SplitHostPort(hostport); err == nil {
+		host = h
+	}
+	host = strings.TrimSuffix(strings.ToLower(strings.Trim(host, "[]")), ".")
+	if host == "" {
+		return false
+	}
+	if net.ParseIP(host) != nil || host == "localhost" || strings.HasSuffix(host, ".localhost") {
+		return true
+	}
+	machine = strings.ToLower(machine)
+	return machine != "" && (host == machine || host == machine+".local")
 }
 
 // api answers GET /api/v1/SYSTEM/ACTION with the CLI's JSON document, or
@@ -149,6 +204,9 @@ func (s *server) plotImage(w http.ResponseWriter, r *http.Request) {
 		msg := rep.err
 		if msg == "" {
 			msg = "no plot"
+		}
+		if rep.status == http.StatusTooManyRequests {
+			w.Header().Set("Retry-After", "2")
 		}
 		http.Error(w, msg, max(rep.status, http.StatusBadRequest))
 		return

@@ -38,6 +38,7 @@ type reply struct {
 // its variant and metric, if any.
 type ask struct {
 	q      *query.Query
+	b      *query.Query // the --vs variant, if any
 	opts   query.Options
 	vs     string
 	metric string
@@ -124,6 +125,20 @@ func (s *server) ask(q url.Values, system, action string) (*ask, error) {
 		opts.Seed = randomSeed()
 	}
 	x.opts = query.Options{Sim: opts, TrialsGiven: trials.set, MaxTrials: s.maxTrials}
+	// Everything that can be checked without running is checked here,
+	// before the request waits for a core: bad input is answered 400 at
+	// once, never 429.
+	if err := checkPrecision(opts); err != nil {
+		return nil, err
+	}
+	if x.vs != "" {
+		if x.metric != "" {
+			return nil, &query.Error{Flag: "vs", Hint: "compare one figure by reading it in the comparison", Err: errors.New("--vs: give --metric without --vs")}
+		}
+		if x.b, err = query.Variant(x.q, x.vs, isRunFlag, func() (*profiles.Registry, error) { return s.reg, nil }); err != nil {
+			return nil, err
+		}
+	}
 	return &x, nil
 }
 
@@ -132,18 +147,8 @@ func (s *server) ask(q url.Values, system, action string) (*ask, error) {
 func (s *server) answer(ctx context.Context, x *ask, plot bool) (reply, error) {
 	rep := reply{status: http.StatusOK}
 	var buf bytes.Buffer
-	if x.vs != "" {
-		if x.metric != "" {
-			return rep, &query.Error{Flag: "vs", Hint: "compare one figure by reading it in the comparison", Err: errors.New("--vs: give --metric without --vs")}
-		}
-		b, err := query.Variant(x.q, x.vs, isRunFlag, func() (*profiles.Registry, error) { return s.reg, nil })
-		if err != nil {
-			return rep, err
-		}
-		if err := checkPrecision(x.opts.Sim); err != nil {
-			return rep, err
-		}
-		cs, err := query.Compare(ctx, x.q, b, x.vs, x.opts)
+	if x.b != nil {
+		cs, err := query.Compare(ctx, x.q, x.b, x.vs, x.opts)
 		if err != nil {
 			return rep, err
 		}
@@ -155,9 +160,6 @@ func (s *server) answer(ctx context.Context, x *ask, plot bool) (reply, error) {
 			rep.plot, _ = comparePlot(cs[0], "odds.svg")
 		}
 		return rep, nil
-	}
-	if err := checkPrecision(x.opts.Sim); err != nil {
-		return rep, err
 	}
 	if x.metric != "" {
 		x.opts.Check = func(q *query.Query) error { return checkRoster(q, parseMetric(x.metric)) }

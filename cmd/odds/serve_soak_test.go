@@ -134,6 +134,25 @@ func TestServeBusy(t *testing.T) {
 	if d := time.Since(start); d < queueWait {
 		t.Errorf("answered after %v, before the %v wait", d, queueWait)
 	}
+	// The plot answers 429 with Retry-After too (it had none).
+	status, _, h = get(t, ts.URL+"/plot/opposed/fire?hesa=1..3&def=1&method=exact&seed=1")
+	if status != http.StatusTooManyRequests || h.Get("Retry-After") != "2" {
+		t.Errorf("/plot: status %d, Retry-After %q; want 429 with Retry-After 2", status, h.Get("Retry-After"))
+	}
+	// Bad input is answered 400 at once, without waiting for a core:
+	// these were checked only after admission, so they waited queueWait
+	// and got 429.
+	for _, q := range []string{
+		"/api/v1/opposed/fire?hesa=3&def=1&method=exact&precision=0.01",
+		"/api/v1/opposed/fire?hesa=3&def=1&vs=--nosuch",
+		"/api/v1/opposed/fire?hesa=3&def=1&vs=--smoke&metric=no-effect",
+	} {
+		start := time.Now()
+		status, body, _ := get(t, ts.URL+q)
+		if d := time.Since(start); status != http.StatusBadRequest || d >= queueWait {
+			t.Errorf("%s: status %d after %v (%s); want 400 at once", q, status, d, body)
+		}
+	}
 }
 
 // TestRunFlagsAreTheRoots: the run flags --vs refuses (isRunFlag) are the

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"odds/cmd/internal/query"
 	"odds/resolve/all"
 )
 
@@ -239,4 +240,100 @@ func (s *syncBuffer) String() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.b.String()
+}
+
+// TestServeHostAndHeaders: the listening server refuses a Host that is
+// another site's name (DNS rebinding: evil.example resolving to
+// 127.0.0.1 would read the API as its own origin, and its name reached
+// the permalink), accepts localhost and IP literals, and every answer
+// carries X-Frame-Options, Content-Security-Policy and
+// X-Content-Type-Options.
+func TestServeHostAndHeaders(t *testing.T) {
+	a := &app{ctx: context.Background(), stdout: &syncBuffer{}, stderr: io.Discard, systems: all.Systems(), width: 80}
+	reg, err := a.registry()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := a.stdout.(*syncBuffer)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- newServer(a, reg, 1e12).listenAndServe(ctx, "127.0.0.1:0") }()
+	defer func() { cancel(); <-done }()
+	var base string
+	for range 200 {
+		if s := out.String(); strings.Contains(s, "http://") {
+			base = strings.TrimSpace(s[strings.Index(s, "http://"):])
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if base == "" {
+		t.Fatal("no URL")
+	}
+	port := base[strings.LastIndex(base, ":")+1:]
+	for _, c := range []struct {
+		host string
+		want int
+	}{
+		{"evil.example:" + port, http.StatusMisdirectedRequest},
+		{"evil.example", http.StatusMisdirectedRequest},
+		{"localhost:" + port, http.StatusOK},
+		{"127.0.0.1:" + port, http.StatusOK},
+		{"[::1]:" + port, http.StatusOK},
+	} {
+		req, _ := http.NewRequest("GET", base+"/opposed/fire?hesa=3&def=1&method=exact&seed=1", nil)
+		req.Host = c.host
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != c.want || strings.Contains(string(body), "evil.example/") {
+			t.Errorf("Host %s: status %d, want %d (%.200s)", c.host, resp.StatusCode, c.want, body)
+		}
+		h := resp.Header
+		if h.Get("X-Content-Type-Options") != "nosniff" {
+			t.Errorf("Host %s: X-Content-Type-Options %q", c.host, h.Get("X-Content-Type-Options"))
+		}
+		if c.want == http.StatusOK && (h.Get("X-Frame-Options") != "DENY" || !strings.Contains(h.Get("Content-Security-Policy"), "frame-ancestors 'none'")) {
+			t.Errorf("Host %s: X-Frame-Options %q, CSP %q", c.host, h.Get("X-Frame-Options"), h.Get("Content-Security-Policy"))
+		}
+	}
+	if !hostAllowed("MyBox.local", "mybox") || hostAllowed("mybox.evil.example", "mybox") || hostAllowed("", "mybox") {
+		t.Error("hostAllowed: the machine's name and .local only")
+	}
+}
+
+// TestServeCompileBound: issue 24's GET (a 30v20 symbol fire sweep with
+// one trial) compiled every point before its trial budget applied and
+// ran the server out of memory; now the compiled tables are bounded
+// (query.MaxCompileBytes, lowered to 16 MB here so that a 6-point sweep
+// passes it) and the request is a 400 with one line.
+func TestServeCompileBound(t *testing.T) {
+	defer func(old int64) { query.MaxCompileBytes = old }(query.MaxCompileBytes)
+	query.MaxCompileBytes = 16 << 20
+	ts := testServer(t, defaultMaxTrials)
+	status, body, _ := get(t, ts.URL+"/api/v1/symbol/fire?attack=red:30&defence=blue:20&target=infantry&damage-capacity=1..6&method=mc&trials=1&seed=1")
+	if status != http.StatusBadRequest || !strings.Contains(body, "MB of compiled tables") {
+		t.Errorf("status %d, body %.300s; want 400 naming the compile bound", status, body)
+	}
+}
+
+// TestServeExactBudget: method=exact skipped the trial budget, so a
+// sweep of any size ran and was rendered (99,372 points: 169 MB of JSON).
+// A request now has at most query.MaxBudgetPoints results whatever the
+// method (lowered to 100 here: hesa 0..12 by def 0..12 is 13*13 = 169).
+func TestServeExactBudget(t *testing.T) {
+	defer func(old int) { query.MaxBudgetPoints = old }(query.MaxBudgetPoints)
+	query.MaxBudgetPoints = 100
+	ts := testServer(t, defaultMaxTrials)
+	status, body, _ := get(t, ts.URL+"/api/v1/opposed/fire?hesa=0..12&def=0..12&method=exact&seed=1")
+	if status != http.StatusBadRequest || !strings.Contains(body, "169 results is more than the 100 this server answers for one request") {
+		t.Errorf("status %d, body %.300s; want 400", status, body)
+	}
+	status, _, _ = get(t, ts.URL+"/api/v1/opposed/fire?hesa=0..9&def=0..9&method=exact&seed=1")
+	if status != http.StatusOK {
+		t.Errorf("100 exact results: status %d, want 200", status)
+	}
 }

@@ -27,6 +27,7 @@ func Variant(q *Query, vs string, isRunFlag func(name string) bool, reg Registry
 		return nil, errorf("vs", "for example --vs '--def 3' or --vs '--attacker mg-team-veteran'", "want the flags that make the variant, got none")
 	}
 	sys, act := q.System.Name, q.Action.Name
+	seen := map[string]bool{}
 	for i := 0; i < len(words); i++ {
 		w := words[i]
 		name, value, hasValue := strings.Cut(strings.TrimPrefix(w, "--"), "=")
@@ -46,6 +47,12 @@ func Variant(q *Query, vs string, isRunFlag func(name string) bool, reg Registry
 			return nil, errorf("vs", fmt.Sprintf("'odds %s %s --help' lists the flags", sys, act),
 				"%s %s has no flag --%s", sys, act, name)
 		}
+		if seen[name] {
+			// In the main flags a repeated flag makes a sweep; here the
+			// last one would win silently.
+			return nil, errorf("vs", "sweep in the main flags: each cell is then compared", "--%s given twice: the variant takes one value of each flag", name)
+		}
+		seen[name] = true
 		if !hasValue && (p == nil || p.Kind != resolve.Bool) {
 			if i+1 == len(words) {
 				return nil, errorf("vs", "for example --vs '--def 3'", "--%s needs a value", name)

@@ -27,7 +27,10 @@ func TestCompareVariant(t *testing.T) {
 	if !cs[0].Exact || math.Abs(a-2) > 1e-12 || math.Abs(b-1) > 1e-12 {
 		t.Errorf("exact %v, means A %v B %v, want 2 and 1", cs[0].Exact, a, b)
 	}
-	for _, vs := range []string{"", "--trials 5", "--no-such 1", "--def 1..3", "def"} {
+	// "--def 1 --def 2" used to give B --def 2 silently (the last one
+	// won); repeating a flag in the main flags makes a sweep, so inside
+	// --vs it is refused, as is a card role given twice.
+	for _, vs := range []string{"", "--trials 5", "--no-such 1", "--def 1..3", "def", "--def 1 --def 2", "--def=1 --def 2"} {
 		_, err := Variant(qa, vs, func(n string) bool { return n == "trials" }, builtins)
 		var qe *Error
 		if !errors.As(err, &qe) || qe.Flag != "vs" || qe.Error()[:5] != "--vs:" {

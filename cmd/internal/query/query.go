@@ -1,6 +1,7 @@
 package query
 
 import (
+	"context"
 	"fmt"
 	"maps"
 
@@ -161,6 +162,10 @@ type Compiled struct {
 // the whole run, not per query: a file of many large sweeps is as much
 // work as one sweep of their total.
 func CompileAll(qs []*Query) ([]Compiled, error) {
+	return compileAll(context.Background(), qs, newCompileMemory())
+}
+
+func compileAll(ctx context.Context, qs []*Query, mem *compileMemory) ([]Compiled, error) {
 	var all []Compiled
 	total := 0
 	for _, q := range qs {
@@ -172,8 +177,14 @@ func CompileAll(qs []*Query) ([]Compiled, error) {
 			return nil, errorf("", "run fewer matchups or smaller sweeps at once", "the run would have more than %d result cells", MaxPoints)
 		}
 		for _, pt := range points {
+			if err := ctx.Err(); err != nil { // Ctrl-C between points
+				return nil, err
+			}
 			plan, err := q.Compile(pt)
 			if err != nil {
+				return nil, err
+			}
+			if err := mem.check(len(all) + 1); err != nil {
 				return nil, err
 			}
 			all = append(all, Compiled{q, pt, plan})

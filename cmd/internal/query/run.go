@@ -33,7 +33,7 @@ type Options struct {
 // any trial runs), then runs them in order, points with the same dice
 // once (sim.Share), and returns their results.
 func Run(ctx context.Context, qs []*Query, opts Options) (*Report, error) {
-	all, err := CompileChecked(qs, opts.Check)
+	all, err := CompileChecked(ctx, qs, opts.Check)
 	if err != nil {
 		return nil, err
 	}
@@ -42,16 +42,19 @@ func Run(ctx context.Context, qs []*Query, opts Options) (*Report, error) {
 
 // CompileChecked is CompileAll with check called on each query first,
 // in turn, as the CLI always did.
-func CompileChecked(qs []*Query, check func(*Query) error) ([]Compiled, error) {
+// It stops when ctx ends (checked between points) and refuses a run
+// whose compiled tables outgrow MaxCompileBytes.
+func CompileChecked(ctx context.Context, qs []*Query, check func(*Query) error) ([]Compiled, error) {
+	mem := newCompileMemory()
 	if check == nil {
-		return CompileAll(qs)
+		return compileAll(ctx, qs, mem)
 	}
 	var all []Compiled
 	for _, q := range qs {
 		if err := check(q); err != nil {
 			return nil, err
 		}
-		cs, err := CompileAll([]*Query{q})
+		cs, err := compileAll(ctx, []*Query{q}, mem)
 		if err != nil {
 			return nil, err
 		}
@@ -102,11 +105,27 @@ func RunCompiled(ctx context.Context, all []Compiled, opts Options) (*Report, er
 	return rep, nil
 }
 
+// MaxBudgetPoints is the most results a run with a trial budget (odds
+// serve's request) may have, exact or not; a variable so that tests may
+// lower it.
+var MaxBudgetPoints = 5_000
+
 // CheckBudget refuses a run that could use more Monte Carlo trials than
 // max allows (points times trials; exact answers cost none). A precision
 // target without given trials gets max's share a point as its ceiling.
 func CheckBudget(points int, opts *sim.Options, limit int64, trialsGiven bool) error {
-	if limit <= 0 || opts.Method == sim.Exact {
+	if limit <= 0 {
+		return nil
+	}
+	// Exact answers run no trial but are work and output all the same:
+	// a 99,372-point exact request was 169 MB of JSON with the server
+	// at 1.3 GB. A budgeted run (the server's) has at most MaxBudgetPoints
+	// results, whatever the method.
+	if points > MaxBudgetPoints {
+		return errorf("", "sweep fewer values at once",
+			"%s results is more than the %s this server answers for one request", group(int64(points)), group(int64(MaxBudgetPoints)))
+	}
+	if opts.Method == sim.Exact {
 		return nil
 	}
 	if opts.Precision > 0 && !trialsGiven {
