@@ -245,8 +245,21 @@ func (p *firePlan) Trial(s *dice.Stream) int {
 	} else {
 		best, hit = p.volley(s)
 	}
+	out, unload, checks := u.effect(best, hit)
+	check := 0
+	if checks {
+		check = resolve.B2I(s.D(10) > u.cohesion) // the cohesion check (interpretation 3)
+	}
+	return p.grid.Cell(out, check, unload, resolve.B2I(hit), 0)
+}
+
+// effect is what a volley whose highest result is best does to unit u,
+// with or without a counting mortar 10 (hit): the outcome, whether its
+// riders unload, and whether it takes a cohesion check. Trial rolls the
+// check's d10; the exact answer spreads it out.
+func (u *unit) effect(best int, hit bool) (out, unload int, checks bool) {
 	ffar := best - u.leaderAdj
-	out, check, unload := noEffect, 0, resolve.B2I(hit)
+	out, unload = noEffect, resolve.B2I(hit)
 	switch {
 	case ffar > u.cohesion:
 		out = disrupted
@@ -256,13 +269,11 @@ func (p *firePlan) Trial(s *dice.Stream) int {
 		if u.rider {
 			unload = 1
 		}
-		if u.checks {
-			check = resolve.B2I(s.D(10) > u.cohesion) // the cohesion check (interpretation 3)
-		}
+		checks = u.checks
 	case ffar == u.cohesion && u.concealed:
 		out = concealmentLost
 	}
-	return p.grid.Cell(out, check, unload, resolve.B2I(hit), 0)
+	return out, unload, checks
 }
 
 // atVehicle resolves anti-tank (and mortar) fire at a vehicle: rolls of 2

@@ -11,6 +11,8 @@ package cohesion
 // enumeration (Trial under dice.Enumerator) remains the reference it is
 // tested against (fireexact_test.go).
 
+import "odds/resolve"
+
 // xLo and xHi bound a modified roll: d10 (1..10) plus a DRM (-9..12).
 const (
 	xLo = 1 - 9
@@ -106,34 +108,15 @@ func (p *firePlan) exactUnit(prob []float64) {
 // without a counting mortar 10, at unit u (Trial's switch, with the
 // cohesion check's d10 spread out).
 func (p *firePlan) unitCells(prob []float64, u unit, best int, hit bool, q float64) {
-	ffar := best - u.leaderAdj
-	out, unload, h := noEffect, b2i(hit), b2i(hit)
-	switch {
-	case ffar > u.cohesion:
-		out = disrupted
-		if u.casualtyOver || ffar >= 10 {
-			out = casualty
-		}
-		if u.rider {
-			unload = 1
-		}
-		if u.checks {
-			fail := float64(10-u.cohesion) / 10 // d10 > Cohesion
-			prob[p.grid.Cell(out, 1, unload, h, 0)] += q * fail
-			prob[p.grid.Cell(out, 0, unload, h, 0)] += q * (1 - fail)
-			return
-		}
-	case ffar == u.cohesion && u.concealed:
-		out = concealmentLost
+	out, unload, checks := u.effect(best, hit)
+	h := resolve.B2I(hit)
+	if checks {
+		fail := float64(10-u.cohesion) / 10 // d10 > Cohesion
+		prob[p.grid.Cell(out, 1, unload, h, 0)] += q * fail
+		prob[p.grid.Cell(out, 0, unload, h, 0)] += q * (1 - fail)
+		return
 	}
 	prob[p.grid.Cell(out, 0, unload, h, 0)] += q
-}
-
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 // exactVehicle is atVehicle in closed form. An anti-tank die's value is
@@ -170,8 +153,8 @@ func (p *firePlan) exactVehicle(prob []float64) {
 			case p.afv && (best == p.armour || roll10 || hit):
 				out = shocked
 			}
-			unload := b2i(out != noEffect || hit)
-			prob[p.grid.Cell(out, 0, unload, b2i(hit), b2i(collateral))] += qm
+			unload := resolve.B2I(out != noEffect || hit)
+			prob[p.grid.Cell(out, 0, unload, resolve.B2I(hit), resolve.B2I(collateral))] += qm
 		}
 	}
 	add(-100, false, ignored)
