@@ -41,6 +41,7 @@ type app struct {
 	stdout, stderr io.Writer
 	width          int    // columns that tables and help fit in
 	intervals      bool   // --intervals
+	allRows        bool   // roll --all-rows
 	metric         string // --metric: the figure of a roster matrix
 	plot           string // --plot: the image to draw
 	quiet          bool   // --quiet: no progress bar

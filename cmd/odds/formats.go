@@ -46,5 +46,5 @@ func formatNamed(name string) *format {
 
 // style is the text style the global flags ask for.
 func (a *app) style() textStyle {
-	return textStyle{width: a.width, intervals: a.intervals, metric: a.metric}
+	return textStyle{width: a.width, intervals: a.intervals, metric: a.metric, allRows: a.allRows}
 }

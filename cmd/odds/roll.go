@@ -16,7 +16,7 @@ import (
 const maxRollRows = 100_000
 
 func (a *app) rollCommand() *cobra.Command {
-	return &cobra.Command{
+	cmd := &cobra.Command{
 		Use:   "roll '<dice expression>'",
 		Short: "roll a dice expression: 6d6>=4, 2d6+1, 4d6kh3, d10+3 vs d10+1",
 		Long: `roll answers for any dice expression; the outcomes are its values.
@@ -90,4 +90,6 @@ Quote the expression so the shell leaves >, <, ! and parentheses alone.`,
 			return a.writePlot(img)
 		},
 	}
+	cmd.Flags().BoolVar(&a.allRows, "all-rows", false, "table and markdown: show every value of the far tails, which otherwise fold into one row each (under 0.01% together)")
+	return cmd
 }

@@ -103,3 +103,24 @@ func TestRollMetricRefused(t *testing.T) {
 		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errs)
 	}
 }
+
+// A roll's far tails fold into one row each (26 of '3d6!''s 36 rows were
+// "<0.01%"); --all-rows shows them value by value.
+func TestRollFoldsTails(t *testing.T) {
+	code, out, errs := run(context.Background(), "roll", "3d6!", "--method", "exact", "--seed", "1")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if n := strings.Count(out, "│ <0.01% │  exact"); n > 3 {
+		t.Errorf("%d rows of <0.01%%, want at most 3:\n%s", n, out)
+	}
+	// 53 and up: under 0.005% together (the rows from 49 each show <0.01%
+	// but add up past it), the last row with p ≤ 100%.
+	if !strings.Contains(out, "│ 53..180 │ <0.01% │  exact │ <0.01% │    100% │") {
+		t.Errorf("no folded tail 53..180:\n%s", out)
+	}
+	code, out, errs = run(context.Background(), "roll", "3d6!", "--method", "exact", "--seed", "1", "--all-rows")
+	if code != 0 || strings.Count(out, "│ <0.01% │  exact") < 20 || !strings.Contains(out, "178..180") {
+		t.Errorf("--all-rows: exit %d %s\n%s", code, errs, out)
+	}
+}

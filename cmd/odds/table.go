@@ -40,6 +40,7 @@ type textStyle struct {
 	width     int    // columns to fit
 	intervals bool   // sweeps show each probability's 95% interval
 	metric    string // the figure of a roster matrix ("": the first outcome)
+	allRows   bool   // a roll's table shows its negligible tails value by value
 }
 
 // renderText writes the reports as box tables fitted to width, or as
@@ -69,7 +70,7 @@ func renderText(ctx context.Context, w io.Writer, reports []*report, st textStyl
 		case j-i > 1:
 			err = renderSweep(ctx, w, reports[i:j], st)
 		default:
-			err = renderResult(w, reports[i], st.markdown, st.width)
+			err = renderResult(w, reports[i], st)
 		}
 		if err != nil {
 			return err
@@ -96,7 +97,8 @@ func title(r *report) string {
 
 // renderResult writes one result in full: its outcomes with intervals and
 // bars, its numeric results, the counts' P(at least k), and the footer.
-func renderResult(w io.Writer, r *report, markdown bool, width int) error {
+func renderResult(w io.Writer, r *report, st textStyle) error {
+	markdown, width := st.markdown, st.width
 	title := title(r)
 	if ps := paramLine(r.Params); ps != "" {
 		title += ": " + ps
@@ -108,7 +110,7 @@ func renderResult(w io.Writer, r *report, markdown bool, width int) error {
 	}
 	outcomes := r.Summary.Outcomes
 	if r.System == "roll" {
-		outcomes = binValues(outcomes, r.Trials, r.Exact)
+		outcomes = rollRows(outcomes, r.Trials, r.Exact, !st.allRows)
 	} else if r.Exact {
 		outcomes = possible(outcomes)
 	}
@@ -235,11 +237,13 @@ const negligible = 0.00005
 // maxRows is the most value rows a table shows for a roll.
 const maxRows = 40
 
-// binValues readies a roll's values for a table: values outside the range
-// that can occur are dropped, and if more than maxRows remain they are
-// merged into equal ranges "lo..hi". Monte Carlo intervals of a merged
-// range are recomputed from its count. Names are the integer values.
-func binValues(outs []sim.Outcome, trials int64, exact bool) []sim.Outcome {
+// rollRows readies a roll's values for a table: values that cannot occur
+// are dropped; with fold, each far tail (the longest run at either end
+// whose values together have under negligible probability) is one row
+// "lo..hi" ('3d6!' showed 26 of its 36 rows as "<0.01%"; --all-rows shows
+// them); then, if more than maxRows values remain between the tails, they
+// are merged into equal ranges (binValues).
+func rollRows(outs []sim.Outcome, trials int64, exact, fold bool) []sim.Outcome {
 	first, last := 0, len(outs)-1
 	for first < last && outs[first].P == 0 {
 		first++
@@ -248,23 +252,56 @@ func binValues(outs []sim.Outcome, trials int64, exact bool) []sim.Outcome {
 		last--
 	}
 	outs = outs[first : last+1]
+	lo, hi := 0, len(outs)
+	if fold {
+		for sum := 0.0; lo < len(outs)-1 && sum+outs[lo].P < negligible; lo++ {
+			sum += outs[lo].P
+		}
+		for sum := 0.0; hi > lo+1 && sum+outs[hi-1].P < negligible; hi-- {
+			sum += outs[hi-1].P
+		}
+	}
+	tail := func(part []sim.Outcome) []sim.Outcome {
+		if len(part) == 0 {
+			return nil
+		}
+		return []sim.Outcome{merged(part, trials, exact)}
+	}
+	rows := append(tail(outs[:lo]), binValues(outs[lo:hi], trials, exact)...)
+	return append(rows, tail(outs[hi:])...)
+}
+
+// merged is one row for a run of a roll's values: "lo..hi", the sum of
+// their probabilities (a Monte Carlo interval from the summed count), the
+// first's p ≥ and the last's p ≤.
+func merged(part []sim.Outcome, trials int64, exact bool) sim.Outcome {
+	if len(part) == 1 {
+		return part[0] // a range of one value is that value's row
+	}
+	p := 0.0
+	for _, o := range part {
+		p += o.P
+	}
+	iv := sim.Interval{P: p, Lo: p, Hi: p}
+	if !exact {
+		iv = sim.WilsonInterval(uint64(math.Round(p*float64(trials))), trials)
+	}
+	last := len(part) - 1
+	return sim.Outcome{Name: part[0].Name + ".." + part[last].Name, Interval: iv,
+		AtLeast: part[0].AtLeast, AtMost: part[last].AtMost}
+}
+
+// binValues merges a roll's values into equal ranges "lo..hi" if there
+// are more than maxRows of them. Monte Carlo intervals of a merged range
+// are recomputed from its count. Names are the integer values.
+func binValues(outs []sim.Outcome, trials int64, exact bool) []sim.Outcome {
 	if len(outs) <= maxRows {
 		return outs
 	}
 	width := (len(outs) + maxRows - 1) / maxRows
 	var binned []sim.Outcome
 	for i := 0; i < len(outs); i += width {
-		j := min(i+width, len(outs)) - 1
-		p := 0.0
-		for _, o := range outs[i : j+1] {
-			p += o.P
-		}
-		iv := sim.Interval{P: p, Lo: p, Hi: p}
-		if !exact {
-			iv = sim.WilsonInterval(uint64(math.Round(p*float64(trials))), trials)
-		}
-		binned = append(binned, sim.Outcome{Name: outs[i].Name + ".." + outs[j].Name, Interval: iv,
-			AtLeast: outs[i].AtLeast, AtMost: outs[j].AtMost})
+		binned = append(binned, merged(outs[i:min(i+width, len(outs))], trials, exact))
 	}
 	return binned
 }
