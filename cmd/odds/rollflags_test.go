@@ -104,7 +104,7 @@ func TestRollMetricRefused(t *testing.T) {
 	}
 }
 
-// A roll's far tails fold into one row each (26 of '3d6!”s 36 rows were
+// A roll's far tails fold into one row each (26 of the 36 rows of '3d6!' were
 // "<0.01%"); --all-rows shows them value by value.
 func TestRollFoldsTails(t *testing.T) {
 	code, out, errs := run(context.Background(), "roll", "3d6!", "--method", "exact", "--seed", "1")
