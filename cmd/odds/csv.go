@@ -33,6 +33,9 @@ func indentJSON(w io.Writer, data []byte) error {
 // renderCSV writes one row per result: system and action, the parameters,
 // then p_, lo_ and hi_ per outcome, the numeric results, and the run.
 func renderCSV(ctx context.Context, w io.Writer, reports []*report) error {
+	if len(reports) == 1 && reports[0].System == "roll" {
+		return rollCSV(ctx, w, reports[0])
+	}
 	cw := csv.NewWriter(w)
 	var names, roles []string // unions of parameter names and card roles, in first-seen order
 	seen, seenRole := map[string]bool{}, map[string]bool{}
@@ -158,6 +161,36 @@ func renderCSV(ctx context.Context, w io.Writer, reports []*report) error {
 			}
 		}
 		row = append(row, strconv.FormatInt(r.Trials, 10), strconv.FormatUint(r.Seed, 10), strconv.FormatBool(r.Exact), r.How)
+		if err := cw.Write(row); err != nil {
+			return err
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+// rollCSV is a roll's CSV: one row per value (a roll of many values was
+// one row of hundreds of columns): the expression, the value, its
+// probability and 95% interval, P(at least it) and P(at most it), then
+// the run's trials, seed, exactness and method on every row.
+func rollCSV(ctx context.Context, w io.Writer, r *report) error {
+	cw := csv.NewWriter(w)
+	if err := cw.Write([]string{"expr", "value", "p", "lo", "hi", "ge", "le", "trials", "seed", "exact", "how"}); err != nil {
+		return err
+	}
+	f := func(x float64) string { return strconv.FormatFloat(x, 'g', 12, 64) }
+	expr := ""
+	if p, ok := paramNamed(r.Params, "expr"); ok {
+		expr = fmt.Sprint(p.Value)
+	}
+	run := []string{strconv.FormatInt(r.Trials, 10), strconv.FormatUint(r.Seed, 10), strconv.FormatBool(r.Exact), r.How}
+	for i, o := range r.Summary.Outcomes {
+		if i%1024 == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
+		row := append([]string{expr, o.Name, f(o.P), f(o.Lo), f(o.Hi), f(o.AtLeast.P), f(o.AtMost.P)}, run...)
 		if err := cw.Write(row); err != nil {
 			return err
 		}

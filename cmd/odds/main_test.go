@@ -313,7 +313,7 @@ func TestTypoHints(t *testing.T) {
 // A dice expression may start with a minus: it is not taken for a flag.
 func TestRollNegative(t *testing.T) {
 	code, out, errs := run(context.Background(), "roll", "-1d6", "--format", "csv", "--seed", "1")
-	if code != 0 || !strings.Contains(out, "roll,roll,-1d6,") {
+	if code != 0 || !strings.Contains(out, "\n-1d6,-6,0.166666666667,") {
 		t.Fatalf("odds roll -1d6: exit %d, stdout %q, stderr %q", code, out, errs)
 	}
 }

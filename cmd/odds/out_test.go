@@ -95,7 +95,7 @@ func TestOutKinds(t *testing.T) {
 		t.Errorf("the symbolic link was replaced: %v %v", st.Mode(), err)
 	}
 	data, _ := os.ReadFile(hard)
-	if !strings.HasPrefix(string(data), "system,action") {
+	if !strings.HasPrefix(string(data), "expr,value") {
 		t.Errorf("the hard link does not see the output: %q", data)
 	}
 	if st, _ := os.Stat(real); st.Mode().Perm() != 0o640 {
@@ -123,7 +123,7 @@ func TestOutKinds(t *testing.T) {
 	if code, _, errs := run(context.Background(), args(fifo)...); code != 0 {
 		t.Fatalf("--out pipe: exit %d: %s", code, errs)
 	}
-	if data := <-got; !strings.HasPrefix(data, "system,action") {
+	if data := <-got; !strings.HasPrefix(data, "expr,value") {
 		t.Errorf("the pipe read %q", data)
 	}
 	if st, _ := os.Lstat(fifo); st.Mode()&os.ModeNamedPipe == 0 {
