@@ -26,6 +26,10 @@ type Stat struct {
 	Name                      string
 	Mean, SD, Median, P5, P95 float64
 	AtLeast                   []Interval
+	// Flag is true when the result is 0 or 1 in every cell (an event:
+	// riders unload, a vehicle is hit): its mean is its probability, and
+	// its sd, median and percentiles say nothing more.
+	Flag bool
 }
 
 // Summary is what a result says to a reader.
@@ -60,6 +64,7 @@ func Summarize(l *resolve.Layout, r *Result) Summary {
 	}
 	for i, name := range l.Stats {
 		st := summarizeStat(name, l.Values[i], r.Prob)
+		st.Flag = !slices.ContainsFunc(l.Values[i], func(v float64) bool { return v != 0 && v != 1 })
 		if slices.Contains(l.Counts, name) {
 			st.AtLeast = atLeast(l.Values[i], r)
 		}

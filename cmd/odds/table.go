@@ -146,18 +146,33 @@ func renderResult(w io.Writer, r *report, st textStyle) error {
 		return err
 	}
 	writeNotes(w, r.Notes, outcomes, markdown, width)
-	var stats [][]string
+	var stats, events [][]string
 	for _, s := range r.Summary.Stats {
-		if r.Exact && s.Mean == 0 && s.SD == 0 {
+		switch {
+		case r.Exact && s.Mean == 0 && s.SD == 0:
 			continue // always 0: a flag that cannot be raised here
+		case s.Flag: // 0 or 1: its mean is its probability, the rest says nothing
+			ci := "exact"
+			if !r.Exact {
+				iv := sim.WilsonInterval(uint64(math.Round(s.Mean*float64(r.Trials))), r.Trials)
+				ci = pct(iv.Lo) + " – " + pct(iv.Hi)
+			}
+			events = append(events, []string{s.Name, pct(s.Mean), ci})
+		default:
+			stats = append(stats, []string{s.Name, num(s.Mean), num(s.SD), num(s.Median), num(s.P5), num(s.P95)})
 		}
-		stats = append(stats, []string{s.Name, num(s.Mean), num(s.SD), num(s.Median), num(s.P5), num(s.P95)})
 	}
-	if len(stats) > 0 {
+	for _, t := range []struct {
+		header []string
+		rows   [][]string
+	}{{[]string{"result", "mean", "sd", "median", "p5", "p95"}, stats}, {[]string{"event", "p", "95% ci"}, events}} {
+		if len(t.rows) == 0 {
+			continue
+		}
 		if markdown {
 			fmt.Fprintln(w)
 		}
-		if err := table(w, markdown, width, []string{"result", "mean", "sd", "median", "p5", "p95"}, stats); err != nil {
+		if err := table(w, markdown, width, t.header, t.rows); err != nil {
 			return err
 		}
 	}
