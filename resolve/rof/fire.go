@@ -6,7 +6,7 @@ import (
 )
 
 // Fire outcomes for the target team; destroyed comes only from a pen 6.
-var fireOutcomes = []string{"target-destroyed", "target-killed", "target-suppressed", "target-ready"}
+var fireOutcomes = []string{"target-team-destroyed", "target-team-killed", "target-team-suppressed", "target-team-ready"}
 
 var fireStats = []string{"hits", "rfps", "teams-killed"} // the grid's dims, in order
 

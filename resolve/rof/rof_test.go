@@ -92,10 +92,10 @@ func TestRFC(t *testing.T) {
 func TestFireInfantry(t *testing.T) {
 	hit := 1 - pow(.5, 3)
 	check(t, "RoF 3", compile(t, "fire", resolve.Ints{"rof": 3}),
-		map[string]float64{"target-killed": hit / 6, "target-suppressed": hit * 2 / 6, "target-ready": 1 - hit/2, "target-destroyed": 0})
+		map[string]float64{"target-team-killed": hit / 6, "target-team-suppressed": hit * 2 / 6, "target-team-ready": 1 - hit/2, "target-team-destroyed": 0})
 	hit = 1 - pow(5.0/6, 4) // RoF 3 + leader, 6s only
 	check(t, "RoF 3 + leader, concealed at long range", compile(t, "fire", resolve.Ints{"rof": 3, "leader": 1, "concealed": 1, "long-range": 1}),
-		map[string]float64{"target-killed": hit / 6, "target-suppressed": hit * 2 / 6, "target-ready": 1 - hit/2})
+		map[string]float64{"target-team-killed": hit / 6, "target-team-suppressed": hit * 2 / 6, "target-team-ready": 1 - hit/2})
 }
 
 // Two firing teams of RoF 2 at three target teams: hits Bin(4, 1/2), the
@@ -105,8 +105,8 @@ func TestFireAllocation(t *testing.T) {
 	got := simtest.Exact(t, p)
 	hit := 1 - pow(.5, 4)
 	// open table for moving infantry: killed 2/6, suppressed 1/6
-	if w := hit * 2 / 6; math.Abs(got["target-killed"]-w) > 1e-12 {
-		t.Errorf("killed = %g, want %g", got["target-killed"], w)
+	if w := hit * 2 / 6; math.Abs(got["target-team-killed"]-w) > 1e-12 {
+		t.Errorf("killed = %g, want %g", got["target-team-killed"], w)
 	}
 	res, _ := runExact(p)
 	mean := res[0] // hits
@@ -129,15 +129,15 @@ func TestFireAllocation(t *testing.T) {
 // dice hit (1/4), then one RFP on the hard table: killed 1/6.
 func TestFireSmallTarget(t *testing.T) {
 	p := compile(t, "fire", resolve.Ints{"rof": 2, "target-teams": 2, "small-teams": 1, "target-small": 1})
-	check(t, "small target", p, map[string]float64{"target-killed": .25 / 6, "target-suppressed": .25 * 2 / 6, "target-ready": 1 - .25/2})
+	check(t, "small target", p, map[string]float64{"target-team-killed": .25 / 6, "target-team-suppressed": .25 * 2 / 6, "target-team-ready": 1 - .25/2})
 	// Not small: it is hit when either die hits (3/4).
 	p = compile(t, "fire", resolve.Ints{"rof": 2, "target-teams": 2, "small-teams": 1})
-	check(t, "small other team", p, map[string]float64{"target-killed": .75 / 6, "target-suppressed": .75 * 2 / 6, "target-ready": 1 - .75/2})
+	check(t, "small other team", p, map[string]float64{"target-team-killed": .75 / 6, "target-team-suppressed": .75 * 2 / 6, "target-team-ready": 1 - .75/2})
 	// Both teams small, the target among them (--target-small, needed
 	// now): it is the first of the small teams, hit when either die hits
 	// (3/4), as when no team is small.
 	p = compile(t, "fire", resolve.Ints{"rof": 2, "target-teams": 2, "small-teams": 2, "target-small": 1})
-	check(t, "all small", p, map[string]float64{"target-killed": .75 / 6, "target-suppressed": .75 * 2 / 6, "target-ready": 1 - .75/2})
+	check(t, "all small", p, map[string]float64{"target-team-killed": .75 / 6, "target-team-suppressed": .75 * 2 / 6, "target-team-ready": 1 - .75/2})
 }
 
 // A pen 6 destroys the vehicle: the RFPs it would have had are not
@@ -193,11 +193,11 @@ func TestFireArmour(t *testing.T) {
 	// killed 1-(2/3)^3, ready (1/2)^3.
 	noSix := pow(5.0/6, 3)
 	want := map[string]float64{
-		"target-destroyed":  .5 * (1 - noSix),
-		"target-killed":     .5 * noSix * (1 - pow(2.0/3, 3)),
-		"target-suppressed": .5 * noSix * (pow(2.0/3, 3) - pow(.5, 3)),
+		"target-team-destroyed":  .5 * (1 - noSix),
+		"target-team-killed":     .5 * noSix * (1 - pow(2.0/3, 3)),
+		"target-team-suppressed": .5 * noSix * (pow(2.0/3, 3) - pow(.5, 3)),
 	}
-	want["target-ready"] = 1 - want["target-destroyed"] - want["target-killed"] - want["target-suppressed"]
+	want["target-team-ready"] = 1 - want["target-team-destroyed"] - want["target-team-killed"] - want["target-team-suppressed"]
 	check(t, "pen", compile(t, "fire", resolve.Ints{"rof": 1, "at": 6, "ar": 3}), want)
 	// AT 3 vs AR 4: 3 ping dice per hit, each 6 an RFP. RoF 1.
 	// P(k RFPs) = 1/2 Bin(3,1/6)(k); with k RFPs on the open table:
@@ -210,9 +210,9 @@ func TestFireArmour(t *testing.T) {
 		ready += pk * pow(.5, k)
 	}
 	check(t, "ping", compile(t, "fire", resolve.Ints{"rof": 1, "at": 3, "ar": 4}),
-		map[string]float64{"target-killed": killed, "target-ready": ready, "target-destroyed": 0})
+		map[string]float64{"target-team-killed": killed, "target-team-ready": ready, "target-team-destroyed": 0})
 	// AR at least double AT: ineffective.
-	check(t, "AR 6 vs AT 3", compile(t, "fire", resolve.Ints{"rof": 5, "at": 3, "ar": 6}), map[string]float64{"target-ready": 1})
+	check(t, "AR 6 vs AT 3", compile(t, "fire", resolve.Ints{"rof": 5, "at": 3, "ar": 6}), map[string]float64{"target-team-ready": 1})
 }
 
 // Move: infantry is the higher of 2d6 plus 2: P(max = m) = (2m-1)/36. A gun
@@ -289,37 +289,37 @@ func TestArtillery(t *testing.T) {
 // Assault: d6 >= assault - support. Suppressed teams first rally or die.
 func TestAssault(t *testing.T) {
 	check(t, "assault 4, one support", compile(t, "assault", resolve.Ints{"assault": 4, "support": 1}),
-		map[string]float64{"enemy-destroyed": 4.0 / 6, "enemy-unharmed": 2.0 / 6, "enemy-suppressed": 0})
+		map[string]float64{"first-enemy-team-destroyed": 4.0 / 6, "first-enemy-team-unharmed": 2.0 / 6, "first-enemy-team-suppressed": 0})
 	check(t, "suppressed, quality 3", compile(t, "assault", resolve.Ints{"assault": 4, "suppressed": 1, "quality": 3}),
-		map[string]float64{"enemy-destroyed": 4.0 / 6 * .5, "enemy-unharmed": 1 - 4.0/6*.5})
+		map[string]float64{"first-enemy-team-destroyed": 4.0 / 6 * .5, "first-enemy-team-unharmed": 1 - 4.0/6*.5})
 	// Against a vehicle, flank AR 1, no AT weapon: AT 1 <= AR 1, so one ping
 	// die; a 6 is an RFP, checked on the open table (open topped): killed
 	// 2/6, suppressed 1/6.
 	check(t, "no AT vs open-topped vehicle", compile(t, "assault", resolve.Ints{"assault": 3, "enemy": vehicle, "flank-ar": 1, "open-topped": 1}),
-		map[string]float64{"enemy-destroyed": 4.0 / 6 / 6 * 2 / 6, "enemy-suppressed": 4.0 / 6 / 6 / 6})
+		map[string]float64{"first-enemy-team-destroyed": 4.0 / 6 / 6 * 2 / 6, "first-enemy-team-suppressed": 4.0 / 6 / 6 / 6})
 	// No AT weapon is AT 1 and rolls even if doubled: flank AR 4, one ping.
 	check(t, "no AT rolls even if doubled", compile(t, "assault", resolve.Ints{"assault": 3, "enemy": vehicle, "flank-ar": 4}),
-		map[string]float64{"enemy-destroyed": 4.0 / 6 / 6 * 2 / 6, "enemy-suppressed": 4.0 / 6 / 6 / 6})
+		map[string]float64{"first-enemy-team-destroyed": 4.0 / 6 / 6 * 2 / 6, "first-enemy-team-suppressed": 4.0 / 6 / 6 / 6})
 	// An AT weapon is not: AT 1 (+1 = 2) against flank AR 4 is doubled.
 	check(t, "AT 1 doubled by flank AR 4", compile(t, "assault", resolve.Ints{"assault": 3, "enemy": vehicle, "flank-ar": 4, "at": 1}),
-		map[string]float64{"enemy-unharmed": 1})
+		map[string]float64{"first-enemy-team-unharmed": 1})
 	// AT 5 (+1 = 6) vs flank AR 3: 3 pen dice; any 6 destroys, else 3 RFPs,
 	// checked with fresh dice on the open table: killed 1-(2/3)^3.
 	noSix := pow(5.0/6, 3)
 	hit := 4.0 / 6
 	check(t, "AT gun crew vs tank", compile(t, "assault", resolve.Ints{"assault": 3, "enemy": vehicle, "flank-ar": 3, "at": 5}),
-		map[string]float64{"enemy-destroyed": hit * (1 - noSix + noSix*(1-pow(2.0/3, 3)))})
+		map[string]float64{"first-enemy-team-destroyed": hit * (1 - noSix + noSix*(1-pow(2.0/3, 3)))})
 	// Two teams against one enemy team: it is destroyed once, with
 	// probability 1 - (1/2)^2; the enemies destroyed are never more than 1.
 	p := compile(t, "assault", resolve.Ints{"assault": 4, "teams": 2})
-	check(t, "two teams, one enemy", p, map[string]float64{"enemy-destroyed": .75, "enemy-unharmed": .25})
+	check(t, "two teams, one enemy", p, map[string]float64{"first-enemy-team-destroyed": .75, "first-enemy-team-unharmed": .25})
 	if means, _ := runExact(p); math.Abs(means[0]-.75) > 1e-12 {
 		t.Errorf("mean enemies destroyed by 2 teams on 1 = %g, want 0.75", means[0])
 	}
 	// Three teams on two enemy teams: teams 1 and 3 on the first (3/4),
 	// team 2 on the second (1/2): the mean is 5/4.
 	p = compile(t, "assault", resolve.Ints{"assault": 4, "teams": 3, "enemy-teams": 2})
-	check(t, "three teams, two enemies", p, map[string]float64{"enemy-destroyed": .75})
+	check(t, "three teams, two enemies", p, map[string]float64{"first-enemy-team-destroyed": .75})
 	if means, _ := runExact(p); math.Abs(means[0]-1.25) > 1e-12 {
 		t.Errorf("mean enemies destroyed by 3 teams on 2 = %g, want 1.25", means[0])
 	}

@@ -174,10 +174,11 @@ func enumerate(f func(*dice.Stream) int, n int, budget int64) ([]float64, bool) 
 
 // --- assault ---
 
-// Assault outcomes are the (first) enemy team's state; numeric results
+// Assault outcomes are the first enemy team's state (the one the first
+// assaulting team contacts), named so; numeric results
 // count both sides' losses.
 var (
-	assaultOutcomes = []string{"enemy-destroyed", "enemy-suppressed", "enemy-unharmed"}
+	assaultOutcomes = []string{"first-enemy-team-destroyed", "first-enemy-team-suppressed", "first-enemy-team-unharmed"}
 	assaultStats    = []string{"enemies-destroyed", "assaulters-destroyed"}
 )
 
