@@ -1,0 +1,120 @@
+package query
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+
+	"odds/profiles"
+	"odds/resolve"
+)
+
+// ShardRun is what a shard's run computes, typed, so that odds merge
+// rebuilds it without a command line or a profile file: the queries,
+// resolved (the cards with their stats, the profile data the system
+// reads), or a roll's expression, and the settings its output shows.
+type ShardRun struct {
+	Queries     []ShardQuery `json:"queries,omitempty"`
+	Roll        string       `json:"roll,omitempty"` // odds roll's expression
+	TrialsGiven bool         `json:"trials_given,omitempty"`
+	MaxPaths    int64        `json:"max_paths"`
+	Intervals   bool         `json:"intervals,omitempty"`
+	Metric      string       `json:"metric,omitempty"`
+}
+
+// ShardQuery is one query of a shard's run: each parameter's values as
+// its flag writes them (Param.Format), parsed again on merging by
+// ParseValue, the cards by role with their stats, and the profile data.
+type ShardQuery struct {
+	System  string                 `json:"system"`
+	Action  string                 `json:"action"`
+	Values  map[string][]string    `json:"values,omitempty"`
+	Cards   map[string][]ShardCard `json:"cards,omitempty"`
+	GivenBy string                 `json:"given_by"`
+	Matchup string                 `json:"matchup,omitempty"`
+	Env     *resolve.Env           `json:"env,omitempty"`
+}
+
+// ShardCard is a unit card as a shard records it.
+type ShardCard struct {
+	Name  string         `json:"name"`
+	Stats resolve.Values `json:"stats"`
+}
+
+// ShardQueryOf is q as a shard document records it.
+func ShardQueryOf(q *Query) ShardQuery {
+	sq := ShardQuery{System: q.System.Name, Action: q.Action.Name, Values: map[string][]string{}, Cards: map[string][]ShardCard{},
+		GivenBy: q.GivenBy, Matchup: q.Matchup, Env: q.Env}
+	for name, vals := range q.Values {
+		p := q.Action.Param(name)
+		for _, v := range vals {
+			sq.Values[name] = append(sq.Values[name], p.Format(v))
+		}
+	}
+	for role, us := range q.Cards {
+		for _, u := range us {
+			sq.Cards[role] = append(sq.Cards[role], ShardCard{Name: u.Name, Stats: u.Stats})
+		}
+	}
+	return sq
+}
+
+// QueriesOf are the distinct queries of compiled points, in order: what
+// a shard document records of them.
+func QueriesOf(all []Compiled) []ShardQuery {
+	var seen []*Query
+	var out []ShardQuery
+	for _, c := range all {
+		if c.Query != nil && !slices.Contains(seen, c.Query) {
+			seen = append(seen, c.Query)
+			out = append(out, ShardQueryOf(c.Query))
+		}
+	}
+	return out
+}
+
+// Query rebuilds the query a shard recorded, against the systems
+// there are: the system, action and card roles must exist and every
+// value parses as its flag's (ParseValue); the points are compiled when
+// the run is (CompileAll). name is the shard's file, for errors.
+func (sq ShardQuery) Query(systems []*resolve.System, name string) (*Query, error) {
+	bad := func(format string, args ...any) error {
+		return errorf("", "merge reads the shard documents --shard i/n wrote, unchanged", "merge: %s: %s", name, fmt.Sprintf(format, args...))
+	}
+	i := slices.IndexFunc(systems, func(s *resolve.System) bool { return s.Name == sq.System })
+	if i < 0 {
+		return nil, bad("no system %q", sq.System)
+	}
+	sys := systems[i]
+	act := sys.Action(sq.Action)
+	if act == nil {
+		return nil, bad("%s has no action %q", sq.System, sq.Action)
+	}
+	q := &Query{System: sys, Action: act, Cards: map[string][]*profiles.Unit{}, Values: map[string][]resolve.Value{},
+		GivenBy: sq.GivenBy, Matchup: sq.Matchup, Env: sq.Env}
+	for _, pname := range slices.Sorted(maps.Keys(sq.Values)) {
+		for _, text := range sq.Values[pname] {
+			vals, err := ParseValue(act, pname, text)
+			if err != nil {
+				return nil, bad("%v", err)
+			}
+			q.Values[pname] = append(q.Values[pname], vals...)
+		}
+	}
+	for _, role := range slices.Sorted(maps.Keys(sq.Cards)) {
+		cards := sq.Cards[role]
+		if !slices.ContainsFunc(act.Roles, func(r resolve.Role) bool { return r.Name == role }) {
+			return nil, bad("%s %s has no card role %q", sq.System, sq.Action, role)
+		}
+		for _, c := range cards {
+			if c.Stats == nil {
+				return nil, bad("card %q has no stats", c.Name)
+			}
+			q.Cards[role] = append(q.Cards[role], &profiles.Unit{Name: c.Name, System: sys.Name, Stats: c.Stats})
+		}
+	}
+	if NeedsEnv(sys) && q.Env == nil {
+		return nil, bad("%s reads profile data the shard does not hold", sq.System)
+	}
+	return q, nil
+}
