@@ -302,6 +302,12 @@ func TestMergeTyped(t *testing.T) {
 		"role": {shards["card"][0], func(d *query.ShardDoc) {
 			d.Run.Queries[0].Cards["umpire"] = d.Run.Queries[0].Cards["attacker"]
 		}, `bad.json: symbol fire has no card role "umpire"`},
+		"stat": {shards["card"][0], func(d *query.ShardDoc) {
+			for k := range d.Run.Queries[0].Cards["attacker"][0].Stats {
+				d.Run.Queries[0].Cards["attacker"][0].Stats[k] = "1..9"
+			}
+		}, "bad.json: card mg-team: "},
+		"field": {shards["card"][0], func(d *query.ShardDoc) { d.Run.Queries[0].Cards["attacker"][0].Stats["x"] = "1" }, `bad.json: card mg-team: symbol cards have no field "x"`},
 		"roll":  {shards["roll"][0], func(d *query.ShardDoc) { d.Run.Roll = "d6+" }, "bad.json: "},
 		"empty": {shards["roll"][0], func(d *query.ShardDoc) { d.Run.Roll = "" }, "bad.json: want a roll's expression or the run's queries"},
 		"old":   {shards["roll"][0], func(d *query.ShardDoc) { d.Run = nil }, "bad.json: the shard records no typed query (written by an older odds)"},

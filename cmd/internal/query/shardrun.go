@@ -35,10 +35,11 @@ type ShardQuery struct {
 	Env     *resolve.Env           `json:"env,omitempty"`
 }
 
-// ShardCard is a unit card as a shard records it.
+// ShardCard is a unit card as a shard records it: each field as the
+// card's YAML writes it (Param.Format), parsed again on merging.
 type ShardCard struct {
-	Name  string         `json:"name"`
-	Stats resolve.Values `json:"stats"`
+	Name  string            `json:"name"`
+	Stats map[string]string `json:"stats"`
 }
 
 // ShardQueryOf is q as a shard document records it.
@@ -53,7 +54,13 @@ func ShardQueryOf(q *Query) ShardQuery {
 	}
 	for role, us := range q.Cards {
 		for _, u := range us {
-			sq.Cards[role] = append(sq.Cards[role], ShardCard{Name: u.Name, Stats: u.Stats})
+			c := ShardCard{Name: u.Name, Stats: map[string]string{}}
+			for k, v := range u.Stats {
+				if f := q.System.CardField(k); f != nil {
+					c.Stats[k] = f.Format(v)
+				}
+			}
+			sq.Cards[role] = append(sq.Cards[role], c)
 		}
 	}
 	return sq
@@ -107,14 +114,39 @@ func (sq ShardQuery) Query(systems []*resolve.System, name string) (*Query, erro
 			return nil, bad("%s %s has no card role %q", sq.System, sq.Action, role)
 		}
 		for _, c := range cards {
-			if c.Stats == nil {
-				return nil, bad("card %q has no stats", c.Name)
+			u, err := c.unit(sys)
+			if err != nil {
+				return nil, bad("card %s: %v", c.Name, err)
 			}
-			q.Cards[role] = append(q.Cards[role], &profiles.Unit{Name: c.Name, System: sys.Name, Stats: c.Stats})
+			q.Cards[role] = append(q.Cards[role], u)
 		}
 	}
 	if NeedsEnv(sys) && q.Env == nil {
 		return nil, bad("%s reads profile data the shard does not hold", sq.System)
 	}
 	return q, nil
+}
+
+// unit is the card again: every field of the system's cards present and
+// one value its field's parser takes (as a flag's value), no other.
+func (c ShardCard) unit(sys *resolve.System) (*profiles.Unit, error) {
+	u := &profiles.Unit{Name: c.Name, System: sys.Name, Stats: resolve.Values{}}
+	for k := range c.Stats {
+		if sys.CardField(k) == nil {
+			return nil, fmt.Errorf("%s cards have no field %q", sys.Name, k)
+		}
+	}
+	for i := range sys.Card {
+		f := &sys.Card[i]
+		text, ok := c.Stats[f.Name]
+		if !ok {
+			return nil, fmt.Errorf("no %s", f.Name)
+		}
+		vals, err := resolve.ParseValues(f, text)
+		if err != nil || len(vals) != 1 {
+			return nil, fmt.Errorf("%s: want one value, got %q", f.Name, text)
+		}
+		u.Stats[f.Name] = vals[0]
+	}
+	return u, nil
 }
