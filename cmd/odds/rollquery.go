@@ -67,7 +67,12 @@ func newRollQuery(d *query.Doc) (*rollQuery, error) {
 	if !seed.set {
 		opts.Seed = randomSeed()
 	}
-	return &rollQuery{src: d.Expr, plan: roll.Compile(e), opts: opts}, nil
+	plan := roll.Compile(e)
+	if n := len(plan.Layout().Outcomes); n > maxRollRows {
+		return nil, &query.Error{Flag: "expr", Hint: "ask a question of the total instead, or roll fewer or smaller dice",
+			Err: fmt.Errorf("roll: %s has %s values, more than the %s outcome rows odds lists", d.Expr, group(int64(n)), group(maxRollRows))}
+	}
+	return &rollQuery{src: d.Expr, plan: plan, opts: opts}, nil
 }
 
 // result is the roll's report from the engine's result.

@@ -92,7 +92,7 @@ func (a *app) runShard(ctx context.Context, all []query.Compiled, opts sim.Optio
 	if err != nil {
 		return err
 	}
-	run := &query.ShardRun{Roll: rollSrc, TrialsGiven: a.trials.set, MaxPaths: a.maxPaths.n, Intervals: a.intervals, Metric: a.metric}
+	run := &query.ShardRun{Roll: rollSrc, TrialsGiven: a.trials.set, MaxPaths: a.maxPaths.n, Intervals: a.intervals, AllRows: a.allRows, Metric: a.metric}
 	if rollSrc == "" {
 		run.Queries = query.QueriesOf(all)
 	}
@@ -162,6 +162,7 @@ func (a *app) mergeRun(ctx context.Context, docs []*query.ShardDoc, names []stri
 	a.trials.set = run.TrialsGiven
 	a.seed.v, a.seed.set = first.Seed, true
 	a.intervals = a.intervals || run.Intervals
+	a.allRows = run.AllRows
 	if a.metric == "" {
 		a.metric = run.Metric
 	}

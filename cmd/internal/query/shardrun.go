@@ -19,6 +19,7 @@ type ShardRun struct {
 	TrialsGiven bool         `json:"trials_given,omitempty"`
 	MaxPaths    int64        `json:"max_paths"`
 	Intervals   bool         `json:"intervals,omitempty"`
+	AllRows     bool         `json:"all_rows,omitempty"` // odds roll --all-rows
 	Metric      string       `json:"metric,omitempty"`
 }
 
