@@ -308,6 +308,25 @@ func TestMergeTyped(t *testing.T) {
 			}
 		}, "bad.json: card mg-team: "},
 		"field": {shards["card"][0], func(d *query.ShardDoc) { d.Run.Queries[0].Cards["attacker"][0].Stats["x"] = "1" }, `bad.json: card mg-team: symbol cards have no field "x"`},
+		// Before the profile data was checked, this die panicked in the rules.
+		"die": {shards["run"][0], func(d *query.ShardDoc) {
+			for _, q := range d.Run.Queries {
+				for i := range q.Env.Dice {
+					q.Env.Dice[i].Faces = [][]string{{"zap"}, {"zap"}}
+				}
+			}
+		}, `symbol "zap" is not one of symbol's`},
+		"table": {shards["run"][0], func(d *query.ShardDoc) {
+			for _, q := range d.Run.Queries {
+				for _, t := range q.Env.Tables {
+					for _, row := range t.Rows {
+						for col := range row {
+							row[col] = "x"
+						}
+					}
+				}
+			}
+		}, `want one value, got "x"`},
 		"roll":  {shards["roll"][0], func(d *query.ShardDoc) { d.Run.Roll = "d6+" }, "bad.json: "},
 		"empty": {shards["roll"][0], func(d *query.ShardDoc) { d.Run.Roll = "" }, "bad.json: want a roll's expression or the run's queries"},
 		"old":   {shards["roll"][0], func(d *query.ShardDoc) { d.Run = nil }, "bad.json: the shard records no typed query (written by an older odds)"},

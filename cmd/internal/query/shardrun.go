@@ -125,6 +125,11 @@ func (sq ShardQuery) Query(systems []*resolve.System, name string) (*Query, erro
 	if NeedsEnv(sys) && q.Env == nil {
 		return nil, bad("%s reads profile data the shard does not hold", sq.System)
 	}
+	if q.Env != nil {
+		if err := checkEnv(sys, q.Env); err != nil {
+			return nil, bad("%v", err)
+		}
+	}
 	return q, nil
 }
 
@@ -150,4 +155,67 @@ func (c ShardCard) unit(sys *resolve.System) (*profiles.Unit, error) {
 		u.Stats[f.Name] = vals[0]
 	}
 	return u, nil
+}
+
+// checkEnv checks the profile data a shard records against the system's
+// schemas, as loading profiles does: each custom die's role, colour,
+// strength, face count and symbols; each table a table of the system,
+// every row a name with every column's cell one value of the cell's
+// kind; each unit card's fields (ShardCard.unit's rules).
+func checkEnv(sys *resolve.System, env *resolve.Env) error {
+	if len(env.Dice) > 0 && sys.Die == nil {
+		return fmt.Errorf("%s rolls no custom dice", sys.Name)
+	}
+	for _, d := range env.Dice {
+		sc := sys.Die
+		switch {
+		case !slices.Contains(sc.Roles, d.Role) || !slices.Contains(sc.Colours, d.Colour):
+			return fmt.Errorf("die %s: role %q or colour %q is not one of %s's", d.Name, d.Role, d.Colour, sys.Name)
+		case d.Strength < 1 || d.Strength > 20:
+			return fmt.Errorf("die %s: strength %d is not 1..20", d.Name, d.Strength)
+		case len(d.Faces) < sc.MinFaces || len(d.Faces) > sc.MaxFaces || len(d.Faces) == 0:
+			return fmt.Errorf("die %s: %d faces, want %d to %d", d.Name, len(d.Faces), sc.MinFaces, sc.MaxFaces)
+		}
+		for _, f := range d.Faces {
+			if len(f) > sc.MaxSymbols {
+				return fmt.Errorf("die %s: a face of %d symbols, want at most %d", d.Name, len(f), sc.MaxSymbols)
+			}
+			for _, sym := range f {
+				if !slices.Contains(sc.Symbols, sym) {
+					return fmt.Errorf("die %s: symbol %q is not one of %s's", d.Name, sym, sys.Name)
+				}
+			}
+		}
+	}
+	for name, t := range env.Tables {
+		ts := sys.Table(name)
+		if ts == nil || t == nil {
+			return fmt.Errorf("%s has no table %q", sys.Name, name)
+		}
+		for key, row := range t.Rows {
+			if len(row) != len(ts.Columns) {
+				return fmt.Errorf("table %s row %s: want the cells of %d columns", name, key, len(ts.Columns))
+			}
+			for _, col := range ts.Columns {
+				vals, err := resolve.ParseValues(&ts.Cell, row[col])
+				if err != nil || len(vals) != 1 {
+					return fmt.Errorf("table %s row %s column %s: want one value, got %q", name, key, col, row[col])
+				}
+			}
+		}
+	}
+	for name, stats := range env.Units {
+		c := ShardCard{Name: name, Stats: map[string]string{}}
+		for k, v := range stats {
+			f := sys.CardField(k)
+			if f == nil {
+				return fmt.Errorf("unit %s: %s cards have no field %q", name, sys.Name, k)
+			}
+			c.Stats[k] = f.Format(v)
+		}
+		if _, err := c.unit(sys); err != nil {
+			return fmt.Errorf("unit %s: %v", name, err)
+		}
+	}
+	return nil
 }
