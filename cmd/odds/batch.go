@@ -175,6 +175,9 @@ func (s *server) answerLine(ctx context.Context, line []byte) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	if d.System == "roll" {
+		return rollLine(ctx, d)
+	}
 	vals := url.Values{}
 	for k, v := range d.Values() {
 		vals.Set(k, v)

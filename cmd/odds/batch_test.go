@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -163,4 +164,69 @@ func BenchmarkBatch(b *testing.B) {
 	perBatch := time.Since(start) / time.Duration(b.N)
 	b.ReportMetric(float64(perProcess.Microseconds()), "µs/process")
 	b.ReportMetric(float64(1000*perProcess)/float64(perBatch), "x-vs-1000-processes")
+}
+
+// TestBatchRoll: a line may be odds roll's own words (["roll", EXPR,
+// flags...]) or {"system": "roll", "expr": ...}; the answer is what odds
+// roll EXPR --format json prints. Before, the words form was refused with
+// 'no system "roll"'. The exact 4d6kh3 answer's P(18) is 21/1296, counted
+// by hand: four 6s (1 way), or three 6s and one of five other faces in
+// any of four places (20 ways), over 6^4 = 1296 rolls.
+func TestBatchRoll(t *testing.T) {
+	commands := [][]string{
+		{"roll", "4d6kh3", "--method", "exact", "--seed", "1"},
+		{"roll", "-1d6", "--method", "mc", "--trials", "20000", "--seed", "2"},
+		{"roll", "d10+3 vs d10+1", "--seed", "3"},
+	}
+	var in strings.Builder
+	var want []string
+	for _, c := range commands {
+		words, _ := json.Marshal(c)
+		fmt.Fprintf(&in, "%s\n", words)
+		code, out, errs := run(context.Background(), append(c, "--format", "json")...)
+		if code != 0 {
+			t.Fatalf("%v: %s", c, errs)
+		}
+		want = append(want, compactJSON(t, out))
+	}
+	in.WriteString(`{"system": "roll", "expr": "4d6kh3", "method": "exact", "seed": 1}` + "\n")
+	want = append(want, want[0])
+	out, err := batch(t, in.String(), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if len(lines) != len(want) {
+		t.Fatalf("%d lines, want %d", len(lines), len(want))
+	}
+	for i, l := range lines {
+		if compactJSON(t, l) != want[i] {
+			t.Errorf("line %d:\n got %.300s\nwant %.300s", i+1, l, want[i])
+		}
+	}
+	var doc struct {
+		Results []struct {
+			Outcomes []struct {
+				Name string  `json:"name"`
+				P    float64 `json:"p"`
+			} `json:"outcomes"`
+		} `json:"results"`
+	}
+	if err := json.Unmarshal([]byte(lines[0]), &doc); err != nil {
+		t.Fatal(err)
+	}
+	outs := doc.Results[0].Outcomes
+	if last := outs[len(outs)-1]; last.Name != "18" || math.Abs(last.P-21.0/1296) > 1e-12 {
+		t.Errorf("4d6kh3: last outcome %+v, want 18 at 21/1296", last)
+	}
+	for line, want := range map[string]string{
+		`["roll","4d6kh3","--hesa","3"]`:                "line 1: --hesa: roll takes no such flag",
+		`["roll","4d6kh"]`:                              "line 1: ",
+		`["roll","d6","--trials","0"]`:                  "line 1: --trials: ",
+		`{"system":"roll","expr":"d6","action":"fire"}`: "line 1: roll: takes an expression and run settings only",
+	} {
+		if _, err := batch(t, line+"\n", false); err == nil || !strings.HasPrefix(err.Error(), want) {
+			t.Errorf("%s: err %v, want %q…", line, err, want)
+		}
+	}
 }

@@ -23,7 +23,7 @@ func (a *app) runJobs(ctx context.Context, qs []*query.Query) error {
 		return err
 	}
 	if a.shard.set {
-		return a.runShard(ctx, all, opts)
+		return a.runShard(ctx, all, opts, "")
 	}
 	var bar *progress
 	opts.Progress = func(n int64) { bar.add(n) }

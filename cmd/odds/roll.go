@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -42,54 +43,60 @@ Quote the expression so the shell leaves >, <, ! and parentheses alone.`,
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			src := strings.TrimSpace(strings.Join(args, " "))
-			e, err := roll.Parse(src)
-			if err != nil {
-				return &usageError{err: err, hint: "'odds roll --help' describes the expressions"}
-			}
-			if a.metric != "" {
-				return usagef("a roll is one result; --metric picks the figure of a roster of two card roles",
-					"--metric: odds roll has no roster to show as a matrix")
-			}
-			opts, err := a.options()
-			if err != nil {
-				return err
-			}
-			ctx, plan := cmd.Context(), roll.Compile(e)
-			if n := len(plan.Layout().Outcomes); n > maxRollRows {
-				return usagef("ask a question of the total instead, e.g. odds roll '(100d10000)>=500000', or roll fewer or smaller dice",
-					"roll: %s has %s values, more than the %s outcome rows odds lists", src, group(int64(n)), group(maxRollRows))
-			}
-			var res *sim.Result
-			switch {
-			case a.shard.set: // one cell: its Monte Carlo trials are split in chunk ranges
-				return a.runShard(ctx, []query.Compiled{{Plan: plan}}, opts)
-			case a.merged != nil && a.mergedCells != 1:
-				return usagef("merge the shards of one run", "merge: the shards hold %d results, a roll has one", a.mergedCells)
-			case a.merged != nil:
-				res, err = query.MergedResult(a.merged, a.mergedFrom, 0, plan)
-			default:
-				if res, err = sim.Run(ctx, plan, opts); err != nil {
-					err = query.RunError(ctx, err)
-				}
-			}
-			if err != nil {
-				return err
-			}
-			r := query.NewResult("roll", "roll", []param{{Name: "expr", Value: src}}, plan, res, opts)
-			if a.plot == "" {
-				return a.write(ctx, []*report{r})
-			}
-			img, err := rollPlot(r, a.plot)
-			if err != nil {
-				return err
-			}
-			if err := a.write(ctx, []*report{r}); err != nil {
-				return err
-			}
-			return a.writePlot(img)
+			return a.runRoll(cmd.Context(), strings.TrimSpace(strings.Join(args, " ")))
 		},
 	}
 	cmd.Flags().BoolVar(&a.allRows, "all-rows", false, "table and markdown: show every value of the far tails, which otherwise fold into one row each (under 0.01% together)")
 	return cmd
+}
+
+// runRoll answers odds roll src: its expression parsed and compiled (the
+// one validation of a roll, for the command, batch and merge), then run,
+// sharded (--shard) or taken from merged shards (odds merge).
+func (a *app) runRoll(ctx context.Context, src string) error {
+	e, err := roll.Parse(src)
+	if err != nil {
+		return &usageError{err: err, hint: "'odds roll --help' describes the expressions"}
+	}
+	if a.metric != "" {
+		return usagef("a roll is one result; --metric picks the figure of a roster of two card roles",
+			"--metric: odds roll has no roster to show as a matrix")
+	}
+	opts, err := a.options()
+	if err != nil {
+		return err
+	}
+	plan := roll.Compile(e)
+	if n := len(plan.Layout().Outcomes); n > maxRollRows {
+		return usagef("ask a question of the total instead, e.g. odds roll '(100d10000)>=500000', or roll fewer or smaller dice",
+			"roll: %s has %s values, more than the %s outcome rows odds lists", src, group(int64(n)), group(maxRollRows))
+	}
+	var res *sim.Result
+	switch {
+	case a.shard.set: // one cell: its Monte Carlo trials are split in chunk ranges
+		return a.runShard(ctx, []query.Compiled{{Plan: plan}}, opts, src)
+	case a.merged != nil && a.mergedCells != 1:
+		return usagef("merge the shards of one run", "merge: the shards hold %d results, a roll has one", a.mergedCells)
+	case a.merged != nil:
+		res, err = query.MergedResult(a.merged, a.mergedFrom, 0, plan)
+	default:
+		if res, err = sim.Run(ctx, plan, opts); err != nil {
+			err = query.RunError(ctx, err)
+		}
+	}
+	if err != nil {
+		return err
+	}
+	r := query.NewResult("roll", "roll", []param{{Name: "expr", Value: src}}, plan, res, opts)
+	if a.plot == "" {
+		return a.write(ctx, []*report{r})
+	}
+	img, err := rollPlot(r, a.plot)
+	if err != nil {
+		return err
+	}
+	if err := a.write(ctx, []*report{r}); err != nil {
+		return err
+	}
+	return a.writePlot(img)
 }

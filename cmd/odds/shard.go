@@ -5,13 +5,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"odds/cmd/internal/query"
+	"odds/resolve/roll"
 	"odds/sim"
 )
 
@@ -81,8 +81,10 @@ func (a *app) checkShard() error {
 }
 
 // runShard runs this shard's share of the compiled points
-// (query.RunShard) and writes the shard document.
-func (a *app) runShard(ctx context.Context, all []query.Compiled, opts sim.Options) error {
+// (query.RunShard) and writes the shard document, with the run typed
+// (query.ShardRun): the queries of the points, or the roll's expression
+// rollSrc, and the settings the output shows.
+func (a *app) runShard(ctx context.Context, all []query.Compiled, opts sim.Options, rollSrc string) error {
 	if err := a.checkShard(); err != nil {
 		return err
 	}
@@ -90,7 +92,11 @@ func (a *app) runShard(ctx context.Context, all []query.Compiled, opts sim.Optio
 	if err != nil {
 		return err
 	}
-	doc := query.ShardDoc{Kind: query.ShardKind, Version: version(), Args: runArgs(a.args), Seed: opts.Seed, Trials: opts.Trials,
+	run := &query.ShardRun{Roll: rollSrc, TrialsGiven: a.trials.set, MaxPaths: a.maxPaths.n, Intervals: a.intervals, AllRows: a.allRows, Metric: a.metric}
+	if rollSrc == "" {
+		run.Queries = query.QueriesOf(all)
+	}
+	doc := query.ShardDoc{Kind: query.ShardKind, Version: version(), Args: runArgs(a.args), Run: run, Seed: opts.Seed, Trials: opts.Trials,
 		Method: a.method.v, Points: len(all), Index: a.shard.i, Count: a.shard.n, Results: shares}
 	out, err := json.Marshal(doc)
 	if err != nil {
@@ -105,7 +111,7 @@ func (a *app) mergeCommand() *cobra.Command {
 		Use:   "merge SHARD.json...",
 		Short: "combine the shard documents of one run (--shard i/n) into its output",
 		Long: a.paragraphs("merge reads the shard documents that the runs of one command with --shard 1/n … n/n wrote, checks that they are all the shards of one run, and prints that run's output as the whole run would (in any --format, with --out and --plot), timings apart.\n\n" +
-			"The command is run again without trials: files it names (odds run FILE, --profiles) must be where they were."),
+			"A shard records its run as a typed query (the queries with their cards' stats and profile data, or a roll's expression): merge rebuilds the run from it, reads no profile file and runs no command line. Shards written by an older odds, without one, are refused: run them again."),
 		Example: "  odds opposed fire --hesa 1..6 --def 0..4 --seed 7 --shard 1/2 --out a.json\n" +
 			"  odds opposed fire --hesa 1..6 --def 0..4 --seed 7 --shard 2/2 --out b.json\n  odds merge a.json b.json",
 		Args: func(cmd *cobra.Command, args []string) error {
@@ -130,30 +136,57 @@ func (a *app) mergeCommand() *cobra.Command {
 					}
 				}
 			}
-			sub := &app{ctx: a.ctx, stdout: a.stdout, stderr: a.stderr, systems: a.systems, width: a.width}
-			sub.merged, sub.mergedFrom = query.MergeShards(docs, args)
-			sub.mergedCells = first.Points
-			rerun := append(slices.Clone(first.Args), "--format", a.format.v, "--quiet")
-			if a.out != "" {
-				rerun = append(rerun, "--out", a.out)
-			}
-			if a.plot != "" {
-				rerun = append(rerun, "--plot", a.plot)
-			}
-			if a.intervals {
-				rerun = append(rerun, "--intervals")
-			}
-			if a.metric != "" {
-				rerun = append(rerun, "--metric", a.metric)
-			}
-			root := sub.rootCommand()
-			root.SetArgs(rerun)
-			root.SetOut(a.stdout)
-			root.SetErr(a.stderr)
-			root.SilenceErrors, root.SilenceUsage = true, true
-			return root.ExecuteContext(cmd.Context())
+			return a.mergeRun(cmd.Context(), docs, args)
 		},
 	}
+}
+
+// mergeRun renders the merged shards of one run: the run rebuilt from
+// the typed query the shards record (query.ShardQuery.Query, or the
+// roll's expression through runRoll), never from a command line, with the
+// shards' seed, trials and method and merge's own output flags.
+func (a *app) mergeRun(ctx context.Context, docs []*query.ShardDoc, names []string) error {
+	first, run := docs[0], docs[0].Run
+	bad := func(what string) error {
+		return usagef("merge reads the shard documents --shard i/n wrote, unchanged", "merge: %s: %s", names[0], what)
+	}
+	if err := a.method.Set(first.Method); err != nil {
+		return bad(fmt.Sprintf("method %q: %v", first.Method, err))
+	}
+	if err := a.trials.Set(strconv.FormatInt(first.Trials, 10)); err != nil {
+		return bad(fmt.Sprintf("trials %d: %v", first.Trials, err))
+	}
+	if err := a.maxPaths.Set(strconv.FormatInt(run.MaxPaths, 10)); err != nil {
+		return bad(fmt.Sprintf("max_paths %d: %v", run.MaxPaths, err))
+	}
+	a.trials.set = run.TrialsGiven
+	a.seed.v, a.seed.set = first.Seed, true
+	a.intervals = a.intervals || run.Intervals
+	a.allRows = run.AllRows
+	if a.metric == "" {
+		a.metric = run.Metric
+	}
+	a.quiet = true
+	a.merged, a.mergedFrom = query.MergeShards(docs, names)
+	a.mergedCells = first.Points
+	switch {
+	case run.Roll != "" && len(run.Queries) == 0:
+		if _, err := roll.Parse(run.Roll); err != nil {
+			return bad(err.Error())
+		}
+		return a.runRoll(ctx, run.Roll)
+	case run.Roll != "" || len(run.Queries) == 0:
+		return bad("want a roll's expression or the run's queries")
+	}
+	qs := make([]*query.Query, len(run.Queries))
+	for i, sq := range run.Queries {
+		q, err := sq.Query(a.systems, names[0])
+		if err != nil {
+			return err
+		}
+		qs[i] = q
+	}
+	return a.runJobs(ctx, qs)
 }
 
 // maxShardBytes bounds a shard document: a run's shard holds at most a

@@ -238,3 +238,106 @@ func TestShardBounded(t *testing.T) {
 		}
 	}
 }
+
+// TestMergeTyped: merge rebuilds the run from the typed query its shards
+// record, never from their command line: the shards of odds run FILE
+// merge after FILE is gone (the cards' stats and the matchups are in the
+// shards), a roll merges from its expression, each exactly the whole
+// run's output, timings apart. Before, merge ran the shard's args again
+// and failed on the missing file. A tampered typed query is refused with
+// one line naming the shard and the flag, and a shard document without
+// one (an older odds's) is refused, saying to re-run the shards.
+func TestMergeTyped(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	data, err := os.ReadFile("../../profiles/builtin/symbol.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(dir, "mine.yaml")
+	if err := os.WriteFile(file, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cases := map[string][]string{
+		"run":  {"run", file, "--trials", "40000", "--seed", "3"},
+		"roll": {"roll", "d6!+2d6kh1", "--method", "mc", "--trials", "60000", "--seed", "5"},
+		"card": {"symbol", "fire", "--attacker", "mg-team", "--defender", "rifle-squad", "--range", "close", "--method", "mc", "--trials", "30000", "--seed", "9", "--intervals"},
+	}
+	wholes := map[string]string{}
+	shards := map[string][]string{}
+	for name, args := range cases {
+		code, out, errs := run(ctx, append(args, "--format", "json")...)
+		if code != 0 {
+			t.Fatalf("%s: %s", name, errs)
+		}
+		wholes[name] = out
+		for i := 1; i <= 2; i++ {
+			p := filepath.Join(dir, fmt.Sprintf("%s%d.json", name, i))
+			if code, _, errs := run(ctx, append(args, "--shard", fmt.Sprintf("%d/2", i), "--out", p)...); code != 0 {
+				t.Fatalf("%s: shard %d: %s", name, i, errs)
+			}
+			shards[name] = append(shards[name], p)
+		}
+	}
+	if err := os.Remove(file); err != nil {
+		t.Fatal(err)
+	}
+	for name, ps := range shards {
+		code, out, errs := run(ctx, append([]string{"merge", "--format", "json"}, ps...)...)
+		if code != 0 {
+			t.Fatalf("%s: merge: exit %d: %s", name, code, errs)
+		}
+		if m, w := normalize(out), sharedDice.ReplaceAllString(normalize(wholes[name]), ""); m != w {
+			t.Errorf("%s: merged shards differ from the whole run:\n%.600s\n---\n%.600s", name, m, w)
+		}
+	}
+	bad := filepath.Join(dir, "bad.json")
+	for what, c := range map[string]struct {
+		src  string
+		f    func(*query.ShardDoc)
+		want string
+	}{
+		"value":  {shards["card"][0], func(d *query.ShardDoc) { d.Run.Queries[0].Values["range"] = []string{"far-away"} }, "bad.json: --range: "},
+		"system": {shards["card"][0], func(d *query.ShardDoc) { d.Run.Queries[0].System = "chess" }, `bad.json: no system "chess"`},
+		"role": {shards["card"][0], func(d *query.ShardDoc) {
+			d.Run.Queries[0].Cards["umpire"] = d.Run.Queries[0].Cards["attacker"]
+		}, `bad.json: symbol fire has no card role "umpire"`},
+		"stat": {shards["card"][0], func(d *query.ShardDoc) {
+			for k := range d.Run.Queries[0].Cards["attacker"][0].Stats {
+				d.Run.Queries[0].Cards["attacker"][0].Stats[k] = "1..9"
+			}
+		}, "bad.json: card mg-team: "},
+		"field": {shards["card"][0], func(d *query.ShardDoc) { d.Run.Queries[0].Cards["attacker"][0].Stats["x"] = "1" }, `bad.json: card mg-team: symbol cards have no field "x"`},
+		// Before the profile data was checked, this die panicked in the rules.
+		"die": {shards["run"][0], func(d *query.ShardDoc) {
+			for _, q := range d.Run.Queries {
+				for i := range q.Env.Dice {
+					q.Env.Dice[i].Faces = [][]string{{"zap"}, {"zap"}}
+				}
+			}
+		}, `symbol "zap" is not one of symbol's`},
+		"table": {shards["run"][0], func(d *query.ShardDoc) {
+			for _, q := range d.Run.Queries {
+				for _, t := range q.Env.Tables {
+					for _, row := range t.Rows {
+						for col := range row {
+							row[col] = "x"
+						}
+					}
+				}
+			}
+		}, `want one value, got "x"`},
+		"roll":  {shards["roll"][0], func(d *query.ShardDoc) { d.Run.Roll = "d6+" }, "bad.json: "},
+		"empty": {shards["roll"][0], func(d *query.ShardDoc) { d.Run.Roll = "" }, "bad.json: want a roll's expression or the run's queries"},
+		"old":   {shards["roll"][0], func(d *query.ShardDoc) { d.Run = nil }, "bad.json: the shard records no typed query (written by an older odds)"},
+	} {
+		other := filepath.Join(dir, "other.json")
+		tamper(t, c.src, bad, c.f)
+		// The other shard records the same run, so the documents agree.
+		tamper(t, strings.Replace(c.src, "1.json", "2.json", 1), other, c.f)
+		code, out, errs := run(ctx, "merge", bad, other)
+		if code != 2 || out != "" || !strings.Contains(errs, c.want) || strings.Count(errs, "error:") != 1 {
+			t.Errorf("%s: exit %d, stdout %.80q, stderr %q; want 2 and %q", what, code, out, errs, c.want)
+		}
+	}
+}

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 )
 
@@ -25,6 +27,8 @@ type Doc struct {
 	Precision any               `json:"precision,omitempty"`
 	Vs        string            `json:"vs,omitempty"`
 	Metric    string            `json:"metric,omitempty"`
+	// Expr is a roll's dice expression: System "roll", no Action.
+	Expr string `json:"expr,omitempty"`
 }
 
 // ParseDoc reads one line of odds batch: a Doc, or the command's own
@@ -57,7 +61,13 @@ func ParseDoc(line []byte) (*Doc, error) {
 // true, so a boolean's false is --smoke=false, as on the command line.
 // Flags of the action and the run settings of a Doc only: no --out,
 // --format or --profiles.
+//
+// ["roll", EXPR, flags...] is a roll: System "roll" and Expr, with the
+// run settings only (method, trials, seed, precision).
 func DocOfWords(words []string) (*Doc, error) {
+	if len(words) >= 2 && words[0] == "roll" {
+		return rollDocOfWords(words)
+	}
 	if len(words) < 2 || strings.HasPrefix(words[0], "-") || strings.HasPrefix(words[1], "-") {
 		return nil, &Error{Hint: `for example ["opposed", "fire", "--hesa", "3", "--def", "1"]`, Err: fmt.Errorf("want SYSTEM ACTION and flags, got %q", words)}
 	}
@@ -132,4 +142,22 @@ func text(v any) string {
 		return strings.Join(parts, ",")
 	}
 	return fmt.Sprint(v)
+}
+
+// rollDocOfWords is the Doc of ["roll", EXPR, flags...]: the flags are
+// the run settings a roll takes.
+func rollDocOfWords(words []string) (*Doc, error) {
+	d, err := DocOfWords(append([]string{"_", "_"}, words[2:]...))
+	if err != nil {
+		return nil, err
+	}
+	for _, name := range slices.Sorted(maps.Keys(d.Params)) {
+		return nil, &Error{Flag: name, Hint: "a roll takes --method, --trials, --seed and --precision",
+			Err: fmt.Errorf("--%s: roll takes no such flag", name)}
+	}
+	if d.Vs != "" || d.Metric != "" {
+		return nil, &Error{Hint: "a roll takes --method, --trials, --seed and --precision", Err: fmt.Errorf("roll takes no --vs or --metric")}
+	}
+	d.System, d.Action, d.Params, d.Expr = "roll", "", nil, words[1]
+	return d, nil
 }

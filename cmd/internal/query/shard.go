@@ -1,8 +1,10 @@
 package query
 
 import (
+	"bytes"
 	"cmp"
 	"context"
+	"encoding/json"
 	"fmt"
 	"math"
 	"slices"
@@ -23,7 +25,8 @@ import (
 type ShardDoc struct {
 	Kind    string       `json:"kind"`
 	Version string       `json:"version"`
-	Args    []string     `json:"args"`
+	Args    []string     `json:"args"` // the command line, for people and CheckShards: merge never runs it
+	Run     *ShardRun    `json:"run,omitempty"`
 	Seed    uint64       `json:"seed"`
 	Trials  int64        `json:"trials"`
 	Method  string       `json:"method"`
@@ -104,7 +107,8 @@ func CheckShards(docs []*ShardDoc, names []string) error {
 			return err
 		}
 		same := d.Version == first.Version && slices.Equal(d.Args, first.Args) && d.Seed == first.Seed &&
-			d.Trials == first.Trials && d.Method == first.Method && d.Points == first.Points && d.Count == first.Count
+			d.Trials == first.Trials && d.Method == first.Method && d.Points == first.Points && d.Count == first.Count &&
+			sameRun(d.Run, first.Run)
 		if !same {
 			return errorf("", "merge the shards of one command, seed and odds version", "merge: %s and %s are shards of different runs", names[0], names[i])
 		}
@@ -133,6 +137,9 @@ func CheckShape(d *ShardDoc, name string) error {
 		return errorf("", "merge reads the shard documents --shard i/n wrote, unchanged", "merge: %s: %s", name, fmt.Sprintf(format, args...))
 	}
 	switch {
+	case d.Run == nil:
+		return errorf("", "re-run the shards with this odds: merge rebuilds the run from the typed query a shard now records",
+			"merge: %s: the shard records no typed query (written by an older odds)", name)
 	case d.Count < 1 || d.Count > 100_000 || d.Index < 1 || d.Index > d.Count:
 		return bad("shard %d/%d is not i/n with 1 <= i <= n <= 100000", d.Index, d.Count)
 	case d.Points < 1 || d.Points > MaxShardCells:
@@ -168,7 +175,7 @@ func CheckShape(d *ShardDoc, name string) error {
 		if len(c.Prob) > 0 {
 			return bad("result %d has probabilities and is not exact", c.Point+1)
 		}
-		if c.From < 0 || c.To <= c.From || c.To > d.Trials {
+		if c.From < 0 || c.To < c.From || c.To > d.Trials { // empty: fewer chunks than shards
 			return bad("result %d's trials %d..%d are not within 0..%d", c.Point+1, c.From, c.To, d.Trials)
 		}
 		var total uint64
@@ -217,7 +224,7 @@ func checkTiling(docs []*ShardDoc, names []string) error {
 		if name, ok := exact[k]; ok {
 			return errorf("", "", "merge: %s: result %d is exact in one shard and counted in another (%s)", name, k+1, ss[0].name)
 		}
-		slices.SortFunc(ss, func(a, b span) int { return cmp.Compare(a.from, b.from) })
+		slices.SortFunc(ss, func(a, b span) int { return cmp.Or(cmp.Compare(a.from, b.from), cmp.Compare(a.to, b.to)) }) // an empty range first
 		at := int64(0)
 		for _, s := range ss {
 			if s.from != at {
@@ -273,3 +280,10 @@ func MergeShards(docs []*ShardDoc, names []string) (out map[int]*sim.Result, fro
 
 // String is the shard's i/n.
 func (d *ShardDoc) String() string { return fmt.Sprintf("%d/%d", d.Index, d.Count) }
+
+// sameRun reports whether two shards record the same run.
+func sameRun(a, b *ShardRun) bool {
+	ja, errA := json.Marshal(a)
+	jb, errB := json.Marshal(b)
+	return errA == nil && errB == nil && bytes.Equal(ja, jb)
+}

@@ -31,7 +31,7 @@ func TestShardsMergeToTheWholeRun(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			docs = append(docs, &ShardDoc{Kind: ShardKind, Trials: opts.Trials, Points: len(all), Index: i, Count: n, Results: shares})
+			docs = append(docs, &ShardDoc{Kind: ShardKind, Run: &ShardRun{Queries: QueriesOf(all)}, Trials: opts.Trials, Points: len(all), Index: i, Count: n, Results: shares})
 			names = append(names, string(rune('a'+i-1))+".json")
 		}
 		if err := CheckShards(docs, names); err != nil {
