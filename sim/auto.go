@@ -15,7 +15,7 @@ import (
 // method (and the same figures) on any machine and under any load.
 //
 // Monte Carlo: trials (with --precision, those the precision needs at
-// p = 1/2, within the ceiling), spread over the workers, times the plan's
+// p = 1/2, within the ceiling) on one worker, times the plan's
 // cost a trial: TrialCost where the plan models it, else mcBaseNs plus
 // mcDrawNs for each draw a trial makes (dice.Enumerator.MeanDraws: a die,
 // or a kernel's whole distribution). Exact: pathNs a path of the
@@ -62,7 +62,10 @@ func mcTrials(opts Options) float64 {
 // auto method allows plan: autoFactor times the modelled Monte Carlo cost,
 // and never below AutoPaths.
 func AutoBudget(plan resolve.Plan, opts Options) int64 {
-	mcNs := mcTrials(opts) * trialNs(plan, opts.DepthCap) / float64(max(opts.Workers, 1))
+	// One worker's cost, whatever --workers: the method, and so the
+	// figures, must not depend on the worker count (the same seed gives the
+	// same numbers for any --workers).
+	mcNs := mcTrials(opts) * trialNs(plan, opts.DepthCap)
 	b := autoFactor * mcNs / pathNs
 	if b >= math.MaxInt64/2 {
 		return math.MaxInt64 / 2

@@ -72,4 +72,9 @@ func TestAutoByTime(t *testing.T) {
 	if b := AutoBudget(costly{highestPlan(6), 1000}, Options{Trials: 1_000_000}); b != 75_000_000 {
 		t.Errorf("budget at 1 µs a trial = %d, want 3 x 1e6 x 1000 / 40 = 75,000,000", b)
 	}
+	// The worker count does not move the choice: the same seed gives the
+	// same numbers for any --workers, exact or not.
+	if b := AutoBudget(costly{highestPlan(6), 1000}, Options{Trials: 1_000_000, Workers: 2}); b != 75_000_000 {
+		t.Errorf("budget with 2 workers = %d, want 75,000,000 as with one", b)
+	}
 }
