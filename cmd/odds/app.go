@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"odds/cmd/internal/render"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -217,14 +218,14 @@ boolean takes =both (--smoke=both); several make a grid, one result per cell.`,
 	a.trials = countValue{n: 1_000_000, min: 1, max: 1e12}
 	a.workers = countValue{n: int64(runtime.NumCPU()), min: 1, max: 1024}
 	a.method = choiceValue{v: "auto", choices: sim.Methods}
-	a.format = choiceValue{v: formats[0].name, choices: formatNames()}
+	a.format = choiceValue{v: render.Formats[0].Name, choices: render.Names()}
 	a.maxPaths = countValue{n: sim.MaxPaths, min: 1, max: 1e12}
 	f := root.PersistentFlags()
-	f.Var(&a.trials, "trials", "Monte Carlo trials per result (with --precision: the most it may run, by default "+group(precisionCeiling)+")")
+	f.Var(&a.trials, "trials", "Monte Carlo trials per result (with --precision: the most it may run, by default "+render.Group(precisionCeiling)+")")
 	f.Var(&a.seed, "seed", "seed of the random streams; the same seed gives the same numbers for any --workers")
 	f.Var(&a.workers, "workers", "parallel workers")
 	f.Var(&a.method, "method", "auto: exact when enumeration is cheap, else Monte Carlo; exact; mc")
-	f.Var(&a.precision, "precision", "run Monte Carlo until every 95% interval half-width is at most P, up to --trials trials (without --trials: up to "+group(precisionCeiling)+")")
+	f.Var(&a.precision, "precision", "run Monte Carlo until every 95% interval half-width is at most P, up to --trials trials (without --trials: up to "+render.Group(precisionCeiling)+")")
 	f.Var(&a.format, "format", "output format")
 	f.StringVar(&a.out, "out", "", "write the output to `FILE` (written whole, or not at all)")
 	f.BoolVar(&a.intervals, "intervals", false, "sweep tables: show each Monte Carlo probability's 95% interval (single results always do)")
@@ -315,7 +316,7 @@ func (a *app) checkProfilePaths() error {
 // trial runs, and refuses to overwrite a profile file being read.
 func (a *app) checkOut() error {
 	if a.plot != "" {
-		if _, err := plotFormat(a.plot); err != nil {
+		if _, err := render.PlotFormat(a.plot); err != nil {
 			return err
 		}
 		if a.out != "" && filepath.Clean(a.out) == filepath.Clean(a.plot) {

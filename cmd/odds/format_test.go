@@ -5,6 +5,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"odds/cmd/internal/render"
 	"regexp"
 	"strings"
 	"testing"
@@ -92,8 +93,8 @@ func TestPctRounding(t *testing.T) {
 		{0.07055, "7.06%"},
 		{0.29995, "30.00%"},
 	} {
-		if got := pct(c.p); got != c.want {
-			t.Errorf("pct(%v) = %q, want %q", c.p, got, c.want)
+		if got := render.Pct(c.p); got != c.want {
+			t.Errorf("render.Pct(%v) = %q, want %q", c.p, got, c.want)
 		}
 	}
 	for _, c := range []struct {
@@ -110,8 +111,8 @@ func TestPctRounding(t *testing.T) {
 		{1.9999999999999998, "2"},
 		{9.9995, "10.000"},
 	} {
-		if got := num(c.x); got != c.want {
-			t.Errorf("num(%v) = %q, want %q", c.x, got, c.want)
+		if got := render.Num(c.x); got != c.want {
+			t.Errorf("render.Num(%v) = %q, want %q", c.x, got, c.want)
 		}
 	}
 	for _, c := range []struct {
@@ -120,8 +121,8 @@ func TestPctRounding(t *testing.T) {
 	}{
 		{-0.13, "−13.00%"}, {0.19, "+19.00%"}, {1e-17, "+0%"}, {-1e-17, "+0%"}, {-0.15625, "−15.63%"},
 	} {
-		if got := signedPct(c.x); got != c.want {
-			t.Errorf("signedPct(%v) = %q, want %q", c.x, got, c.want)
+		if got := render.SignedPct(c.x); got != c.want {
+			t.Errorf("render.SignedPct(%v) = %q, want %q", c.x, got, c.want)
 		}
 	}
 	for _, c := range []struct {
@@ -130,8 +131,8 @@ func TestPctRounding(t *testing.T) {
 	}{
 		{-2, "−2"}, {0.5, "+0.500"}, {4e-16, "+0"}, {-4e-16, "+0"}, {-0.0625, "−0.063"},
 	} {
-		if got := signedNum(c.x); got != c.want {
-			t.Errorf("signedNum(%v) = %q, want %q", c.x, got, c.want)
+		if got := render.SignedNum(c.x); got != c.want {
+			t.Errorf("render.SignedNum(%v) = %q, want %q", c.x, got, c.want)
 		}
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"odds/cmd/internal/render"
 )
 
 // TestFormatsRegistry: --format's choices are the registry's names, and
@@ -13,39 +15,25 @@ import (
 // a profile, so a format added to the registry is a whole format.
 func TestFormatsRegistry(t *testing.T) {
 	code, _, errs := run(context.Background(), "systems", "--format", "nosuch")
-	if code != exitUsage || !strings.Contains(errs, strings.Join(formatNames(), ", ")) {
-		t.Errorf("--format nosuch: exit %d, %q; want the registry's names %v", code, errs, formatNames())
+	if code != exitUsage || !strings.Contains(errs, strings.Join(render.Names(), ", ")) {
+		t.Errorf("--format nosuch: exit %d, %q; want the registry's names %v", code, errs, render.Names())
 	}
 	seen := map[string]bool{}
-	for _, f := range formats {
-		if seen[f.name] || f.results == nil || f.compare == nil || f.listing == nil || f.profiles == nil {
-			t.Errorf("format %q: duplicate or incomplete", f.name)
+	for _, f := range render.Formats {
+		if seen[f.Name] || f.Results == nil || f.Compare == nil || f.Listing == nil || f.Profiles == nil {
+			t.Errorf("format %q: duplicate or incomplete", f.Name)
 		}
-		seen[f.name] = true
+		seen[f.Name] = true
 		for _, args := range [][]string{
 			{"opposed", "fire", "--hesa", "3", "--def", "1", "--seed", "1"},
 			{"opposed", "fire", "--hesa", "3", "--def", "1", "--seed", "1", "--vs", "--smoke"},
 			{"systems"},
 			{"profiles", "show", "medium-tank"},
 		} {
-			code, out, errs := run(context.Background(), append(slices.Clone(args), "--format", f.name)...)
+			code, out, errs := run(context.Background(), append(slices.Clone(args), "--format", f.Name)...)
 			if code != 0 || len(bytes.TrimSpace([]byte(out))) == 0 {
-				t.Errorf("%v --format %s: exit %d, %q", args, f.name, code, errs)
+				t.Errorf("%v --format %s: exit %d, %q", args, f.Name, code, errs)
 			}
-		}
-	}
-}
-
-// TestWriteJSONValue: the fast path writes what marshal writes.
-func TestWriteJSONValue(t *testing.T) {
-	for _, v := range []any{"", "rifle-squad", `a"b`, `a\b`, "d10 > 3 < 4 & é", "tab\t", 0, -3, 1 << 40, true, false, 2.5, nil, []int{1, 2}} {
-		var b bytes.Buffer
-		if err := writeJSONValue(&b, v); err != nil {
-			t.Fatal(err)
-		}
-		want, _ := marshal(v)
-		if b.String() != string(want) {
-			t.Errorf("%#v: %s, marshal %s", v, b.String(), want)
 		}
 	}
 }

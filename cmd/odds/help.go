@@ -1,6 +1,7 @@
 package main
 
 import (
+	"odds/cmd/internal/render"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -11,7 +12,7 @@ import (
 func (a *app) fitHelp(root *cobra.Command) {
 	cobra.AddTemplateFunc("oddsWidth", func() int { return a.width })
 	cobra.AddTemplateFunc("oddsShort", func(s string, pad int) string {
-		return wrap(strings.Fields(s), " ", a.width-pad-3, strings.Repeat(" ", pad+3))
+		return render.Wrap(strings.Fields(s), " ", a.width-pad-3, strings.Repeat(" ", pad+3))
 	})
 	t := root.UsageTemplate()
 	t = strings.ReplaceAll(t, ".FlagUsages | trimTrailingWhitespaces", ".FlagUsagesWrapped oddsWidth | trimTrailingWhitespaces")
@@ -27,7 +28,7 @@ func (a *app) paragraphs(s string) string {
 		if strings.HasPrefix(p, " ") {
 			continue
 		}
-		paras[i] = wrap(strings.Fields(p), " ", a.width, "")
+		paras[i] = render.Wrap(strings.Fields(p), " ", a.width, "")
 	}
 	return strings.Join(paras, "\n\n")
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"odds/cmd/internal/render"
 
 	"odds/cmd/internal/query"
 )
@@ -16,7 +17,7 @@ func (a *app) runJobs(ctx context.Context, qs []*query.Query) error {
 	}
 	var check func(*query.Query) error
 	if a.metric != "" {
-		check = func(q *query.Query) error { return checkRoster(q, parseMetric(a.metric)) }
+		check = func(q *query.Query) error { return render.CheckRoster(q, a.metric) }
 	}
 	all, err := query.CompileChecked(ctx, qs, check)
 	if err != nil {
@@ -39,7 +40,7 @@ func (a *app) runJobs(ctx context.Context, qs []*query.Query) error {
 	if a.plot == "" {
 		return a.write(ctx, reports)
 	}
-	img, err := plotReports(reports, a.metric, a.plot)
+	img, err := render.PlotReports(reports, a.metric, a.plot)
 	if err != nil {
 		return err
 	}

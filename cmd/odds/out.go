@@ -172,3 +172,12 @@ func openWriteNoWait(ctx context.Context, path string, flag int) (*os.File, erro
 		}
 	}
 }
+
+// writePlot writes a drawn plot to --plot, whole or not at all, unless
+// the run was interrupted.
+func (a *app) writePlot(data []byte) error {
+	if err := a.ctx.Err(); err != nil {
+		return err
+	}
+	return writeDest(a.ctx, "plot", a.plot, data)
+}

@@ -2,7 +2,7 @@ package main
 
 import (
 	"fmt"
-	"io"
+	"odds/cmd/internal/render"
 	"slices"
 	"strings"
 
@@ -220,33 +220,13 @@ func (a *app) system(name string) *resolve.System {
 // value, tables one each.
 func (a *app) writeProfiles(ps []any) error {
 	var b strings.Builder
-	if err := formatNamed(a.format.v).profiles(a, &b, a.style(), ps); err != nil {
+	docs := make([]render.Profile, len(ps))
+	for i, p := range ps {
+		d := &docs[i]
+		d.Name, d.System, d.Kind, d.Fields = a.profileFields(p)
+	}
+	if err := render.Named(a.format.v).Profiles(&b, a.style(), docs); err != nil {
 		return &ioError{err}
 	}
 	return a.writeBytes([]byte(b.String()))
-}
-
-// profileTables writes profiles as one table each (box or markdown).
-func (a *app) profileTables(w io.Writer, st textStyle, ps []any) error {
-	for i, p := range ps {
-		if i > 0 {
-			if _, err := io.WriteString(w, "\n"); err != nil {
-				return err
-			}
-		}
-		name, system, kind, fields := a.profileFields(p)
-		if st.markdown {
-			fmt.Fprintf(w, "### %s %s %s\n\n", system, kind, name)
-		} else {
-			fmt.Fprintf(w, "%s %s %s\n", system, kind, name)
-		}
-		rows := make([][]string, len(fields))
-		for i, f := range fields {
-			rows[i] = []string{f.Name, fmt.Sprint(f.Value)}
-		}
-		if err := table(w, st.markdown, st.width, []string{"field", "value"}, rows); err != nil {
-			return err
-		}
-	}
-	return nil
 }

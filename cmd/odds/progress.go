@@ -2,6 +2,7 @@ package main
 
 import (
 	"io"
+	"odds/cmd/internal/render"
 	"os"
 	"sync"
 	"sync/atomic"
@@ -66,9 +67,9 @@ func (p *progress) add(n int64) {
 // thousands separators as in the footer ("1,250,000/10,000,000 trials").
 func (p *progress) count(done int64) string {
 	if p.total < 0 {
-		return group(done) + " trials"
+		return render.Group(done) + " trials"
 	}
-	return group(done) + "/" + group(p.total) + " trials"
+	return render.Group(done) + "/" + render.Group(p.total) + " trials"
 }
 
 // finish clears the bar, if one was shown.

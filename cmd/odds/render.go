@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"odds/cmd/internal/render"
 
 	"odds/cmd/internal/query"
 )
@@ -22,7 +23,7 @@ func (a *app) write(ctx context.Context, reports []*report) error {
 	var buf bytes.Buffer
 	// Renderers look at ctx between results: a Ctrl-C during the
 	// rendering of a large grid stops it.
-	err := formatNamed(a.format.v).results(ctx, &buf, reports, a.style())
+	err := render.Named(a.format.v).Results(ctx, &buf, reports, a.style())
 	if ctx.Err() != nil {
 		return ctx.Err()
 	}
@@ -36,7 +37,7 @@ func (a *app) write(ctx context.Context, reports []*report) error {
 // the tables as header and rows.
 func (a *app) writeListing(doc any, header []string, rows [][]string) error {
 	var b bytes.Buffer
-	err := formatNamed(a.format.v).listing(&b, a.style(), doc, header, rows)
+	err := render.Named(a.format.v).Listing(&b, a.style(), doc, header, rows)
 	if err != nil {
 		return &ioError{err}
 	}
@@ -56,4 +57,9 @@ func (a *app) writeBytes(data []byte) error {
 		return nil
 	}
 	return writeDest(a.ctx, "out", a.out, data)
+}
+
+// style is the text style the global flags ask for.
+func (a *app) style() render.Style {
+	return render.Style{Width: a.width, Intervals: a.intervals, Metric: a.metric, AllRows: a.allRows}
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"odds/cmd/internal/render"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -69,7 +70,7 @@ func (a *app) runRoll(ctx context.Context, src string) error {
 	plan := roll.Compile(e)
 	if n := len(plan.Layout().Outcomes); n > maxRollRows {
 		return usagef("ask a question of the total instead, e.g. odds roll '(100d10000)>=500000', or roll fewer or smaller dice",
-			"roll: %s has %s values, more than the %s outcome rows odds lists", src, group(int64(n)), group(maxRollRows))
+			"roll: %s has %s values, more than the %s outcome rows odds lists", src, render.Group(int64(n)), render.Group(maxRollRows))
 	}
 	var res *sim.Result
 	switch {
@@ -91,7 +92,7 @@ func (a *app) runRoll(ctx context.Context, src string) error {
 	if a.plot == "" {
 		return a.write(ctx, []*report{r})
 	}
-	img, err := rollPlot(r, a.plot)
+	img, err := render.RollPlot(r, a.plot)
 	if err != nil {
 		return err
 	}

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"odds/cmd/internal/render"
 	"slices"
 
 	"odds/cmd/internal/query"
@@ -70,7 +71,7 @@ func newRollQuery(d *query.Doc) (*rollQuery, error) {
 	plan := roll.Compile(e)
 	if n := len(plan.Layout().Outcomes); n > maxRollRows {
 		return nil, &query.Error{Flag: "expr", Hint: "ask a question of the total instead, or roll fewer or smaller dice",
-			Err: fmt.Errorf("roll: %s has %s values, more than the %s outcome rows odds lists", d.Expr, group(int64(n)), group(maxRollRows))}
+			Err: fmt.Errorf("roll: %s has %s values, more than the %s outcome rows odds lists", d.Expr, render.Group(int64(n)), render.Group(maxRollRows))}
 	}
 	return &rollQuery{src: d.Expr, plan: plan, opts: opts}, nil
 }
@@ -92,7 +93,7 @@ func rollLine(ctx context.Context, d *query.Doc) ([]byte, error) {
 		return nil, query.RunError(ctx, err)
 	}
 	var buf, out bytes.Buffer
-	if err := jsonFormat.results(ctx, &buf, []*report{q.result(res)}, textStyle{}); err != nil {
+	if err := render.Named("json").Results(ctx, &buf, []*report{q.result(res)}, render.Style{}); err != nil {
 		return nil, err
 	}
 	if err := json.Compact(&out, buf.Bytes()); err != nil {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"html/template"
 	"net/http"
+	"odds/cmd/internal/render"
 	"slices"
 	"strconv"
 	"strings"
@@ -21,7 +22,7 @@ import (
 // pages are parsed on the first page served, not when odds starts.
 var pages = sync.OnceValue(func() *template.Template {
 	return template.Must(template.New("").Funcs(template.FuncMap{
-		"pct": pct, "num": num, "signedPct": signedPct, "signedNum": signedNum, "width": func(p, top float64) string {
+		"pct": render.Pct, "num": render.Num, "signedPct": render.SignedPct, "signedNum": render.SignedNum, "width": func(p, top float64) string {
 			if top <= 0 {
 				return "0"
 			}
@@ -142,7 +143,7 @@ func (s *server) actionPage(w http.ResponseWriter, r *http.Request) {
 		}
 		if len(rep.reports) > 1 { // a sweep or roster reads best as the CLI's one table
 			var b strings.Builder
-			if err := tableFormat.results(r.Context(), &b, rep.reports, textStyle{width: 100}); err == nil {
+			if err := render.Named("table").Results(r.Context(), &b, rep.reports, render.Style{Width: 100}); err == nil {
 				v.Table = b.String()
 			}
 		} else {
@@ -151,7 +152,7 @@ func (s *server) actionPage(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 		for _, c := range rep.compare {
-			v.Compare = append(v.Compare, compareView{Title: title(c.A) + " — B: " + c.VS, Rows: c.Diffs, Exact: c.Exact})
+			v.Compare = append(v.Compare, compareView{Title: render.Title(c.A) + " — B: " + c.VS, Rows: c.Diffs, Exact: c.Exact})
 		}
 		if rep.plot != nil && (len(rep.reports) > 1 || len(rep.compare) > 0) {
 			v.Plot = template.URL("data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString(rep.plot))
@@ -195,8 +196,8 @@ func (s *server) cardsOf(system string) []string {
 
 // resultOf is one result as the page shows it, as the CLI's table does.
 func resultOf(r *report) resultView {
-	v := resultView{Title: title(r), Stats: r.Summary.Stats}
-	if ps := paramLine(r.Params); ps != "" {
+	v := resultView{Title: render.Title(r), Stats: r.Summary.Stats}
+	if ps := render.ParamLine(r.Params); ps != "" {
 		v.Title += ": " + ps
 	}
 	for _, o := range r.Summary.Outcomes {
@@ -205,15 +206,15 @@ func resultOf(r *report) resultView {
 		}
 		ci := "exact"
 		if !r.Exact {
-			ci = pct(o.Lo) + " – " + pct(o.Hi)
+			ci = render.Pct(o.Lo) + " – " + render.Pct(o.Hi)
 		}
 		v.Outcomes = append(v.Outcomes, outcomeView{Name: o.Name, Note: r.Notes[o.Name], CI: ci, P: o.P})
 		v.Top = max(v.Top, o.P)
 	}
 	how := "exact (" + r.How + ")"
 	if !r.Exact {
-		how = "monte carlo, " + group(r.Trials) + " trials" + precisionNote(r.Precision, r.Ceiling, r.Trials)
+		how = "monte carlo, " + render.Group(r.Trials) + " trials" + render.PrecisionNote(r.Precision, r.Ceiling, r.Trials)
 	}
-	v.Footer = strings.Join([]string{how, "seed " + strconv.FormatUint(r.Seed, 10), elapsed(r.Elapsed)}, ", ")
+	v.Footer = strings.Join([]string{how, "seed " + strconv.FormatUint(r.Seed, 10), render.Elapsed(r.Elapsed)}, ", ")
 	return v
 }

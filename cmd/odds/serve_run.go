@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"odds/cmd/internal/render"
 	"slices"
 	"strings"
 	"time"
@@ -152,28 +153,28 @@ func (s *server) answer(ctx context.Context, x *ask, plot bool) (reply, error) {
 		if err != nil {
 			return rep, err
 		}
-		if err := jsonFormat.compare(ctx, &buf, cs, textStyle{}); err != nil {
+		if err := render.Named("json").Compare(ctx, &buf, cs, render.Style{}); err != nil {
 			return rep, err
 		}
 		rep.compare, rep.body = cs, buf.Bytes()
 		if plot && len(cs) == 1 {
-			rep.plot, _ = comparePlot(cs[0], "odds.svg")
+			rep.plot, _ = render.ComparePlot(cs[0], "odds.svg")
 		}
 		return rep, nil
 	}
 	if x.metric != "" {
-		x.opts.Check = func(q *query.Query) error { return checkRoster(q, parseMetric(x.metric)) }
+		x.opts.Check = func(q *query.Query) error { return render.CheckRoster(q, x.metric) }
 	}
 	res, err := query.Run(ctx, []*query.Query{x.q}, x.opts)
 	if err != nil {
 		return rep, err
 	}
-	if err := jsonFormat.results(ctx, &buf, res.Results, textStyle{metric: x.metric}); err != nil {
+	if err := render.Named("json").Results(ctx, &buf, res.Results, render.Style{Metric: x.metric}); err != nil {
 		return rep, err
 	}
 	rep.reports, rep.body = res.Results, buf.Bytes()
 	if plot {
-		rep.plot, _ = plotReports(res.Results, x.metric, "odds.svg")
+		rep.plot, _ = render.PlotReports(res.Results, x.metric, "odds.svg")
 	}
 	return rep, nil
 }

@@ -1,4 +1,4 @@
-package main
+package render
 
 // Drawing tables (tablewriter) and fitting text to the terminal's width.
 
@@ -55,14 +55,14 @@ func fitHeader(header []string, rows [][]string) []string {
 		for _, w := range words {
 			target = max(target, utf8.RuneCountInString(w))
 		}
-		out[c] = wrap(words, " ", target, "")
+		out[c] = Wrap(words, " ", target, "")
 	}
 	return out
 }
 
 // wrap joins pieces with sep into lines of at most width where it can,
 // breaking between pieces and continuing lines with indent.
-func wrap(pieces []string, sep string, width int, indent string) string {
+func Wrap(pieces []string, sep string, width int, indent string) string {
 	var b strings.Builder
 	line := 0
 	for i, p := range pieces {

@@ -1,4 +1,4 @@
-package main
+package render
 
 import (
 	"context"
@@ -34,19 +34,19 @@ func bar(p, top float64, width int) string {
 	return s
 }
 
-// textStyle is how table and markdown output is laid out.
-type textStyle struct {
-	markdown  bool
-	width     int    // columns to fit
-	intervals bool   // sweeps show each probability's 95% interval
-	metric    string // the figure of a roster matrix ("": the first outcome)
-	allRows   bool   // a roll's table shows its negligible tails value by value
+// Style is how table and markdown output is laid out.
+type Style struct {
+	Markdown  bool
+	Width     int    // columns to fit
+	Intervals bool   // sweeps show each probability's 95% interval
+	Metric    string // the figure of a roster matrix ("": the first outcome)
+	AllRows   bool   // a roll's table shows its negligible tails value by value
 }
 
 // renderText writes the reports as box tables fitted to width, or as
 // markdown: a sweep (several results of one action in a row) as one
 // compact table, a single result in full.
-func renderText(ctx context.Context, w io.Writer, reports []*report, st textStyle) error {
+func renderText(ctx context.Context, w io.Writer, reports []*report, st Style) error {
 	for i := 0; i < len(reports); {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -63,8 +63,8 @@ func renderText(ctx context.Context, w io.Writer, reports []*report, st textStyl
 		switch {
 		case isMatrix:
 			fig := defaultMetric(reports[i:j])
-			if st.metric != "" {
-				fig = parseMetric(st.metric)
+			if st.Metric != "" {
+				fig = parseMetric(st.Metric)
 			}
 			err = renderMatrix(ctx, w, reports[i:j], m, fig, st)
 		case j-i > 1:
@@ -81,7 +81,7 @@ func renderText(ctx context.Context, w io.Writer, reports []*report, st textStyl
 }
 
 // title names a result: its system, action, matchup and cards.
-func title(r *report) string {
+func Title(r *report) string {
 	t := r.System + " " + r.Action
 	if r.System == "roll" {
 		t = "roll"
@@ -97,20 +97,20 @@ func title(r *report) string {
 
 // renderResult writes one result in full: its outcomes with intervals and
 // bars, its numeric results, the counts' P(at least k), and the footer.
-func renderResult(w io.Writer, r *report, st textStyle) error {
-	markdown, width := st.markdown, st.width
-	title := title(r)
-	if ps := paramLine(r.Params); ps != "" {
+func renderResult(w io.Writer, r *report, st Style) error {
+	markdown, width := st.Markdown, st.Width
+	title := Title(r)
+	if ps := ParamLine(r.Params); ps != "" {
 		title += ": " + ps
 	}
 	if markdown {
 		fmt.Fprintf(w, "### %s\n\n", title)
 	} else {
-		fmt.Fprintln(w, wrap(strings.Fields(title), " ", width, "  "))
+		fmt.Fprintln(w, Wrap(strings.Fields(title), " ", width, "  "))
 	}
 	outcomes := r.Summary.Outcomes
 	if r.System == "roll" {
-		outcomes = rollRows(outcomes, r.Trials, r.Exact, !st.allRows)
+		outcomes = rollRows(outcomes, r.Trials, r.Exact, !st.AllRows)
 	} else if r.Exact {
 		outcomes = possible(outcomes)
 	}
@@ -125,13 +125,13 @@ func renderResult(w io.Writer, r *report, st textStyle) error {
 
 	rows := make([][]string, 0, len(outcomes))
 	for _, o := range outcomes {
-		ci := pct(o.Lo) + " – " + pct(o.Hi)
+		ci := Pct(o.Lo) + " – " + Pct(o.Hi)
 		if r.Exact {
 			ci = "exact"
 		}
-		row := []string{o.Name, pct(o.P), ci}
+		row := []string{o.Name, Pct(o.P), ci}
 		if r.Summary.Numeric {
-			row = append(row, pct(o.AtLeast.P), pct(o.AtMost.P))
+			row = append(row, Pct(o.AtLeast.P), Pct(o.AtMost.P))
 		}
 		rows = append(rows, row)
 	}
@@ -155,11 +155,11 @@ func renderResult(w io.Writer, r *report, st textStyle) error {
 			ci := "exact"
 			if !r.Exact {
 				iv := sim.WilsonInterval(uint64(math.Round(s.Mean*float64(r.Trials))), r.Trials)
-				ci = pct(iv.Lo) + " – " + pct(iv.Hi)
+				ci = Pct(iv.Lo) + " – " + Pct(iv.Hi)
 			}
-			events = append(events, []string{s.Name, pct(s.Mean), ci})
+			events = append(events, []string{s.Name, Pct(s.Mean), ci})
 		default:
-			stats = append(stats, []string{s.Name, num(s.Mean), num(s.SD), num(s.Median), num(s.P5), num(s.P95)})
+			stats = append(stats, []string{s.Name, Num(s.Mean), Num(s.SD), Num(s.Median), Num(s.P5), Num(s.P95)})
 		}
 	}
 	for _, t := range []struct {
@@ -187,7 +187,7 @@ func renderResult(w io.Writer, r *report, st textStyle) error {
 	if markdown {
 		fmt.Fprintln(w)
 	}
-	fmt.Fprintln(w, wrap(strings.Split(footer(r), ", "), ", ", width, "  "))
+	fmt.Fprintln(w, Wrap(strings.Split(footer(r), ", "), ", ", width, "  "))
 	return nil
 }
 
@@ -207,7 +207,7 @@ func writeNotes(w io.Writer, notes map[string]string, outs []sim.Outcome, markdo
 				fmt.Fprintf(w, "- **%s**: %s\n", o.Name, n)
 				continue
 			}
-			fmt.Fprintln(w, wrap(strings.Fields(line), " ", width, "    "))
+			fmt.Fprintln(w, Wrap(strings.Fields(line), " ", width, "    "))
 		}
 	}
 }
@@ -235,9 +235,9 @@ func atLeastRows(r *report) [][]string {
 			}
 			ci := "exact"
 			if !r.Exact {
-				ci = pct(iv.Lo) + " – " + pct(iv.Hi)
+				ci = Pct(iv.Lo) + " – " + Pct(iv.Hi)
 			}
-			rows = append(rows, []string{fmt.Sprintf("%s ≥ %d", s.Name, k+1), pct(iv.P), ci})
+			rows = append(rows, []string{fmt.Sprintf("%s ≥ %d", s.Name, k+1), Pct(iv.P), ci})
 			if iv.P < negligible && (r.Exact || iv.Hi < negligible) {
 				break // one row says the tail is negligible; the rest would repeat it
 			}
@@ -322,7 +322,7 @@ func binValues(outs []sim.Outcome, trials int64, exact bool) []sim.Outcome {
 }
 
 // paramLine lists the parameters that differ from their defaults.
-func paramLine(ps []param) string {
+func ParamLine(ps []param) string {
 	var s []string
 	for _, p := range ps {
 		if p.Source == "default" {
@@ -345,41 +345,41 @@ func paramLine(ps []param) string {
 func footer(r *report) string {
 	secs := r.Elapsed.Seconds()
 	if r.Exact && r.How == "convolution" {
-		return fmt.Sprintf("exact: by convolution, seed %d, %s", r.Seed, elapsed(r.Elapsed))
+		return fmt.Sprintf("exact: by convolution, seed %d, %s", r.Seed, Elapsed(r.Elapsed))
 	}
 	if r.Exact {
-		s := fmt.Sprintf("exact: %s dice paths enumerated, seed %d, %s", group(r.Trials), r.Seed, elapsed(r.Elapsed))
+		s := fmt.Sprintf("exact: %s dice paths enumerated, seed %d, %s", Group(r.Trials), r.Seed, Elapsed(r.Elapsed))
 		if r.Leftover > 0 {
 			s += fmt.Sprintf(", %.2g of the probability unexplored (depth cap)", r.Leftover)
 		}
 		return s
 	}
 	if r.SharedDice {
-		return fmt.Sprintf("monte carlo: %s trials, seed %d, dice shared with an earlier result", group(r.Trials), r.Seed)
+		return fmt.Sprintf("monte carlo: %s trials, seed %d, dice shared with an earlier result", Group(r.Trials), r.Seed)
 	}
 	rate := ""
 	if secs > 0 {
 		rate = fmt.Sprintf(", %s trials/s", si(float64(r.Trials)/secs))
 	}
-	return fmt.Sprintf("monte carlo: %s trials, seed %d, %d workers, %s%s", group(r.Trials), r.Seed, r.Workers, elapsed(r.Elapsed), rate) +
-		precisionNote(r.Precision, r.Ceiling, r.Trials)
+	return fmt.Sprintf("monte carlo: %s trials, seed %d, %d workers, %s%s", Group(r.Trials), r.Seed, r.Workers, Elapsed(r.Elapsed), rate) +
+		PrecisionNote(r.Precision, r.Ceiling, r.Trials)
 }
 
 // precisionNote tells a --precision run's target and its trial ceiling
 // (--trials, or precisionCeiling without it), and whether the ceiling
 // stopped the run first: "" without --precision.
-func precisionNote(precision float64, ceiling, trials int64) string {
+func PrecisionNote(precision float64, ceiling, trials int64) string {
 	if precision <= 0 {
 		return ""
 	}
 	p := strconv.FormatFloat(precision, 'g', -1, 64)
 	if trials >= ceiling {
-		return fmt.Sprintf(", --trials ceiling %s reached before 95%% half-widths of %s (--precision)", group(ceiling), p)
+		return fmt.Sprintf(", --trials ceiling %s reached before 95%% half-widths of %s (--precision)", Group(ceiling), p)
 	}
-	return fmt.Sprintf(", 95%% half-widths at most %s (--precision; --trials ceiling %s)", p, group(ceiling))
+	return fmt.Sprintf(", 95%% half-widths at most %s (--precision; --trials ceiling %s)", p, Group(ceiling))
 }
 
-func elapsed(d time.Duration) string {
+func Elapsed(d time.Duration) string {
 	if d < time.Millisecond {
 		return fmt.Sprintf("%d µs", d.Microseconds())
 	}
@@ -390,7 +390,7 @@ func elapsed(d time.Duration) string {
 }
 
 // group writes n with thousands separators.
-func group(n int64) string {
+func Group(n int64) string {
 	s := strconv.FormatInt(n, 10)
 	for i := len(s) - 3; i > 0; i -= 3 {
 		s = s[:i] + "," + s[i:]

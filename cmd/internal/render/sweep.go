@@ -1,4 +1,4 @@
-package main
+package render
 
 import (
 	"context"
@@ -41,7 +41,7 @@ func sweepTitle(first *report, fixed []param, what string) string {
 			ps = append(ps, p)
 		}
 	}
-	rest := paramLine(ps)
+	rest := ParamLine(ps)
 	switch {
 	case what != "" && rest != "":
 		return t + ": " + what + ", " + rest
@@ -133,15 +133,15 @@ func sweepTables(w io.Writer, markdown bool, width, nVary, nOut int, header []st
 // cell, the parameters that vary as the first columns, then each outcome's
 // probability (its interval too with --intervals) and each numeric result's
 // mean. Outcomes no cell can have are left out (exact answers only).
-func renderSweep(ctx context.Context, w io.Writer, rs []*report, st textStyle) error {
-	markdown, width := st.markdown, st.width
+func renderSweep(ctx context.Context, w io.Writer, rs []*report, st Style) error {
+	markdown, width := st.Markdown, st.Width
 	first := rs[0]
 	vary, fixed, _ := dims(rs)
 	t := sweepTitle(first, fixed, "") + fmt.Sprintf(" (%d results)", len(rs))
 	if markdown {
 		fmt.Fprintf(w, "### %s\n\n", t)
 	} else {
-		fmt.Fprintln(w, wrap(strings.Fields(t), " ", width, "  "))
+		fmt.Fprintln(w, Wrap(strings.Fields(t), " ", width, "  "))
 	}
 
 	var outcomes []string
@@ -181,14 +181,14 @@ func renderSweep(ctx context.Context, w io.Writer, rs []*report, st textStyle) e
 		}
 		for _, name := range outcomes {
 			o := outcomeNamed(r.Summary.Outcomes, name)
-			cell := pct(o.P)
-			if st.intervals && !r.Exact {
-				cell += " (" + pct(o.Lo) + "–" + pct(o.Hi) + ")"
+			cell := Pct(o.P)
+			if st.Intervals && !r.Exact {
+				cell += " (" + Pct(o.Lo) + "–" + Pct(o.Hi) + ")"
 			}
 			row = append(row, cell)
 		}
 		for _, s := range r.Summary.Stats {
-			row = append(row, num(s.Mean))
+			row = append(row, Num(s.Mean))
 		}
 		rows = append(rows, row)
 	}
@@ -198,7 +198,7 @@ func renderSweep(ctx context.Context, w io.Writer, rs []*report, st textStyle) e
 	if markdown {
 		fmt.Fprintln(w)
 	}
-	fmt.Fprintln(w, wrap(strings.Split(sweepFooter(rs, st.intervals), ", "), ", ", width, "  "))
+	fmt.Fprintln(w, Wrap(strings.Split(sweepFooter(rs, st.Intervals), ", "), ", ", width, "  "))
 	return nil
 }
 
@@ -240,17 +240,17 @@ func sweepFooter(rs []*report, intervals bool) string {
 	if intervals {
 		ci = "95% intervals in brackets"
 	}
-	trials := group(most) + " trials a result"
+	trials := Group(most) + " trials a result"
 	if least != most { // --precision runs each result as long as it needs
-		trials = group(least) + " to " + group(most) + " trials a result"
+		trials = Group(least) + " to " + Group(most) + " trials a result"
 	}
-	note := precisionNote(first.Precision, first.Ceiling, most)
+	note := PrecisionNote(first.Precision, first.Ceiling, most)
 	switch {
 	case exact == len(rs):
-		return fmt.Sprintf("exact: all %d results, seed %d, %s in all", len(rs), first.Seed, elapsed(total))
+		return fmt.Sprintf("exact: all %d results, seed %d, %s in all", len(rs), first.Seed, Elapsed(total))
 	case exact == 0:
 		return fmt.Sprintf("monte carlo: %s, %s, seed %d, %d workers, %s in all%s",
-			trials, ci, first.Seed, first.Workers, elapsed(total), note)
+			trials, ci, first.Seed, first.Workers, Elapsed(total), note)
 	}
-	return fmt.Sprintf("%d results exact, %d by monte carlo, %s, seed %d, %s in all%s", exact, len(rs)-exact, ci, first.Seed, elapsed(total), note)
+	return fmt.Sprintf("%d results exact, %d by monte carlo, %s, seed %d, %s in all%s", exact, len(rs)-exact, ci, first.Seed, Elapsed(total), note)
 }

@@ -1,4 +1,4 @@
-package main
+package render
 
 import (
 	"bytes"
@@ -22,7 +22,7 @@ import (
 // with the values printed in the cells; a comparison as bars of B-A.
 
 // plotFormat is the image format of a --plot path, or an error.
-func plotFormat(path string) (string, error) {
+func PlotFormat(path string) (string, error) {
 	switch ext := strings.ToLower(filepath.Ext(path)); ext {
 	case ".svg", ".png":
 		return ext[1:], nil
@@ -33,7 +33,7 @@ func plotFormat(path string) (string, error) {
 
 // encodePlot renders p in the format of path.
 func encodePlot(p *plot.Plot, w, h vg.Length, path string) ([]byte, error) {
-	format, err := plotFormat(path)
+	format, err := PlotFormat(path)
 	if err != nil {
 		return nil, err
 	}
@@ -49,7 +49,7 @@ func encodePlot(p *plot.Plot, w, h vg.Length, path string) ([]byte, error) {
 }
 
 // plotReports draws one result, one sweep or one roster.
-func plotReports(rs []*report, fig string, path string) ([]byte, error) {
+func PlotReports(rs []*report, fig string, path string) ([]byte, error) {
 	for i := 1; i < len(rs); i++ {
 		if !sameAction(rs[0], rs[i]) {
 			return nil, usagef("run one matchup or one sweep with --plot", "--plot: draws one result, sweep or roster; this run has several")
@@ -57,8 +57,8 @@ func plotReports(rs []*report, fig string, path string) ([]byte, error) {
 	}
 	first := rs[0]
 	if len(rs) == 1 {
-		t := title(first)
-		if ps := paramLine(first.Params); ps != "" {
+		t := Title(first)
+		if ps := ParamLine(first.Params); ps != "" {
 			t += ": " + ps
 		}
 		p := barPlot(t, "P(outcome)", outcomeBars(first))
@@ -113,10 +113,10 @@ func outcomeBars(r *report) []plotBar {
 // rollPlot draws a roll's distribution: a bar a value, in value order,
 // narrow enough to fit however many values there are, and a label on
 // every value up to 25 of them, else on every k-th.
-func rollPlot(r *report, path string) ([]byte, error) {
+func RollPlot(r *report, path string) ([]byte, error) {
 	bs := outcomeBars(r)
 	width := vg.Points(min(24, 380/float64(max(1, len(bs)))))
-	p := barPlotOf(title(r)+": "+paramLine(r.Params), "P(value)", bs, width, (len(bs)+24)/25)
+	p := barPlotOf(Title(r)+": "+ParamLine(r.Params), "P(value)", bs, width, (len(bs)+24)/25)
 	p.Y.Min = 0
 	return encodePlot(p, 16*vg.Centimeter, 10*vg.Centimeter, path)
 }
@@ -303,7 +303,7 @@ func heatPlot(rs []*report, vary []param, m metric, title string) (*plot.Plot, i
 
 // comparePlot draws a comparison of one cell: bars of B-A for each
 // outcome, with the paired interval's whiskers.
-func comparePlot(c *comparison, path string) ([]byte, error) {
+func ComparePlot(c *comparison, path string) ([]byte, error) {
 	var bs []plotBar
 	for _, d := range c.Diffs {
 		if d.Mean || c.Exact && d.A == 0 && d.B == 0 {
@@ -311,15 +311,6 @@ func comparePlot(c *comparison, path string) ([]byte, error) {
 		}
 		bs = append(bs, plotBar{name: d.Name, v: d.D, lo: d.Lo, hi: d.Hi, whiskers: !c.Exact})
 	}
-	p := barPlot(title(c.A)+": B − A, B: "+c.VS, "P(B) − P(A)", bs)
+	p := barPlot(Title(c.A)+": B − A, B: "+c.VS, "P(B) − P(A)", bs)
 	return encodePlot(p, 16*vg.Centimeter, 10*vg.Centimeter, path)
-}
-
-// writePlot writes a drawn plot to --plot, whole or not at all, unless
-// the run was interrupted.
-func (a *app) writePlot(data []byte) error {
-	if err := a.ctx.Err(); err != nil {
-		return err
-	}
-	return writeDest(a.ctx, "plot", a.plot, data)
 }

@@ -1,4 +1,4 @@
-package main
+package render
 
 import (
 	"math"
@@ -17,7 +17,7 @@ import (
 // those print "<0.01%" and ">99.99%". A probability within 12 significant
 // digits of 1 is certain (100%): float sums of exact probabilities miss 1
 // by about 1e-16, and float64 cannot tell a true 1 − 1e-13 from that.
-func pct(p float64) string {
+func Pct(p float64) string {
 	p = round12(p)
 	switch {
 	case p <= 0:
@@ -44,7 +44,7 @@ func round12(x float64) float64 {
 
 // num formats a mean or other number: whole numbers bare, others with
 // three decimals, rounded as pct rounds.
-func num(x float64) string {
+func Num(x float64) string {
 	x = round12(x)
 	if x == math.Trunc(x) && math.Abs(x) < 1e15 {
 		return strconv.FormatFloat(x, 'f', 0, 64)
@@ -87,24 +87,24 @@ func decimal(x float64, places int) string {
 // signedPct is a difference of probabilities with its sign, as in
 // "+19.00%" or "−13.00%". A difference under 1e-12 is 0: the difference
 // of two exact sums of probabilities carries noise of about 1e-16.
-func signedPct(x float64) string {
+func SignedPct(x float64) string {
 	if math.Abs(x) < 1e-12 {
 		x = 0
 	}
 	if x >= 0 {
-		return "+" + pct(x)
+		return "+" + Pct(x)
 	}
-	return "−" + pct(-x)
+	return "−" + Pct(-x)
 }
 
 // signedNum is a difference of means with its sign; under 1e-12 it is 0,
 // as in signedPct.
-func signedNum(x float64) string {
+func SignedNum(x float64) string {
 	if math.Abs(x) < 1e-12 {
 		x = 0
 	}
 	if x >= 0 {
-		return "+" + num(x)
+		return "+" + Num(x)
 	}
-	return "−" + num(-x)
+	return "−" + Num(-x)
 }

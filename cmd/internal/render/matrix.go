@@ -1,4 +1,4 @@
-package main
+package render
 
 import (
 	"context"
@@ -64,9 +64,9 @@ func (m metric) of(r *report) float64 {
 
 func (m metric) text(x float64) string {
 	if m.mean {
-		return num(x)
+		return Num(x)
 	}
-	return pct(x)
+	return Pct(x)
 }
 
 // matrix is a two-card roster: rows by the first role's cards, columns
@@ -124,12 +124,12 @@ func defaultMetric(rs []*report) metric {
 
 // renderMatrix writes a matrix as a table: a row per card of the first
 // role, a column per card of the second.
-func renderMatrix(ctx context.Context, w io.Writer, rs []*report, m *matrix, fig metric, st textStyle) error {
+func renderMatrix(ctx context.Context, w io.Writer, rs []*report, m *matrix, fig metric, st Style) error {
 	t := sweepTitle(rs[0], m.fixed, fig.label())
-	if st.markdown {
+	if st.Markdown {
 		fmt.Fprintf(w, "### %s\n\n", t)
 	} else {
-		fmt.Fprintln(w, wrap(strings.Fields(t), " ", st.width, "  "))
+		fmt.Fprintln(w, Wrap(strings.Fields(t), " ", st.Width, "  "))
 	}
 	header := append([]string{m.rowRole + " \\ " + m.colRole}, m.cols...)
 	var rows [][]string
@@ -147,14 +147,14 @@ func renderMatrix(ctx context.Context, w io.Writer, rs []*report, m *matrix, fig
 		}
 		rows = append(rows, row)
 	}
-	if err := table(w, st.markdown, st.width, header, rows); err != nil {
+	if err := table(w, st.Markdown, st.Width, header, rows); err != nil {
 		return err
 	}
-	if st.markdown {
+	if st.Markdown {
 		fmt.Fprintln(w)
 	}
-	footer := sweepFooter(rs, st.intervals) + ", --metric for another figure, --format csv for all"
-	fmt.Fprintln(w, wrap(strings.Split(footer, ", "), ", ", st.width, "  "))
+	footer := sweepFooter(rs, st.Intervals) + ", --metric for another figure, --format csv for all"
+	fmt.Fprintln(w, Wrap(strings.Split(footer, ", "), ", ", st.Width, "  "))
 	return nil
 }
 
@@ -229,4 +229,10 @@ func checkRoster(j *query.Query, fig metric) error {
 			"--metric: the matrix needs two card roles of several cards each and no swept flag")
 	}
 	return nil
+}
+
+// CheckRoster refuses, before any trial, a roster query whose --metric
+// (metricFlag, "" for the default) its action does not have.
+func CheckRoster(j *query.Query, metricFlag string) error {
+	return checkRoster(j, parseMetric(metricFlag))
 }
