@@ -3,7 +3,6 @@
 package profiles
 
 import (
-	"errors"
 	"os"
 )
 
@@ -15,7 +14,7 @@ func openNoWait(name string) (*os.File, error) {
 		return nil, err
 	}
 	if !st.Mode().IsRegular() {
-		return nil, &os.PathError{Op: "open", Path: name, Err: errors.New(notAFile(st.Mode()))}
+		return nil, &NotRegularError{Path: name, Mode: st.Mode()}
 	}
 	return os.Open(name)
 }

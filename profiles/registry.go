@@ -5,7 +5,6 @@ import (
 	"embed"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"maps"
 	"os"
@@ -167,26 +166,16 @@ func listFiles(paths []string) ([]string, Errors) {
 // bound), and refuses a file whose size is over the bound before reading
 // any of it; the read is bounded too, for a file that grows.
 func readLimited(name string) ([]byte, error) {
-	f, err := openNoWait(name)
-	if err != nil {
-		return nil, fmt.Errorf("cannot read: %v", errors.Unwrap(err))
-	}
-	defer f.Close()
-	st, err := f.Stat()
+	data, err := ReadRegular(name, MaxFileSize)
+	var nr *NotRegularError
+	var tl *TooLargeError
 	switch {
+	case errors.As(err, &nr):
+		return nil, fmt.Errorf("cannot read: %s", notAFile(nr.Mode))
+	case errors.As(err, &tl):
+		return nil, fmt.Errorf("larger than %d MiB: not a profile file", MaxFileSize>>20)
 	case err != nil:
 		return nil, fmt.Errorf("cannot read: %v", errors.Unwrap(err))
-	case !st.Mode().IsRegular():
-		return nil, fmt.Errorf("cannot read: %s", notAFile(st.Mode()))
-	case st.Size() > MaxFileSize:
-		return nil, fmt.Errorf("larger than %d MiB: not a profile file", MaxFileSize>>20)
-	}
-	data, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
-	switch {
-	case err != nil:
-		return nil, fmt.Errorf("cannot read: %v", errors.Unwrap(err))
-	case len(data) > MaxFileSize:
-		return nil, fmt.Errorf("larger than %d MiB: not a profile file", MaxFileSize>>20)
 	}
 	return data, nil
 }

@@ -3,14 +3,15 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
-	"io"
 	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"odds/cmd/internal/query"
+	"odds/profiles"
 	"odds/resolve/roll"
 	"odds/sim"
 )
@@ -213,29 +214,22 @@ func readShards(paths []string) ([]*query.ShardDoc, error) {
 	return docs, query.CheckShards(docs, paths)
 }
 
-// readShardFile reads one shard file, bounded: opened without waiting
-// (openNoWait), refused unless a regular file of at most maxShardBytes.
+// readShardFile reads one shard file, bounded (profiles.ReadRegular):
+// opened without waiting, refused unless a regular file of at most
+// maxShardBytes.
 func readShardFile(p string) ([]byte, error) {
-	f, err := openNoWait(p)
-	if err != nil {
-		return nil, usagef("", "merge: %v", err)
-	}
-	defer f.Close()
-	st, err := f.Stat()
+	data, err := profiles.ReadRegular(p, maxShardBytes)
+	var nr *profiles.NotRegularError
+	var tl *profiles.TooLargeError
 	switch {
+	case errors.As(err, &nr):
+		return nil, usagef("merge reads what --shard i/n wrote", "merge: %s: not a regular file", p)
+	case errors.As(err, &tl) && tl.Size >= 0:
+		return nil, usagef("merge reads what --shard i/n wrote", "merge: %s: %d bytes is more than a shard's %d", p, tl.Size, maxShardBytes)
+	case errors.As(err, &tl):
+		return nil, usagef("merge reads what --shard i/n wrote", "merge: %s: more than a shard's %d bytes", p, maxShardBytes)
 	case err != nil:
 		return nil, usagef("", "merge: %v", err)
-	case !st.Mode().IsRegular():
-		return nil, usagef("merge reads what --shard i/n wrote", "merge: %s: not a regular file", p)
-	case st.Size() > maxShardBytes:
-		return nil, usagef("merge reads what --shard i/n wrote", "merge: %s: %d bytes is more than a shard's %d", p, st.Size(), maxShardBytes)
-	}
-	data, err := io.ReadAll(io.LimitReader(f, maxShardBytes+1))
-	if err != nil {
-		return nil, usagef("", "merge: %v", err)
-	}
-	if len(data) > maxShardBytes {
-		return nil, usagef("merge reads what --shard i/n wrote", "merge: %s: more than a shard's %d bytes", p, maxShardBytes)
 	}
 	return data, nil
 }
