@@ -1,8 +1,6 @@
 package main
 
 import (
-	"crypto/rand"
-	"encoding/binary"
 	"fmt"
 	"strings"
 
@@ -11,14 +9,6 @@ import (
 	"odds/cmd/internal/query"
 	"odds/resolve"
 )
-
-// randomSeed returns a random seed below 2^53, so that it survives a round
-// trip through JSON in any language.
-func randomSeed() uint64 {
-	var b [8]byte
-	_, _ = rand.Read(b[:])
-	return binary.LittleEndian.Uint64(b[:]) & (1<<53 - 1)
-}
 
 // systemCommand is "odds <system>": a group of actions.
 func (a *app) systemCommand(s *resolve.System) *cobra.Command {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"odds/cmd/internal/flagval"
 	"odds/cmd/internal/render"
 	"os"
 	"path/filepath"
@@ -221,11 +222,11 @@ boolean takes =both (--smoke=both); several make a grid, one result per cell.`,
 	a.format = choiceValue{v: render.Formats[0].Name, choices: render.Names()}
 	a.maxPaths = countValue{n: sim.MaxPaths, min: 1, max: 1e12}
 	f := root.PersistentFlags()
-	f.Var(&a.trials, "trials", "Monte Carlo trials per result (with --precision: the most it may run, by default "+render.Group(precisionCeiling)+")")
+	f.Var(&a.trials, "trials", "Monte Carlo trials per result (with --precision: the most it may run, by default "+render.Group(flagval.PrecisionCeiling)+")")
 	f.Var(&a.seed, "seed", "seed of the random streams; the same seed gives the same numbers for any --workers")
 	f.Var(&a.workers, "workers", "parallel workers")
 	f.Var(&a.method, "method", "auto: exact when enumeration is cheap, else Monte Carlo; exact; mc")
-	f.Var(&a.precision, "precision", "run Monte Carlo until every 95% interval half-width is at most P, up to --trials trials (without --trials: up to "+render.Group(precisionCeiling)+")")
+	f.Var(&a.precision, "precision", "run Monte Carlo until every 95% interval half-width is at most P, up to --trials trials (without --trials: up to "+render.Group(flagval.PrecisionCeiling)+")")
 	f.Var(&a.format, "format", "output format")
 	f.StringVar(&a.out, "out", "", "write the output to `FILE` (written whole, or not at all)")
 	f.BoolVar(&a.intervals, "intervals", false, "sweep tables: show each Monte Carlo probability's 95% interval (single results always do)")
@@ -265,10 +266,6 @@ func flagError(cmd *cobra.Command, err error) error {
 	return &usageError{err: err, hint: hint}
 }
 
-// precisionCeiling is the most trials --precision runs without --trials:
-// the footers say so (precisionNote), as the help does.
-const precisionCeiling int64 = 10_000_000_000
-
 // options returns the engine options from the global flags.
 func (a *app) options() (sim.Options, error) {
 	opts := sim.Options{
@@ -284,13 +281,13 @@ func (a *app) options() (sim.Options, error) {
 		}
 	}
 	if a.precision.v > 0 && !a.trials.set {
-		opts.Trials = precisionCeiling
+		opts.Trials = flagval.PrecisionCeiling
 	}
 	if a.precision.v > 0 && opts.Method == sim.Exact {
 		return opts, usagef("", "--precision: exact answers need no precision target (drop --precision or use --method auto|mc)")
 	}
 	if !a.seed.set {
-		opts.Seed = randomSeed()
+		opts.Seed = flagval.RandomSeed()
 	}
 	if err := a.checkProfilePaths(); err != nil {
 		return opts, err

@@ -1,8 +1,7 @@
 package main
 
 import (
-	"fmt"
-	"math"
+	"odds/cmd/internal/flagval"
 	"strconv"
 	"strings"
 
@@ -74,17 +73,9 @@ func (c *countValue) String() string { return strconv.FormatInt(c.n, 10) }
 func (c *countValue) Type() string   { return "N" }
 
 func (c *countValue) Set(s string) error {
-	t := strings.ReplaceAll(strings.TrimSpace(s), "_", "")
-	n, err := strconv.ParseInt(t, 10, 64)
+	n, err := flagval.Count(s, c.min, c.max)
 	if err != nil {
-		f, ferr := strconv.ParseFloat(t, 64)
-		if ferr != nil || f != math.Trunc(f) || math.IsInf(f, 0) || math.Abs(f) > 1e18 {
-			return fmt.Errorf("want a whole number such as 1000000 or 1e6, got %q", s)
-		}
-		n = int64(f)
-	}
-	if n < c.min || n > c.max {
-		return fmt.Errorf("want %d..%d, got %s", c.min, c.max, s)
+		return err
 	}
 	c.n, c.set = n, true
 	return nil
@@ -105,9 +96,9 @@ func (s *seedValue) String() string {
 func (s *seedValue) Type() string { return "S" }
 
 func (s *seedValue) Set(v string) error {
-	n, err := strconv.ParseUint(strings.TrimSpace(v), 10, 64)
+	n, err := flagval.Seed(v)
 	if err != nil {
-		return fmt.Errorf("want a whole number 0..18446744073709551615, got %q", v)
+		return err
 	}
 	s.v, s.set = n, true
 	return nil
@@ -123,13 +114,12 @@ func (c *choiceValue) String() string { return c.v }
 func (c *choiceValue) Type() string   { return strings.Join(c.choices, "|") }
 
 func (c *choiceValue) Set(s string) error {
-	for _, ch := range c.choices {
-		if strings.EqualFold(s, ch) {
-			c.v = ch
-			return nil
-		}
+	v, err := flagval.Choice(s, c.choices)
+	if err != nil {
+		return err
 	}
-	return fmt.Errorf("want one of %s, got %q", strings.Join(c.choices, ", "), s)
+	c.v = v
+	return nil
 }
 
 // probValue is a probability half-width in (0, 0.5).
@@ -144,9 +134,9 @@ func (p *probValue) String() string {
 func (p *probValue) Type() string { return "P" }
 
 func (p *probValue) Set(s string) error {
-	v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
-	if err != nil || !(v > 0 && v < 0.5) {
-		return fmt.Errorf("want a half-width between 0 and 0.5 such as 0.001, got %q", s)
+	v, err := flagval.Prob(s)
+	if err != nil {
+		return err
 	}
 	p.v = v
 	return nil

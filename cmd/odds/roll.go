@@ -12,11 +12,6 @@ import (
 	"odds/sim"
 )
 
-// maxRollRows is the most values (outcome rows) a roll may have: every
-// value is a row of every format, and 100d10000's 999,901 rows were a
-// 436 MB JSON document with a 2.5 GB peak, slow to stop.
-const maxRollRows = 100_000
-
 func (a *app) rollCommand() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "roll '<dice expression>'",
@@ -68,9 +63,9 @@ func (a *app) runRoll(ctx context.Context, src string) error {
 		return err
 	}
 	plan := roll.Compile(e)
-	if n := len(plan.Layout().Outcomes); n > maxRollRows {
+	if n := len(plan.Layout().Outcomes); n > query.MaxRollRows {
 		return usagef("ask a question of the total instead, e.g. odds roll '(100d10000)>=500000', or roll fewer or smaller dice",
-			"roll: %s has %s values, more than the %s outcome rows odds lists", src, render.Group(int64(n)), render.Group(maxRollRows))
+			"roll: %s has %s values, more than the %s outcome rows odds lists", src, render.Group(int64(n)), render.Group(query.MaxRollRows))
 	}
 	var res *sim.Result
 	switch {

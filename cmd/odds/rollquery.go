@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"odds/cmd/internal/flagval"
 	"odds/cmd/internal/render"
 	"slices"
 
@@ -60,18 +61,18 @@ func newRollQuery(d *query.Doc) (*rollQuery, error) {
 	opts := sim.Options{Trials: trials.n, Seed: seed.v, Workers: 1, Precision: precision.v, MaxPaths: sim.MaxPaths}
 	opts.Method = sim.Method(slices.Index(sim.Methods, method.v))
 	if precision.v > 0 && !trials.set {
-		opts.Trials = precisionCeiling
+		opts.Trials = flagval.PrecisionCeiling
 	}
 	if err := checkPrecision(opts); err != nil {
 		return nil, err
 	}
 	if !seed.set {
-		opts.Seed = randomSeed()
+		opts.Seed = flagval.RandomSeed()
 	}
 	plan := roll.Compile(e)
-	if n := len(plan.Layout().Outcomes); n > maxRollRows {
+	if n := len(plan.Layout().Outcomes); n > query.MaxRollRows {
 		return nil, &query.Error{Flag: "expr", Hint: "ask a question of the total instead, or roll fewer or smaller dice",
-			Err: fmt.Errorf("roll: %s has %s values, more than the %s outcome rows odds lists", d.Expr, render.Group(int64(n)), render.Group(maxRollRows))}
+			Err: fmt.Errorf("roll: %s has %s values, more than the %s outcome rows odds lists", d.Expr, render.Group(int64(n)), render.Group(query.MaxRollRows))}
 	}
 	return &rollQuery{src: d.Expr, plan: plan, opts: opts}, nil
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"html/template"
 	"net/http"
+	"odds/cmd/internal/flagval"
 	"odds/cmd/internal/render"
 	"slices"
 	"strconv"
@@ -117,7 +118,7 @@ func (s *server) actionPage(w http.ResponseWriter, r *http.Request) {
 	status := http.StatusOK
 	if v.Asked {
 		if q.Get("seed") == "" { // the link reproduces the answer: fix the seed first
-			q.Set("seed", strconv.FormatUint(randomSeed(), 10))
+			q.Set("seed", strconv.FormatUint(flagval.RandomSeed(), 10))
 			http.Redirect(w, r, r.URL.Path+"?"+q.Encode(), http.StatusFound)
 			return
 		}

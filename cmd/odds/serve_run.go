@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"odds/cmd/internal/flagval"
 	"odds/cmd/internal/render"
 	"slices"
 	"strings"
@@ -120,10 +121,10 @@ func (s *server) ask(q url.Values, system, action string) (*ask, error) {
 	opts := sim.Options{Trials: trials.n, Seed: seed.v, Workers: 1, Precision: precision.v, MaxPaths: sim.MaxPaths}
 	opts.Method = sim.Method(slices.Index(sim.Methods, method.v))
 	if precision.v > 0 && !trials.set {
-		opts.Trials = precisionCeiling
+		opts.Trials = flagval.PrecisionCeiling
 	}
 	if !seed.set {
-		opts.Seed = randomSeed()
+		opts.Seed = flagval.RandomSeed()
 	}
 	x.opts = query.Options{Sim: opts, TrialsGiven: trials.set, MaxTrials: s.maxTrials}
 	// Everything that can be checked without running is checked here,

@@ -179,3 +179,8 @@ func MergedResult(merged map[int]*sim.Result, from map[int]string, i int, plan r
 	}
 	return res, nil
 }
+
+// MaxRollRows is the most values (outcome rows) a roll may have: every
+// value is a row of every format, and 100d10000's 999,901 rows were a
+// 436 MB JSON document with a 2.5 GB peak, slow to stop.
+const MaxRollRows = 100_000

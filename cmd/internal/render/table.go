@@ -366,7 +366,7 @@ func footer(r *report) string {
 }
 
 // precisionNote tells a --precision run's target and its trial ceiling
-// (--trials, or precisionCeiling without it), and whether the ceiling
+// (--trials, or flagval.PrecisionCeiling without it), and whether the ceiling
 // stopped the run first: "" without --precision.
 func PrecisionNote(precision float64, ceiling, trials int64) string {
 	if precision <= 0 {

@@ -1,0 +1,72 @@
+// Package flagval parses the run settings' values (--trials, --seed,
+// --method, --precision) as the command line and odds serve's query
+// strings both write them, with the same one-line messages; cmd/odds
+// wraps them in its pflag Values.
+package flagval
+
+import (
+	"crypto/rand"
+	"encoding/binary"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// Count parses a whole number in min..max that may also be written 1e6
+// or 1_000_000.
+func Count(s string, min, max int64) (int64, error) {
+	t := strings.ReplaceAll(strings.TrimSpace(s), "_", "")
+	n, err := strconv.ParseInt(t, 10, 64)
+	if err != nil {
+		f, ferr := strconv.ParseFloat(t, 64)
+		if ferr != nil || f != math.Trunc(f) || math.IsInf(f, 0) || math.Abs(f) > 1e18 {
+			return 0, fmt.Errorf("want a whole number such as 1000000 or 1e6, got %q", s)
+		}
+		n = int64(f)
+	}
+	if n < min || n > max {
+		return 0, fmt.Errorf("want %d..%d, got %s", min, max, s)
+	}
+	return n, nil
+}
+
+// Seed parses a uint64 seed.
+func Seed(v string) (uint64, error) {
+	n, err := strconv.ParseUint(strings.TrimSpace(v), 10, 64)
+	if err != nil {
+		return 0, fmt.Errorf("want a whole number 0..18446744073709551615, got %q", v)
+	}
+	return n, nil
+}
+
+// Choice is the one of choices s names, ignoring case.
+func Choice(s string, choices []string) (string, error) {
+	for _, ch := range choices {
+		if strings.EqualFold(s, ch) {
+			return ch, nil
+		}
+	}
+	return "", fmt.Errorf("want one of %s, got %q", strings.Join(choices, ", "), s)
+}
+
+// Prob parses a probability half-width in (0, 0.5).
+func Prob(s string) (float64, error) {
+	v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+	if err != nil || !(v > 0 && v < 0.5) {
+		return 0, fmt.Errorf("want a half-width between 0 and 0.5 such as 0.001, got %q", s)
+	}
+	return v, nil
+}
+
+// PrecisionCeiling is the most trials --precision runs without --trials:
+// the footers say so (render's precision note), as the help does.
+const PrecisionCeiling int64 = 10_000_000_000
+
+// RandomSeed returns a random seed below 2^53, so that it survives a
+// round trip through JSON in any language.
+func RandomSeed() uint64 {
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	return binary.LittleEndian.Uint64(b[:]) & (1<<53 - 1)
+}
