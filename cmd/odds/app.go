@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"odds/cmd/internal/flagval"
-	"odds/cmd/internal/render"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -19,7 +17,9 @@ import (
 	"github.com/spf13/pflag"
 	"golang.org/x/term"
 
+	"odds/cmd/internal/flagval"
 	"odds/cmd/internal/query"
+	"odds/cmd/internal/render"
 	"odds/profiles"
 	"odds/resolve"
 	"odds/resolve/all"
@@ -55,14 +55,14 @@ type app struct {
 	mergedCells    int
 	systems        []*resolve.System
 
-	trials    countValue
-	seed      seedValue
-	workers   countValue
-	method    choiceValue
-	precision probValue
-	format    choiceValue
+	trials    flagval.Count
+	seed      flagval.Seed
+	workers   flagval.Count
+	method    flagval.Choice
+	precision flagval.Prob
+	format    flagval.Choice
 	out       string
-	maxPaths  countValue
+	maxPaths  flagval.Count
 
 	profilePaths []string
 	reg          *profiles.Registry
@@ -216,11 +216,11 @@ boolean takes =both (--smoke=both); several make a grid, one result per cell.`,
 			return cmd.Help()
 		},
 	}
-	a.trials = countValue{n: 1_000_000, min: 1, max: 1e12}
-	a.workers = countValue{n: int64(runtime.NumCPU()), min: 1, max: 1024}
-	a.method = choiceValue{v: "auto", choices: sim.Methods}
-	a.format = choiceValue{v: render.Formats[0].Name, choices: render.Names()}
-	a.maxPaths = countValue{n: sim.MaxPaths, min: 1, max: 1e12}
+	a.trials = flagval.Count{N: 1_000_000, Min: 1, Max: 1e12}
+	a.workers = flagval.Count{N: int64(runtime.NumCPU()), Min: 1, Max: 1024}
+	a.method = flagval.Choice{V: "auto", Choices: sim.Methods}
+	a.format = flagval.Choice{V: render.Formats[0].Name, Choices: render.Names()}
+	a.maxPaths = flagval.Count{N: sim.MaxPaths, Min: 1, Max: 1e12}
 	f := root.PersistentFlags()
 	f.Var(&a.trials, "trials", "Monte Carlo trials per result (with --precision: the most it may run, by default "+render.Group(flagval.PrecisionCeiling)+")")
 	f.Var(&a.seed, "seed", "seed of the random streams; the same seed gives the same numbers for any --workers")
@@ -238,7 +238,7 @@ boolean takes =both (--smoke=both); several make a grid, one result per cell.`,
 	f.StringArrayVar(&a.profilePaths, "profiles", nil, "load unit cards, dice and matchups from `PATH` (a YAML file or a folder; repeatable; also $ODDS_PROFILES)")
 	root.Flag("workers").DefValue = "all cores"
 	for _, name := range []string{"method", "format"} {
-		choices := root.Flag(name).Value.(*choiceValue).choices
+		choices := root.Flag(name).Value.(*flagval.Choice).Choices
 		_ = root.RegisterFlagCompletionFunc(name, cobra.FixedCompletions(choices, cobra.ShellCompDirectiveNoFileComp))
 	}
 	root.SetFlagErrorFunc(flagError)
@@ -269,24 +269,24 @@ func flagError(cmd *cobra.Command, err error) error {
 // options returns the engine options from the global flags.
 func (a *app) options() (sim.Options, error) {
 	opts := sim.Options{
-		Trials:    a.trials.n,
-		Seed:      a.seed.v,
-		Workers:   int(a.workers.n),
-		Precision: a.precision.v,
-		MaxPaths:  a.maxPaths.n,
+		Trials:    a.trials.N,
+		Seed:      a.seed.V,
+		Workers:   int(a.workers.N),
+		Precision: a.precision.V,
+		MaxPaths:  a.maxPaths.N,
 	}
 	for i, m := range sim.Methods {
-		if m == a.method.v {
+		if m == a.method.V {
 			opts.Method = sim.Method(i)
 		}
 	}
-	if a.precision.v > 0 && !a.trials.set {
+	if a.precision.V > 0 && !a.trials.Given {
 		opts.Trials = flagval.PrecisionCeiling
 	}
-	if a.precision.v > 0 && opts.Method == sim.Exact {
+	if a.precision.V > 0 && opts.Method == sim.Exact {
 		return opts, usagef("", "--precision: exact answers need no precision target (drop --precision or use --method auto|mc)")
 	}
-	if !a.seed.set {
+	if !a.seed.Given {
 		opts.Seed = flagval.RandomSeed()
 	}
 	if err := a.checkProfilePaths(); err != nil {

@@ -41,7 +41,7 @@ func (a *app) batchCommand() *cobra.Command {
 			}
 			s := newServer(a, reg, 0)
 			in := cmd.InOrStdin()
-			return a.runBatch(cmd.Context(), s, in, int(a.workers.n), keepGoing)
+			return a.runBatch(cmd.Context(), s, in, int(a.workers.N), keepGoing)
 		},
 	}
 	cmd.Flags().BoolVar(&keepGoing, "keep-going", false, "answer a bad line with {\"line\": N, \"error\": …} and go on")

@@ -2,10 +2,10 @@ package main
 
 import (
 	"context"
-	"odds/cmd/internal/render"
 	"strings"
 
 	"odds/cmd/internal/query"
+	"odds/cmd/internal/render"
 )
 
 // --vs '<flags>' compares the matchup with a variant of it: the same
@@ -26,7 +26,7 @@ func (a *app) runCompare(ctx context.Context, ja, jb *query.Query, vs string) er
 	}
 	var bar *progress
 	opts.Progress = func(n int64) { bar.add(n) }
-	out, err := query.Compare(ctx, ja, jb, vs, query.Options{Sim: opts, TrialsGiven: a.trials.set,
+	out, err := query.Compare(ctx, ja, jb, vs, query.Options{Sim: opts, TrialsGiven: a.trials.Given,
 		Start: func(trials int64) { bar = a.newProgress(trials) }})
 	if bar != nil {
 		bar.finish()
@@ -52,7 +52,7 @@ func (a *app) runCompare(ctx context.Context, ja, jb *query.Query, vs string) er
 
 func (a *app) writeCompare(ctx context.Context, cs []*comparison) error {
 	var b strings.Builder
-	err := render.Named(a.format.v).Compare(ctx, &b, cs, a.style())
+	err := render.Named(a.format.V).Compare(ctx, &b, cs, a.style())
 	if ctx.Err() != nil {
 		return ctx.Err()
 	}

@@ -5,13 +5,14 @@ package main
 
 import (
 	"context"
-	"odds/resolve/all"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"odds/resolve/all"
 )
 
 // At 80 columns, help, listings and results fit: every line of every

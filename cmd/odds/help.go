@@ -1,10 +1,11 @@
 package main
 
 import (
-	"odds/cmd/internal/render"
 	"strings"
 
 	"github.com/spf13/cobra"
+
+	"odds/cmd/internal/render"
 )
 
 // fitHelp makes cobra's help fit the width: flag usages and command

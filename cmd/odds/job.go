@@ -2,9 +2,9 @@ package main
 
 import (
 	"context"
-	"odds/cmd/internal/render"
 
 	"odds/cmd/internal/query"
+	"odds/cmd/internal/render"
 )
 
 // runJobs compiles every point of every query first, so bad input fails
@@ -28,7 +28,7 @@ func (a *app) runJobs(ctx context.Context, qs []*query.Query) error {
 	}
 	var bar *progress
 	opts.Progress = func(n int64) { bar.add(n) }
-	rep, err := query.RunCompiled(ctx, all, query.Options{Sim: opts, TrialsGiven: a.trials.set,
+	rep, err := query.RunCompiled(ctx, all, query.Options{Sim: opts, TrialsGiven: a.trials.Given,
 		Merged: a.merged, MergedFrom: a.mergedFrom, MergedPoints: a.mergedCells, Start: func(trials int64) { bar = a.newProgress(trials) }})
 	if bar != nil {
 		bar.finish()

@@ -2,12 +2,12 @@ package main
 
 import (
 	"fmt"
-	"odds/cmd/internal/render"
 	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"odds/cmd/internal/render"
 	"odds/profiles"
 	"odds/resolve"
 )
@@ -225,7 +225,7 @@ func (a *app) writeProfiles(ps []any) error {
 		d := &docs[i]
 		d.Name, d.System, d.Kind, d.Fields = a.profileFields(p)
 	}
-	if err := render.Named(a.format.v).Profiles(&b, a.style(), docs); err != nil {
+	if err := render.Named(a.format.V).Profiles(&b, a.style(), docs); err != nil {
 		return &ioError{err}
 	}
 	return a.writeBytes([]byte(b.String()))

@@ -2,7 +2,6 @@ package main
 
 import (
 	"io"
-	"odds/cmd/internal/render"
 	"os"
 	"sync"
 	"sync/atomic"
@@ -10,6 +9,8 @@ import (
 
 	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
+
+	"odds/cmd/internal/render"
 )
 
 // progress shows a bar with an ETA on stderr for runs longer than about a

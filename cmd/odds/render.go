@@ -3,9 +3,9 @@ package main
 import (
 	"bytes"
 	"context"
-	"odds/cmd/internal/render"
 
 	"odds/cmd/internal/query"
+	"odds/cmd/internal/render"
 )
 
 // param and report are the query package's Input and Result: the
@@ -23,7 +23,7 @@ func (a *app) write(ctx context.Context, reports []*report) error {
 	var buf bytes.Buffer
 	// Renderers look at ctx between results: a Ctrl-C during the
 	// rendering of a large grid stops it.
-	err := render.Named(a.format.v).Results(ctx, &buf, reports, a.style())
+	err := render.Named(a.format.V).Results(ctx, &buf, reports, a.style())
 	if ctx.Err() != nil {
 		return ctx.Err()
 	}
@@ -37,7 +37,7 @@ func (a *app) write(ctx context.Context, reports []*report) error {
 // the tables as header and rows.
 func (a *app) writeListing(doc any, header []string, rows [][]string) error {
 	var b bytes.Buffer
-	err := render.Named(a.format.v).Listing(&b, a.style(), doc, header, rows)
+	err := render.Named(a.format.V).Listing(&b, a.style(), doc, header, rows)
 	if err != nil {
 		return &ioError{err}
 	}

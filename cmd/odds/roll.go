@@ -2,12 +2,12 @@ package main
 
 import (
 	"context"
-	"odds/cmd/internal/render"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"odds/cmd/internal/query"
+	"odds/cmd/internal/render"
 	"odds/resolve/roll"
 	"odds/sim"
 )

@@ -6,11 +6,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"odds/cmd/internal/flagval"
-	"odds/cmd/internal/render"
 	"slices"
 
+	"odds/cmd/internal/flagval"
 	"odds/cmd/internal/query"
+	"odds/cmd/internal/render"
 	"odds/resolve/roll"
 	"odds/sim"
 )
@@ -33,10 +33,10 @@ func newRollQuery(d *query.Doc) (*rollQuery, error) {
 	if err != nil {
 		return nil, &query.Error{Flag: "expr", Hint: "'odds roll --help' describes the expressions", Err: err}
 	}
-	trials := countValue{n: 1_000_000, min: 1, max: 1e12}
-	method := choiceValue{v: "auto", choices: sim.Methods}
-	var seed seedValue
-	var precision probValue
+	trials := flagval.Count{N: 1_000_000, Min: 1, Max: 1e12}
+	method := flagval.Choice{V: "auto", Choices: sim.Methods}
+	var seed flagval.Seed
+	var precision flagval.Prob
 	vals := d.Values()
 	for _, k := range []string{"method", "precision", "seed", "trials"} {
 		v, ok := vals[k]
@@ -58,15 +58,15 @@ func newRollQuery(d *query.Doc) (*rollQuery, error) {
 			return nil, &query.Error{Flag: k, Err: fmt.Errorf("--%s: %v", k, err)}
 		}
 	}
-	opts := sim.Options{Trials: trials.n, Seed: seed.v, Workers: 1, Precision: precision.v, MaxPaths: sim.MaxPaths}
-	opts.Method = sim.Method(slices.Index(sim.Methods, method.v))
-	if precision.v > 0 && !trials.set {
+	opts := sim.Options{Trials: trials.N, Seed: seed.V, Workers: 1, Precision: precision.V, MaxPaths: sim.MaxPaths}
+	opts.Method = sim.Method(slices.Index(sim.Methods, method.V))
+	if precision.V > 0 && !trials.Given {
 		opts.Trials = flagval.PrecisionCeiling
 	}
 	if err := checkPrecision(opts); err != nil {
 		return nil, err
 	}
-	if !seed.set {
+	if !seed.Given {
 		opts.Seed = flagval.RandomSeed()
 	}
 	plan := roll.Compile(e)

@@ -17,6 +17,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"odds/cmd/internal/flagval"
 	"odds/profiles"
 )
 
@@ -47,7 +48,7 @@ type server struct {
 
 func (a *app) serveCommand() *cobra.Command {
 	var addr string
-	maxTrials := countValue{n: defaultMaxTrials, min: 1, max: 1e12}
+	maxTrials := flagval.Count{N: defaultMaxTrials, Min: 1, Max: 1e12}
 	cmd := &cobra.Command{
 		Use:   "serve [--addr HOST:PORT]",
 		Short: "serve the odds as a web page and a JSON API (the phone at the table)",
@@ -65,7 +66,7 @@ func (a *app) serveCommand() *cobra.Command {
 				// hard bound on a request is query.MaxCompileBytes.
 				debug.SetMemoryLimit(3 << 30)
 			}
-			s := newServer(a, reg, maxTrials.n)
+			s := newServer(a, reg, maxTrials.N)
 			return s.listenAndServe(cmd.Context(), addr)
 		},
 	}

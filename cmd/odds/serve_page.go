@@ -5,13 +5,13 @@ import (
 	"fmt"
 	"html/template"
 	"net/http"
-	"odds/cmd/internal/flagval"
-	"odds/cmd/internal/render"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
 
+	"odds/cmd/internal/flagval"
+	"odds/cmd/internal/render"
 	"odds/resolve"
 	"odds/sim"
 )

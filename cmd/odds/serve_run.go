@@ -7,13 +7,13 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
-	"odds/cmd/internal/flagval"
-	"odds/cmd/internal/render"
 	"slices"
 	"strings"
 	"time"
 
+	"odds/cmd/internal/flagval"
 	"odds/cmd/internal/query"
+	"odds/cmd/internal/render"
 	"odds/profiles"
 	"odds/resolve"
 	"odds/sim"
@@ -76,10 +76,10 @@ func (s *server) ask(q url.Values, system, action string) (*ask, error) {
 		}
 	}
 	sp := query.Spec{System: sys, Action: act, Values: map[string][]resolve.Value{}, Cards: map[string]string{}}
-	trials := countValue{n: 1_000_000, min: 1, max: 1e12}
-	method := choiceValue{v: "auto", choices: sim.Methods}
-	var seed seedValue
-	var precision probValue
+	trials := flagval.Count{N: 1_000_000, Min: 1, Max: 1e12}
+	method := flagval.Choice{V: "auto", Choices: sim.Methods}
+	var seed flagval.Seed
+	var precision flagval.Prob
 	var x ask
 	for _, k := range keys {
 		v := q[k][len(q[k])-1]
@@ -118,15 +118,15 @@ func (s *server) ask(q url.Values, system, action string) (*ask, error) {
 		return nil, err
 	}
 	x.q = qq
-	opts := sim.Options{Trials: trials.n, Seed: seed.v, Workers: 1, Precision: precision.v, MaxPaths: sim.MaxPaths}
-	opts.Method = sim.Method(slices.Index(sim.Methods, method.v))
-	if precision.v > 0 && !trials.set {
+	opts := sim.Options{Trials: trials.N, Seed: seed.V, Workers: 1, Precision: precision.V, MaxPaths: sim.MaxPaths}
+	opts.Method = sim.Method(slices.Index(sim.Methods, method.V))
+	if precision.V > 0 && !trials.Given {
 		opts.Trials = flagval.PrecisionCeiling
 	}
-	if !seed.set {
+	if !seed.Given {
 		opts.Seed = flagval.RandomSeed()
 	}
-	x.opts = query.Options{Sim: opts, TrialsGiven: trials.set, MaxTrials: s.maxTrials}
+	x.opts = query.Options{Sim: opts, TrialsGiven: trials.Given, MaxTrials: s.maxTrials}
 	// Everything that can be checked without running is checked here,
 	// before the request waits for a core: bad input is answered 400 at
 	// once, never 429.

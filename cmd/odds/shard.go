@@ -71,9 +71,9 @@ func runArgs(args []string) []string {
 // checkShard reports what a sharded run cannot do.
 func (a *app) checkShard() error {
 	switch {
-	case !a.seed.set:
+	case !a.seed.Given:
 		return usagef("for example --seed 7 on every shard", "--shard: give --seed, so that every shard runs the same streams")
-	case a.precision.v > 0:
+	case a.precision.V > 0:
 		return usagef("give --trials instead", "--shard: a precision target decides trials from all the counts; shards need fixed --trials")
 	case a.plot != "":
 		return usagef("draw when merging: odds merge --plot FILE …", "--shard: a shard has no plot")
@@ -93,12 +93,12 @@ func (a *app) runShard(ctx context.Context, all []query.Compiled, opts sim.Optio
 	if err != nil {
 		return err
 	}
-	run := &query.ShardRun{Roll: rollSrc, TrialsGiven: a.trials.set, MaxPaths: a.maxPaths.n, Intervals: a.intervals, AllRows: a.allRows, Metric: a.metric}
+	run := &query.ShardRun{Roll: rollSrc, TrialsGiven: a.trials.Given, MaxPaths: a.maxPaths.N, Intervals: a.intervals, AllRows: a.allRows, Metric: a.metric}
 	if rollSrc == "" {
 		run.Queries = query.QueriesOf(all)
 	}
 	doc := query.ShardDoc{Kind: query.ShardKind, Version: version(), Args: runArgs(a.args), Run: run, Seed: opts.Seed, Trials: opts.Trials,
-		Method: a.method.v, Points: len(all), Index: a.shard.i, Count: a.shard.n, Results: shares}
+		Method: a.method.V, Points: len(all), Index: a.shard.i, Count: a.shard.n, Results: shares}
 	out, err := json.Marshal(doc)
 	if err != nil {
 		return &ioError{err}
@@ -160,8 +160,8 @@ func (a *app) mergeRun(ctx context.Context, docs []*query.ShardDoc, names []stri
 	if err := a.maxPaths.Set(strconv.FormatInt(run.MaxPaths, 10)); err != nil {
 		return bad(fmt.Sprintf("max_paths %d: %v", run.MaxPaths, err))
 	}
-	a.trials.set = run.TrialsGiven
-	a.seed.v, a.seed.set = first.Seed, true
+	a.trials.Given = run.TrialsGiven
+	a.seed.V, a.seed.Given = first.Seed, true
 	a.intervals = a.intervals || run.Intervals
 	a.allRows = run.AllRows
 	if a.metric == "" {

@@ -13,9 +13,9 @@ import (
 	"strings"
 )
 
-// Count parses a whole number in min..max that may also be written 1e6
+// ParseCount parses a whole number in min..max that may also be written 1e6
 // or 1_000_000.
-func Count(s string, min, max int64) (int64, error) {
+func ParseCount(s string, min, max int64) (int64, error) {
 	t := strings.ReplaceAll(strings.TrimSpace(s), "_", "")
 	n, err := strconv.ParseInt(t, 10, 64)
 	if err != nil {
@@ -31,8 +31,8 @@ func Count(s string, min, max int64) (int64, error) {
 	return n, nil
 }
 
-// Seed parses a uint64 seed.
-func Seed(v string) (uint64, error) {
+// ParseSeed parses a uint64 seed.
+func ParseSeed(v string) (uint64, error) {
 	n, err := strconv.ParseUint(strings.TrimSpace(v), 10, 64)
 	if err != nil {
 		return 0, fmt.Errorf("want a whole number 0..18446744073709551615, got %q", v)
@@ -40,8 +40,8 @@ func Seed(v string) (uint64, error) {
 	return n, nil
 }
 
-// Choice is the one of choices s names, ignoring case.
-func Choice(s string, choices []string) (string, error) {
+// ParseChoice is the one of choices s names, ignoring case.
+func ParseChoice(s string, choices []string) (string, error) {
 	for _, ch := range choices {
 		if strings.EqualFold(s, ch) {
 			return ch, nil
@@ -50,8 +50,8 @@ func Choice(s string, choices []string) (string, error) {
 	return "", fmt.Errorf("want one of %s, got %q", strings.Join(choices, ", "), s)
 }
 
-// Prob parses a probability half-width in (0, 0.5).
-func Prob(s string) (float64, error) {
+// ParseProb parses a probability half-width in (0, 0.5).
+func ParseProb(s string) (float64, error) {
 	v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
 	if err != nil || !(v > 0 && v < 0.5) {
 		return 0, fmt.Errorf("want a half-width between 0 and 0.5 such as 0.001, got %q", s)
