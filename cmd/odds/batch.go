@@ -8,12 +8,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net/url"
 	"sync"
 
 	"github.com/spf13/cobra"
 
 	"odds/cmd/internal/query"
+	"odds/cmd/internal/serve"
 )
 
 // odds batch: questions as JSON lines on stdin (a query object, or the
@@ -39,7 +39,7 @@ func (a *app) batchCommand() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			s := newServer(a, reg, 0)
+			s := serve.New(a.systems, reg, 0, a.stdout, a.stderr)
 			in := cmd.InOrStdin()
 			return a.runBatch(cmd.Context(), s, in, int(a.workers.N), keepGoing)
 		},
@@ -56,7 +56,7 @@ type batchAnswer struct {
 
 // runBatch answers the lines of in on workers goroutines and writes the
 // answers in order to stdout (or --out, whole).
-func (a *app) runBatch(ctx context.Context, s *server, in io.Reader, workers int, keepGoing bool) error {
+func (a *app) runBatch(ctx context.Context, s *serve.Server, in io.Reader, workers int, keepGoing bool) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	type job struct {
@@ -96,7 +96,7 @@ func (a *app) runBatch(ctx context.Context, s *server, in io.Reader, workers int
 		go func() {
 			defer wg.Done()
 			for j := range jobs {
-				doc, err := s.answerLine(ctx, j.text)
+				doc, err := s.AnswerLine(ctx, j.text)
 				j.out <- batchAnswer{doc, err}
 			}
 		}()
@@ -124,13 +124,13 @@ func (a *app) runBatch(ctx context.Context, s *server, in io.Reader, workers int
 				}
 				return lineError(j.line, ans.err)
 			}
-			rep := errorReply(0, ans.err)
+			msg, hint, flag := serve.ErrorFields(ans.err)
 			ans.doc, _ = json.Marshal(struct {
 				Line  int    `json:"line"`
 				Error string `json:"error"`
 				Hint  string `json:"hint,omitempty"`
 				Flag  string `json:"flag,omitempty"`
-			}{j.line, rep.err, rep.hint, rep.flag})
+			}{j.line, msg, hint, flag})
 		}
 		if _, err := bw.Write(append(ans.doc, '\n')); err != nil {
 			cancel()
@@ -166,33 +166,4 @@ func lineError(line int, err error) error {
 		return &usageError{err: fmt.Errorf("line %d: %w", line, err), hint: ue.hint}
 	}
 	return fmt.Errorf("line %d: %w", line, err)
-}
-
-// answerLine answers one line of odds batch: its JSON document on one
-// line.
-func (s *server) answerLine(ctx context.Context, line []byte) ([]byte, error) {
-	d, err := query.ParseDoc(line)
-	if err != nil {
-		return nil, err
-	}
-	if d.System == "roll" {
-		return rollLine(ctx, d)
-	}
-	vals := url.Values{}
-	for k, v := range d.Values() {
-		vals.Set(k, v)
-	}
-	x, err := s.ask(vals, d.System, d.Action)
-	if err != nil {
-		return nil, err
-	}
-	rep, err := s.answer(ctx, x, false)
-	if err != nil {
-		return nil, err
-	}
-	var out bytes.Buffer
-	if err := json.Compact(&out, rep.body); err != nil {
-		return nil, err
-	}
-	return out.Bytes(), nil
 }

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"odds/cmd/internal/query"
+	"odds/cmd/internal/serve"
 	"odds/resolve/all"
 )
 
@@ -29,7 +30,7 @@ func batch(t testing.TB, input string, keepGoing bool) (string, error) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	err = a.runBatch(context.Background(), newServer(a, reg, 0), strings.NewReader(input), 4, keepGoing)
+	err = a.runBatch(context.Background(), serve.New(a.systems, reg, 0, a.stdout, a.stderr), strings.NewReader(input), 4, keepGoing)
 	return out.String(), err
 }
 

@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"odds/cmd/internal/serve"
 )
 
 // chromium finds a headless browser for the end-to-end test.
@@ -31,7 +33,7 @@ func TestServeBrowser(t *testing.T) {
 	if path == "" {
 		t.Skip("headless Chromium not found: install Debian's chromium package (apt-get install chromium) to run the browser test")
 	}
-	ts := testServer(t, defaultMaxTrials)
+	ts := testServer(t, serve.DefaultMaxTrials)
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(path), chromedp.NoSandbox, chromedp.WindowSize(390, 844), chromedp.Flag("disable-gpu", true))
 	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"odds/cmd/internal/serve"
 	"odds/resolve/all"
 )
 
@@ -22,7 +23,7 @@ func pageOf(t *testing.T, target string) string {
 		t.Fatal(err)
 	}
 	rec := httptest.NewRecorder()
-	newServer(a, reg, defaultMaxTrials).ServeHTTP(rec, httptest.NewRequest(http.MethodGet, target, nil))
+	serve.New(a.systems, reg, serve.DefaultMaxTrials, a.stdout, a.stderr).ServeHTTP(rec, httptest.NewRequest(http.MethodGet, target, nil))
 	if rec.Code != http.StatusOK {
 		t.Fatalf("%s: status %d\n%.600s", target, rec.Code, rec.Body.String())
 	}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"odds/cmd/internal/serve"
 	"odds/resolve/all"
 )
 
@@ -43,7 +44,7 @@ func soak(t *testing.T, n int) (failed int64, before, after uint64) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ts := httptest.NewServer(newServer(a, reg, defaultMaxTrials))
+	ts := httptest.NewServer(serve.New(a.systems, reg, serve.DefaultMaxTrials, a.stdout, a.stderr))
 	defer ts.Close()
 	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 8}}
 	heap := func() uint64 {
@@ -112,49 +113,6 @@ func TestServeSoak(t *testing.T) {
 	}
 }
 
-// TestServeBusy: with every core running a request, the next waits
-// queueWait for one and is answered 429 with Retry-After.
-func TestServeBusy(t *testing.T) {
-	a := &app{ctx: context.Background(), stdout: io.Discard, stderr: io.Discard, systems: all.Systems(), width: 80}
-	reg, err := a.registry()
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := newServer(a, reg, defaultMaxTrials)
-	for range cap(s.slots) { // every core busy
-		s.slots <- struct{}{}
-	}
-	ts := httptest.NewServer(s)
-	defer ts.Close()
-	start := time.Now()
-	status, body, h := get(t, ts.URL+"/api/v1/opposed/fire?hesa=3&def=1&method=exact&seed=1")
-	if status != http.StatusTooManyRequests || h.Get("Retry-After") != "2" || len(body) == 0 {
-		t.Errorf("status %d, Retry-After %q, body %q; want 429", status, h.Get("Retry-After"), body)
-	}
-	if d := time.Since(start); d < queueWait {
-		t.Errorf("answered after %v, before the %v wait", d, queueWait)
-	}
-	// The plot answers 429 with Retry-After too (it had none).
-	status, _, h = get(t, ts.URL+"/plot/opposed/fire?hesa=1..3&def=1&method=exact&seed=1")
-	if status != http.StatusTooManyRequests || h.Get("Retry-After") != "2" {
-		t.Errorf("/plot: status %d, Retry-After %q; want 429 with Retry-After 2", status, h.Get("Retry-After"))
-	}
-	// Bad input is answered 400 at once, without waiting for a core:
-	// these were checked only after admission, so they waited queueWait
-	// and got 429.
-	for _, q := range []string{
-		"/api/v1/opposed/fire?hesa=3&def=1&method=exact&precision=0.01",
-		"/api/v1/opposed/fire?hesa=3&def=1&vs=--nosuch",
-		"/api/v1/opposed/fire?hesa=3&def=1&vs=--smoke&metric=no-effect",
-	} {
-		start := time.Now()
-		status, body, _ := get(t, ts.URL+q)
-		if d := time.Since(start); status != http.StatusBadRequest || d >= queueWait {
-			t.Errorf("%s: status %d after %v (%s); want 400 at once", q, status, d, body)
-		}
-	}
-}
-
 // TestRunFlagsAreTheRoots: the run flags --vs refuses (isRunFlag) are the
 // root command's persistent flags.
 func TestRunFlagsAreTheRoots(t *testing.T) {
@@ -162,7 +120,7 @@ func TestRunFlagsAreTheRoots(t *testing.T) {
 	var names []string
 	a.rootCommand().PersistentFlags().VisitAll(func(f *pflag.Flag) { names = append(names, f.Name) })
 	slices.Sort(names)
-	want := slices.Sorted(slices.Values(persistentFlags))
+	want := slices.Sorted(slices.Values(serve.PersistentFlags))
 	if !slices.Equal(names, want) {
 		t.Errorf("root's persistent flags %v, isRunFlag's %v", names, want)
 	}
@@ -176,7 +134,7 @@ func BenchmarkServeExact(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	s := newServer(a, reg, defaultMaxTrials)
+	s := serve.New(a.systems, reg, serve.DefaultMaxTrials, a.stdout, a.stderr)
 	req := httptest.NewRequest("GET", "/api/v1/opposed/fire?hesa=3&def=1&method=exact&seed=1", nil)
 	for b.Loop() {
 		w := httptest.NewRecorder()

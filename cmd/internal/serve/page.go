@@ -1,4 +1,4 @@
-package main
+package serve
 
 import (
 	"encoding/base64"
@@ -36,15 +36,15 @@ type indexView struct {
 	Systems []*resolve.System
 }
 
-func (s *server) index(w http.ResponseWriter, r *http.Request) {
-	s.render(w, http.StatusOK, "index.html", indexView{Systems: s.a.systems})
+func (s *Server) index(w http.ResponseWriter, r *http.Request) {
+	s.render(w, http.StatusOK, "index.html", indexView{Systems: s.systems})
 }
 
-func (s *server) render(w http.ResponseWriter, status int, name string, v any) {
+func (s *Server) render(w http.ResponseWriter, status int, name string, v any) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.WriteHeader(status)
 	if err := pages().ExecuteTemplate(w, name, v); err != nil {
-		fmt.Fprintf(s.a.stderr, "odds: serve: %v\n", err)
+		fmt.Fprintf(s.stderr, "odds: serve: %v\n", err)
 	}
 }
 
@@ -89,10 +89,10 @@ type compareView struct {
 
 // actionPage shows the form of an action and, when the query asks, its
 // answer.
-func (s *server) actionPage(w http.ResponseWriter, r *http.Request) {
-	sys := s.a.system(r.PathValue("system"))
+func (s *Server) actionPage(w http.ResponseWriter, r *http.Request) {
+	sys := s.system(r.PathValue("system"))
 	if sys == nil || sys.Action(r.PathValue("action")) == nil {
-		s.render(w, http.StatusNotFound, "index.html", indexView{Systems: s.a.systems})
+		s.render(w, http.StatusNotFound, "index.html", indexView{Systems: s.systems})
 		return
 	}
 	act := sys.Action(r.PathValue("action"))
@@ -185,7 +185,7 @@ func paramField(p *resolve.Param, value string) field {
 }
 
 // cardsOf lists the unit cards of a system the server holds.
-func (s *server) cardsOf(system string) []string {
+func (s *Server) cardsOf(system string) []string {
 	var names []string
 	for _, e := range s.reg.List(system) {
 		if e.Kind == "unit" {

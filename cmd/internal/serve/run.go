@@ -1,4 +1,4 @@
-package main
+package serve
 
 import (
 	"bytes"
@@ -51,8 +51,8 @@ type ask struct {
 // that names a file or changes where output goes, in the order of their
 // names (the first bad one is reported). Empty values are left out (an
 // unfilled form field).
-func (s *server) ask(q url.Values, system, action string) (*ask, error) {
-	sys := s.a.system(system)
+func (s *Server) ask(q url.Values, system, action string) (*ask, error) {
+	sys := s.system(system)
 	if sys == nil {
 		return nil, &query.Error{Err: fmt.Errorf("no system %q", system)}
 	}
@@ -146,7 +146,7 @@ func (s *server) ask(q url.Values, system, action string) (*ask, error) {
 
 // answer runs a question and renders it as the CLI's --format json
 // does; with plot, also its drawing (none for a shape that has none).
-func (s *server) answer(ctx context.Context, x *ask, plot bool) (reply, error) {
+func (s *Server) answer(ctx context.Context, x *ask, plot bool) (reply, error) {
 	rep := reply{status: http.StatusOK}
 	var buf bytes.Buffer
 	if x.b != nil {
@@ -190,13 +190,13 @@ func checkPrecision(opts sim.Options) error {
 }
 
 // run answers the request's question on one core, waiting for a free
-// one at most queueWait.
-func (s *server) run(r *http.Request, system, action string, plot bool) reply {
+// one at most QueueWait.
+func (s *Server) run(r *http.Request, system, action string, plot bool) reply {
 	x, err := s.ask(r.URL.Query(), system, action)
 	if err != nil {
 		return errorReply(http.StatusBadRequest, err)
 	}
-	wait := time.NewTimer(queueWait)
+	wait := time.NewTimer(QueueWait)
 	defer wait.Stop()
 	select {
 	case s.slots <- struct{}{}:
@@ -216,8 +216,7 @@ func (s *server) run(r *http.Request, system, action string, plot bool) reply {
 		return reply{status: http.StatusServiceUnavailable, err: fmt.Sprintf("the run took longer than %s, or the client went away", runLimit)}
 	}
 	var qe *query.Error
-	var ue *usageError
-	if errors.As(err, &qe) || errors.As(err, &ue) {
+	if errors.As(err, &qe) {
 		return errorReply(http.StatusBadRequest, err)
 	}
 
@@ -229,12 +228,8 @@ func (s *server) run(r *http.Request, system, action string, plot bool) reply {
 func errorReply(status int, err error) reply {
 	rep := reply{status: status, err: oneLine(err.Error())}
 	var qe *query.Error
-	var ue *usageError
-	switch {
-	case errors.As(err, &qe):
+	if errors.As(err, &qe) {
 		rep.hint, rep.flag = qe.Hint, qe.Flag
-	case errors.As(err, &ue):
-		rep.hint = ue.hint
 	}
 	return rep
 }
@@ -251,6 +246,13 @@ func oneLine(msg string) string { return strings.ReplaceAll(msg, "\n", " ") }
 // isRunFlag reports whether name is a flag of the run (the root's
 // persistent flags), which --vs refuses: a test checks the list against
 // the root command.
-func isRunFlag(name string) bool { return slices.Contains(persistentFlags, name) }
+func isRunFlag(name string) bool { return slices.Contains(PersistentFlags, name) }
 
-var persistentFlags = []string{"trials", "seed", "workers", "method", "precision", "format", "out", "intervals", "metric", "plot", "quiet", "shard", "max-paths", "profiles"}
+var PersistentFlags = []string{"trials", "seed", "workers", "method", "precision", "format", "out", "intervals", "metric", "plot", "quiet", "shard", "max-paths", "profiles"}
+
+// ErrorFields are bad input's message (on one line), hint and flag, as
+// the API reports them and odds batch writes a failed line.
+func ErrorFields(err error) (msg, hint, flag string) {
+	rep := errorReply(0, err)
+	return rep.err, rep.hint, rep.flag
+}
