@@ -38,14 +38,14 @@ func (p *parser) poolColours(n *yaml.Node, path string, v resolve.Value) bool {
 	return true
 }
 
-func (p *parser) die(n *yaml.Node, path string) *Die {
+func (p *parser) die(n *yaml.Node, path string) *DieEntry {
 	sys := p.dieSystem()
 	if sys == nil {
 		p.errf(n, path, "no rule system rolls custom dice")
 		return nil
 	}
 	schema := sys.Die
-	d := &Die{Pos: p.pos(n), System: sys.Name}
+	d := &DieEntry{Pos: p.pos(n), System: sys.Name}
 	have := map[string]bool{}
 	ok := true
 	p.fields(n, path, func(key string, k, v *yaml.Node) bool {

@@ -18,7 +18,7 @@ func (r *Registry) Export(entries []any) ([]byte, error) {
 		switch e := e.(type) {
 		case *Unit:
 			units = append(units, r.unitNode(e))
-		case *Die:
+		case *DieEntry:
 			dice = append(dice, dieNode(e))
 		case *Table:
 			tables = append(tables, tableNode(e, r.system(e.System).Table(e.Name).Columns))
@@ -72,7 +72,7 @@ func (r *Registry) unitNode(u *Unit) *yaml.Node {
 	return n
 }
 
-func dieNode(d *Die) *yaml.Node {
+func dieNode(d *DieEntry) *yaml.Node {
 	n := mapping("name", d.Name, "note", d.Note, "role", d.Role, "colour", d.Colour, "strength", strconv.Itoa(d.Strength))
 	faces := &yaml.Node{Kind: yaml.SequenceNode, Style: yaml.FlowStyle}
 	for _, f := range d.Faces {

@@ -30,9 +30,9 @@ type Unit struct {
 	Pos                Pos
 }
 
-// Die is a custom die of the system that rolls them (System.Die): each
+// DieEntry is a custom die of the system that rolls them (System.Die): each
 // face shows a few of its symbols.
-type Die struct {
+type DieEntry struct {
 	Name, Note   string
 	System       string
 	Role, Colour string
@@ -56,7 +56,7 @@ type Matchup struct {
 type File struct {
 	Name     string
 	Units    []*Unit
-	Dice     []*Die
+	Dice     []*DieEntry
 	Tables   []*Table
 	Matchups []*Matchup
 }

@@ -25,10 +25,10 @@ var builtinFS embed.FS
 // the order given; a later entry with an earlier one's name shadows it.
 type Registry struct {
 	systems  []*resolve.System
-	units    map[string]*Unit  // by system/name: each system has its own cards
-	dice     map[string]*Die   // by name
-	byColour map[string]*Die   // by system/role/colour: the die in force
-	tables   map[string]*Table // by system/name
+	units    map[string]*Unit     // by system/name: each system has its own cards
+	dice     map[string]*DieEntry // by name
+	byColour map[string]*DieEntry // by system/role/colour: the die in force
+	tables   map[string]*Table    // by system/name
 	matchups map[string]*Matchup
 	builtin  map[string]bool // kind/name of entries that are built in
 	files    map[string]*File
@@ -47,7 +47,7 @@ type Entry struct {
 
 // New returns a registry holding the built-in profiles.
 func New(systems []*resolve.System) (*Registry, error) {
-	r := &Registry{systems: systems, units: map[string]*Unit{}, dice: map[string]*Die{}, byColour: map[string]*Die{},
+	r := &Registry{systems: systems, units: map[string]*Unit{}, dice: map[string]*DieEntry{}, byColour: map[string]*DieEntry{},
 		tables: map[string]*Table{}, matchups: map[string]*Matchup{}, builtin: map[string]bool{}, files: map[string]*File{}}
 	names, _ := builtinFS.ReadDir("builtin")
 	for _, e := range names {
@@ -331,7 +331,7 @@ func (r *Registry) Env(system string) *resolve.Env {
 	}
 	for _, k := range sortedKeys(r.byColour) {
 		if d := r.byColour[k]; d.System == system && r.dice[d.Name] == d {
-			env.Dice = append(env.Dice, resolve.Die{Name: d.Name, Role: d.Role, Colour: d.Colour, Strength: d.Strength, Faces: d.Faces})
+			env.Dice = append(env.Dice, resolve.DieSpec{Name: d.Name, Role: d.Role, Colour: d.Colour, Strength: d.Strength, Faces: d.Faces})
 		}
 	}
 	for _, t := range r.tables {

@@ -14,7 +14,7 @@ import (
 type Value struct {
 	N     int
 	Terms []int // an Int parameter with Terms: each term (N is their total)
-	Pool  Pool
+	Pool  PoolSpec
 	Word  string
 }
 
@@ -102,16 +102,16 @@ func (a Args) Word(name string) string {
 }
 
 // Pool returns a DicePool parameter; nil when absent.
-func (a Args) Pool(name string) Pool {
+func (a Args) Pool(name string) PoolSpec {
 	if a.check(name).Kind != DicePool {
 		panic(fmt.Sprintf("resolve: %q is not a dice pool", name))
 	}
 	return a.vals[name].Pool
 }
 
-// Pool is a pool of custom dice: how many of each colour, in the order
+// PoolSpec is a pool of custom dice: how many of each colour, in the order
 // written.
-type Pool []Dice
+type PoolSpec []Dice
 
 // Dice are n dice of one colour.
 type Dice struct {
@@ -120,7 +120,7 @@ type Dice struct {
 }
 
 // Size is the number of dice in the pool.
-func (p Pool) Size() int {
+func (p PoolSpec) Size() int {
 	n := 0
 	for _, d := range p {
 		n += d.N
@@ -130,7 +130,7 @@ func (p Pool) Size() int {
 
 // String writes the pool as a flag takes it: green:2,blue:1 ("none" when
 // empty).
-func (p Pool) String() string {
+func (p PoolSpec) String() string {
 	if len(p) == 0 {
 		return "none"
 	}
@@ -147,12 +147,12 @@ const MaxPool = dice.MaxPoolDice
 // ParsePool reads "green:2,blue:1" (a colour alone is one die; "none" is
 // the empty pool). Colours are checked against the dice in force when the
 // action compiles.
-func ParsePool(s string) (Pool, error) {
+func ParsePool(s string) (PoolSpec, error) {
 	s = strings.TrimSpace(s)
 	if s == "none" {
-		return Pool{}, nil
+		return PoolSpec{}, nil
 	}
-	var p Pool
+	var p PoolSpec
 	for _, item := range strings.Split(s, ",") {
 		item = strings.TrimSpace(item)
 		colour, count, hasCount := strings.Cut(item, ":")

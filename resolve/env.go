@@ -4,21 +4,21 @@ package resolve
 // force, supplied by the caller so that resolve never imports profiles.
 // A nil Env has no custom dice, no tables and no cards.
 type Env struct {
-	Dice   []Die             // custom symbol dice
+	Dice   []DieSpec         // custom symbol dice
 	Tables map[string]*Table // by name; a system's built-ins unless a profile replaces them
 	Units  map[string]Values // the system's unit cards by name (a stack names several)
 }
 
-// Die is a custom die: a colour with faces, each face zero or more
+// DieSpec is a custom die: a colour with faces, each face zero or more
 // symbols (the symbol system's; see System.Die).
-type Die struct {
+type DieSpec struct {
 	Name, Role, Colour string
 	Strength           int // order among colours: 1 is the weakest
 	Faces              [][]string
 }
 
 // Die returns the die of a role and colour, or nil.
-func (e *Env) Die(role, colour string) *Die {
+func (e *Env) Die(role, colour string) *DieSpec {
 	if e == nil {
 		return nil
 	}

@@ -44,6 +44,6 @@ func (f *Fill) Set(param string, v int, role string) {
 }
 
 // SetPool records that param takes the pool p from the card of role.
-func (f *Fill) SetPool(param string, p Pool, role string) {
+func (f *Fill) SetPool(param string, p PoolSpec, role string) {
 	*f = append(*f, Filled{Param: param, Value: Value{Pool: p}, Role: role})
 }

@@ -158,7 +158,7 @@ func (a *app) profileFields(p any) (name, system, kind string, fields []param) {
 			fields = append(fields, param{Name: "note", Value: p.Note})
 		}
 		return p.Name, p.System, "unit", fields
-	case *profiles.Die:
+	case *profiles.DieEntry:
 		faces := make([]string, len(p.Faces))
 		for i, f := range p.Faces {
 			faces[i] = "[" + strings.Join(f, " + ") + "]"

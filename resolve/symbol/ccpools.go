@@ -11,12 +11,12 @@ import (
 type ccSide struct {
 	role    string // attacker or defender
 	kind    int
-	attack  pool // card dice with experience
-	defence pool
+	attack  colourPool // card dice with experience
+	defence colourPool
 	// Dice command cards and special abilities add (11.1.2, 11.1.3:
 	// "Modifications can also occur because of unit abilities", "... of
 	// playing command cards"), every round or the initial one only.
-	extraAttack, extraDefence pool
+	extraAttack, extraDefence colourPool
 	tgt                       target
 	start                     state
 	supported                 bool
@@ -75,7 +75,7 @@ func readSide(v resolve.Args, role string) (*ccSide, error) {
 
 // terrainDice is the terrain defence bonus of a row for a unit type, as
 // a pool; no terrain gives none.
-func terrainDice(env *resolve.Env, table, row, col, flag string) (pool, error) {
+func terrainDice(env *resolve.Env, table, row, col, flag string) (colourPool, error) {
 	if row == "" {
 		return nil, nil
 	}
@@ -84,14 +84,14 @@ func terrainDice(env *resolve.Env, table, row, col, flag string) (pool, error) {
 
 // fortDice is the fortification's bonus for a unit type from one side,
 // or from every side ("" : the strongest die of them all is taken).
-func fortDice(env *resolve.Env, row string, kind int, side string) (pool, error) {
+func fortDice(env *resolve.Env, row string, kind int, side string) (colourPool, error) {
 	if kind == vehicle {
 		return nil, nil // vehicles stay in the primary terrain
 	}
 	if side != "" {
 		return terrainDice(env, fortTable, row, unitTypes[kind]+"-"+side, "fortification")
 	}
-	var all pool
+	var all colourPool
 	for _, sd := range impacts {
 		p, err := terrainDice(env, fortTable, row, unitTypes[kind]+"-"+sd, "fortification")
 		if err != nil {
@@ -129,7 +129,7 @@ func buildPools(v resolve.Args, a, d *ccSide) (*ccPools, error) {
 	// (in a fortification: of the side attacked from); the assault unit
 	// one blue die (against a fortification: the strongest die of the
 	// primary terrain). Vehicles get none.
-	terr := func(s *ccSide, initial bool) (pool, error) {
+	terr := func(s *ccSide, initial bool) (colourPool, error) {
 		if s.kind == vehicle {
 			return nil, nil
 		}
@@ -159,13 +159,13 @@ func buildPools(v resolve.Args, a, d *ccSide) (*ccPools, error) {
 	extraEvery := extraRounds[v.Int("extra-rounds")] == "every-round"
 	// withExtra is a side's attack or defence with the extra dice of
 	// command cards and special abilities, in the rounds they apply.
-	withExtra := func(p, extra pool, initial bool) pool {
+	withExtra := func(p, extra colourPool, initial bool) colourPool {
 		if initial || extraEvery {
 			return p.add(extra)
 		}
 		return p
 	}
-	vsInfantry := func(s, other *ccSide, p pool) pool {
+	vsInfantry := func(s, other *ccSide, p colourPool) colourPool {
 		// 11.1.2: a vehicle counts only the strongest symbol against infantry.
 		if s.kind == vehicle && other.kind == infantry {
 			return p.halfStrength()

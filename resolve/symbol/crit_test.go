@@ -16,7 +16,7 @@ import (
 // black:2.
 func critEnv() *resolve.Env {
 	env := testEnv()
-	env.Dice = append(env.Dice, resolve.Die{Name: "black-attack", Role: "attack", Colour: "black", Strength: 4,
+	env.Dice = append(env.Dice, resolve.DieSpec{Name: "black-attack", Role: "attack", Colour: "black", Strength: 4,
 		Faces: [][]string{{"critical-hit"}, {"critical-hit"}}})
 	tables := map[string]*resolve.Table{}
 	for k, v := range env.Tables {

@@ -19,20 +19,20 @@ func tallyOf(face []string) dice.Tally {
 	return t
 }
 
-// die is one die of a pool: its colour's strength and faces.
-type die struct {
+// colourDie is one die of a pool: its colour's strength and faces.
+type colourDie struct {
 	colour   string
 	strength int
 	faces    dice.Die
 }
 
-// pool is the dice of one roll, as the steps of a sequence build it.
-type pool []die
+// colourPool is the dice of one roll, as the steps of a sequence build it.
+type colourPool []colourDie
 
 // buildPool looks the dice of p up in the dice in force (env) for a role;
 // an unknown colour is an error naming flag.
-func buildPool(env *resolve.Env, role string, p resolve.Pool, flag string) (pool, error) {
-	var out pool
+func buildPool(env *resolve.Env, role string, p resolve.PoolSpec, flag string) (colourPool, error) {
+	var out colourPool
 	for _, d := range p {
 		rd := env.Die(role, d.Colour)
 		if rd == nil {
@@ -51,18 +51,18 @@ func buildPool(env *resolve.Env, role string, p resolve.Pool, flag string) (pool
 			faces[i] = tallyOf(f)
 		}
 		for range d.N {
-			out = append(out, die{colour: d.Colour, strength: rd.Strength, faces: faces})
+			out = append(out, colourDie{colour: d.Colour, strength: rd.Strength, faces: faces})
 		}
 	}
 	return out, nil
 }
 
 // add returns the pool with the dice of q added.
-func (p pool) add(q pool) pool { return append(slices.Clip(p), q...) }
+func (p colourPool) add(q colourPool) colourPool { return append(slices.Clip(p), q...) }
 
 // dropWeakest removes one die of the weakest colour; keep is the fewest
 // dice it may leave (the defender always keeps one).
-func (p pool) dropWeakest(keep int) pool {
+func (p colourPool) dropWeakest(keep int) colourPool {
 	if len(p) <= keep || len(p) == 0 {
 		return p
 	}
@@ -77,7 +77,7 @@ func (p pool) dropWeakest(keep int) pool {
 
 // halfStrength counts each double face once, by its strongest symbol
 // (10.8.1: a half-strength attacker treats double successes as single).
-func (p pool) halfStrength() pool {
+func (p colourPool) halfStrength() colourPool {
 	out := slices.Clone(p)
 	for i, d := range out {
 		faces := make(dice.Die, len(d.faces))
@@ -109,7 +109,7 @@ func strongest(t dice.Tally) int {
 
 // compile turns the pool into a dice.Pool; more than MaxPool dice is an
 // error naming flag.
-func (p pool) compile(flag string) (*dice.Pool, error) {
+func (p colourPool) compile(flag string) (*dice.Pool, error) {
 	if len(p) > resolve.MaxPool {
 		return nil, resolve.Errorf(flag, "%d dice in one roll; at most %d", len(p), resolve.MaxPool)
 	}
@@ -121,7 +121,7 @@ func (p pool) compile(flag string) (*dice.Pool, error) {
 }
 
 // dice is the pool's dice, their faces only.
-func (p pool) dice() []dice.Die {
+func (p colourPool) dice() []dice.Die {
 	dd := make([]dice.Die, len(p))
 	for i, d := range p {
 		dd[i] = d.faces
@@ -130,8 +130,8 @@ func (p pool) dice() []dice.Die {
 }
 
 // oneDie is a pool of one die of a colour, or an error if none is in force.
-func oneDie(env *resolve.Env, role, colour, why string) (pool, error) {
-	p, err := buildPool(env, role, resolve.Pool{{Colour: colour, N: 1}}, "")
+func oneDie(env *resolve.Env, role, colour, why string) (colourPool, error) {
+	p, err := buildPool(env, role, resolve.PoolSpec{{Colour: colour, N: 1}}, "")
 	if err != nil {
 		return nil, fmt.Errorf("%s needs a %s %s die, and no profile gives one", why, colour, role)
 	}
@@ -139,7 +139,7 @@ func oneDie(env *resolve.Env, role, colour, why string) (pool, error) {
 }
 
 // tablePool reads a table cell that is a pool of dice.
-func tablePool(env *resolve.Env, table, row, col string) (resolve.Pool, error) {
+func tablePool(env *resolve.Env, table, row, col string) (resolve.PoolSpec, error) {
 	t := env.Tables[table]
 	if t == nil {
 		return nil, fmt.Errorf("no %s table in force", table)

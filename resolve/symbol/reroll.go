@@ -47,7 +47,7 @@ type tallyDist struct {
 
 // newRoll compiles a pool (already in the order pool.sorted gives) with k
 // re-rolls; k is at most the number of dice.
-func newRoll(p pool, k int, flag string) (*roll, error) {
+func newRoll(p colourPool, k int, flag string) (*roll, error) {
 	dp, err := p.compile(flag)
 	if err != nil {
 		return nil, err
@@ -66,18 +66,18 @@ func newRoll(p pool, k int, flag string) (*roll, error) {
 
 // sorted orders a pool strongest colour first, the order re-roll ties
 // are broken in.
-func (p pool) sorted() pool {
+func (p colourPool) sorted() colourPool {
 	out := slices.Clone(p)
-	slices.SortStableFunc(out, func(a, b die) int { return b.strength - a.strength })
+	slices.SortStableFunc(out, func(a, b colourDie) int { return b.strength - a.strength })
 	return out
 }
 
 // strongestDie is a pool of the pool's strongest die (none if empty).
-func (p pool) strongestDie() pool {
+func (p colourPool) strongestDie() colourPool {
 	if len(p) == 0 {
 		return nil
 	}
-	return pool{p.sorted()[0]}
+	return colourPool{p.sorted()[0]}
 }
 
 // sample rolls the pool and applies the re-rolls. Faces are kept on the

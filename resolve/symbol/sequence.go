@@ -91,7 +91,7 @@ func compileFire(v resolve.Args) (resolve.Plan, error) {
 
 // attackPool is the attacker's sequence, steps 5.0 to 9.0, with the dice
 // of fire support units firing jointly.
-func attackPool(v resolve.Args) (pool, error) {
+func attackPool(v resolve.Args) (colourPool, error) {
 	if !v.Has("attack") {
 		return nil, resolve.Errorf("attack", "the attack dice are needed: --attack POOL such as red:2,green:1 (or --attacker CARD with --range)")
 	}
@@ -135,7 +135,7 @@ func attackPool(v resolve.Args) (pool, error) {
 }
 
 // defencePool is the defender's sequence, steps 1.0 to 5.0 and 7.0.
-func defencePool(v resolve.Args, kind int) (pool, error) {
+func defencePool(v resolve.Args, kind int) (colourPool, error) {
 	env := v.Env
 	if !v.Has("defence") {
 		return nil, resolve.Errorf("defence", "the defence dice are needed: --defence POOL such as blue:2 (or --defender CARD)")
@@ -171,7 +171,7 @@ func defencePool(v resolve.Args, kind int) (pool, error) {
 		h = 0
 	}
 	if h > 0 {
-		hp, err := buildPool(env, "defence", resolve.Pool{{Colour: colours[v.Int("hindrance-die")], N: h}}, "hindrance-die")
+		hp, err := buildPool(env, "defence", resolve.PoolSpec{{Colour: colours[v.Int("hindrance-die")], N: h}}, "hindrance-die")
 		if err != nil {
 			return nil, err
 		}
@@ -223,7 +223,7 @@ func defencePool(v resolve.Args, kind int) (pool, error) {
 }
 
 // addTable adds the dice a table cell gives to p; errors name flag.
-func addTable(env *resolve.Env, p pool, table, row, col, flag string) (pool, error) {
+func addTable(env *resolve.Env, p colourPool, table, row, col, flag string) (colourPool, error) {
 	cell, err := tablePool(env, table, row, col)
 	if err != nil {
 		return nil, resolve.Errorf(flag, "%v", err)

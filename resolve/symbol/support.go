@@ -61,9 +61,9 @@ type blankGroup struct {
 }
 
 // newAttackDice compiles a pool for a support attack.
-func newAttackDice(p pool) *attackDice {
+func newAttackDice(p colourPool) *attackDice {
 	p = slices.Clone(p)
-	slices.SortStableFunc(p, func(x, y die) int { return strings.Compare(x.colour, y.colour) })
+	slices.SortStableFunc(p, func(x, y colourDie) int { return strings.Compare(x.colour, y.colour) })
 	a := &attackDice{}
 	radix := 1
 	for i := 0; i < len(p); {

@@ -180,7 +180,7 @@ func TestSupportKeepsXSuppression(t *testing.T) {
 // always fell back; without the green die: fallback 18/36.)
 func TestSecondRunSeesState(t *testing.T) {
 	env := testEnv()
-	env.Dice = append(env.Dice, resolve.Die{Name: "white-attack", Role: "attack", Colour: "white", Strength: 0,
+	env.Dice = append(env.Dice, resolve.DieSpec{Name: "white-attack", Role: "attack", Colour: "white", Strength: 0,
 		Faces: [][]string{{"x-suppression"}}})
 	tables := map[string]*resolve.Table{}
 	for k, v := range env.Tables {
@@ -209,7 +209,7 @@ func TestSecondRunSeesState(t *testing.T) {
 // stays the X changes nothing: 0.
 func TestFriendlyDefence(t *testing.T) {
 	env := testEnv()
-	env.Dice = append(env.Dice, resolve.Die{Name: "white-attack", Role: "attack", Colour: "white", Strength: 0,
+	env.Dice = append(env.Dice, resolve.DieSpec{Name: "white-attack", Role: "attack", Colour: "white", Strength: 0,
 		Faces: [][]string{{"x-suppression"}}})
 	tables := map[string]*resolve.Table{}
 	for k, v := range env.Tables {

@@ -27,11 +27,11 @@ var (
 )
 
 func testEnv() *resolve.Env {
-	die := func(role, colour string, strength int, faces [][]string) resolve.Die {
-		return resolve.Die{Name: colour + "-" + role, Role: role, Colour: colour, Strength: strength, Faces: faces}
+	die := func(role, colour string, strength int, faces [][]string) resolve.DieSpec {
+		return resolve.DieSpec{Name: colour + "-" + role, Role: role, Colour: colour, Strength: strength, Faces: faces}
 	}
 	return &resolve.Env{
-		Dice: []resolve.Die{
+		Dice: []resolve.DieSpec{
 			die("attack", "blue", 1, blueAttack), die("attack", "green", 2, greenAttack), die("attack", "red", 3, redAttack),
 			die("defence", "blue", 1, blueDefence), die("defence", "green", 2, greenDef), die("defence", "red", 3, redDefence),
 		},
