@@ -222,11 +222,11 @@ boolean takes =both (--smoke=both); several make a grid, one result per cell.`,
 	a.format = flagval.Choice{V: render.Formats[0].Name, Choices: render.Names()}
 	a.maxPaths = flagval.Count{N: sim.MaxPaths, Min: 1, Max: 1e12}
 	f := root.PersistentFlags()
-	f.Var(&a.trials, "trials", "Monte Carlo trials per result (with --precision: the most it may run, by default "+render.Group(flagval.PrecisionCeiling)+")")
+	f.Var(&a.trials, "trials", "Monte Carlo trials per result (with --precision: the most it may run, by default "+query.Group(flagval.PrecisionCeiling)+")")
 	f.Var(&a.seed, "seed", "seed of the random streams; the same seed gives the same numbers for any --workers")
 	f.Var(&a.workers, "workers", "parallel workers")
 	f.Var(&a.method, "method", "auto: exact when enumeration is cheap, else Monte Carlo; exact; mc")
-	f.Var(&a.precision, "precision", "run Monte Carlo until every 95% interval half-width is at most P, up to --trials trials (without --trials: up to "+render.Group(flagval.PrecisionCeiling)+")")
+	f.Var(&a.precision, "precision", "run Monte Carlo until every 95% interval half-width is at most P, up to --trials trials (without --trials: up to "+query.Group(flagval.PrecisionCeiling)+")")
 	f.Var(&a.format, "format", "output format")
 	f.StringVar(&a.out, "out", "", "write the output to `FILE` (written whole, or not at all)")
 	f.BoolVar(&a.intervals, "intervals", false, "sweep tables: show each Monte Carlo probability's 95% interval (single results always do)")

@@ -10,7 +10,7 @@ import (
 	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
 
-	"odds/cmd/internal/render"
+	"odds/cmd/internal/query"
 )
 
 // progress shows a bar with an ETA on stderr for runs longer than about a
@@ -68,9 +68,9 @@ func (p *progress) add(n int64) {
 // thousands separators as in the footer ("1,250,000/10,000,000 trials").
 func (p *progress) count(done int64) string {
 	if p.total < 0 {
-		return render.Group(done) + " trials"
+		return query.Group(done) + " trials"
 	}
-	return render.Group(done) + "/" + render.Group(p.total) + " trials"
+	return query.Group(done) + "/" + query.Group(p.total) + " trials"
 }
 
 // finish clears the bar, if one was shown.

@@ -63,9 +63,8 @@ func (a *app) runRoll(ctx context.Context, src string) error {
 		return err
 	}
 	plan := roll.Compile(e)
-	if n := len(plan.Layout().Outcomes); n > query.MaxRollRows {
-		return usagef("ask a question of the total instead, e.g. odds roll '(100d10000)>=500000', or roll fewer or smaller dice",
-			"roll: %s has %s values, more than the %s outcome rows odds lists", src, render.Group(int64(n)), render.Group(query.MaxRollRows))
+	if err := query.CheckRollRows("", src, len(plan.Layout().Outcomes)); err != nil {
+		return err
 	}
 	var res *sim.Result
 	switch {

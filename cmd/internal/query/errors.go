@@ -41,8 +41,8 @@ func RunError(ctx context.Context, err error) error {
 	return &Error{Flag: "method", Hint: "raise --max-paths, or use --method mc", Err: fmt.Errorf("--method exact: %w", err)}
 }
 
-// group writes n with thousands separators: 1,000,000.
-func group(n int64) string {
+// Group writes n with thousands separators: 1,000,000.
+func Group(n int64) string {
 	s := strconv.FormatInt(n, 10)
 	for i := len(s) - 3; i > 0; i -= 3 {
 		s = s[:i] + "," + s[i:]
@@ -57,4 +57,14 @@ func flagOf(err error) string {
 		return fe.Flag
 	}
 	return ""
+}
+
+// CheckRollRows refuses a roll of more than MaxRollRows values (every
+// value is an outcome row of every format), naming flag.
+func CheckRollRows(flag, expr string, n int) error {
+	if n <= MaxRollRows {
+		return nil
+	}
+	return &Error{Flag: flag, Hint: "ask a question of the total instead, e.g. odds roll '(100d10000)>=500000', or roll fewer or smaller dice",
+		Err: fmt.Errorf("roll: %s has %s values, more than the %s outcome rows odds lists", expr, Group(int64(n)), Group(MaxRollRows))}
 }

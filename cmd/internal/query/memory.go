@@ -50,5 +50,5 @@ func (m *compileMemory) check(points int) error {
 		return nil
 	}
 	return errorf("", "sweep fewer values or roll smaller pools at once",
-		"the run's first %d results already hold %s MB of compiled tables, more than the %s MB one run may use", points, group(grown>>20), group(MaxCompileBytes>>20))
+		"the run's first %d results already hold %s MB of compiled tables, more than the %s MB one run may use", points, Group(grown>>20), Group(MaxCompileBytes>>20))
 }

@@ -123,7 +123,7 @@ func CheckBudget(points int, opts *sim.Options, limit int64, trialsGiven bool) e
 	// results, whatever the method.
 	if points > MaxBudgetPoints {
 		return errorf("", "sweep fewer values at once",
-			"%s results is more than the %s this server answers for one request", group(int64(points)), group(int64(MaxBudgetPoints)))
+			"%s results is more than the %s this server answers for one request", Group(int64(points)), Group(int64(MaxBudgetPoints)))
 	}
 	if opts.Method == sim.Exact {
 		return nil
@@ -133,7 +133,7 @@ func CheckBudget(points int, opts *sim.Options, limit int64, trialsGiven bool) e
 	}
 	if total := int64(points) * opts.Trials; total > limit {
 		return errorf("trials", "lower trials, sweep fewer values, or use method=exact",
-			"%d results of %s trials is more than the %s trials this server runs for one request", points, group(opts.Trials), group(limit))
+			"%d results of %s trials is more than the %s trials this server runs for one request", points, Group(opts.Trials), Group(limit))
 	}
 	return nil
 }

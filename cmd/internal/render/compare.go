@@ -8,6 +8,8 @@ import (
 	"io"
 	"strconv"
 	"strings"
+
+	"odds/cmd/internal/query"
 )
 
 // compareText writes each cell's comparison as a table: a row per
@@ -58,7 +60,7 @@ func compareText(ctx context.Context, w io.Writer, cs []*comparison, st Style) e
 		foot := "exact: both sides, seed " + strconv.FormatUint(c.A.Seed, 10) + ", * B differs from A"
 		if !c.Exact {
 			foot = fmt.Sprintf("paired monte carlo: %s trials on common dice, seed %d, %d workers, * the interval excludes 0%s",
-				Group(c.Trials), c.A.Seed, c.A.Workers, PrecisionNote(c.A.Precision, c.A.Ceiling, c.Trials))
+				query.Group(c.Trials), c.A.Seed, c.A.Workers, PrecisionNote(c.A.Precision, c.A.Ceiling, c.Trials))
 		}
 		fmt.Fprintln(w, Wrap(strings.Split(foot, ", "), ", ", st.Width, "  "))
 	}

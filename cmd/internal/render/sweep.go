@@ -9,6 +9,8 @@ import (
 
 	"odds/resolve"
 	"odds/sim"
+
+	"odds/cmd/internal/query"
 )
 
 // sameAction reports whether two results belong to one sweep: the same
@@ -240,9 +242,9 @@ func sweepFooter(rs []*report, intervals bool) string {
 	if intervals {
 		ci = "95% intervals in brackets"
 	}
-	trials := Group(most) + " trials a result"
+	trials := query.Group(most) + " trials a result"
 	if least != most { // --precision runs each result as long as it needs
-		trials = Group(least) + " to " + Group(most) + " trials a result"
+		trials = query.Group(least) + " to " + query.Group(most) + " trials a result"
 	}
 	note := PrecisionNote(first.Precision, first.Ceiling, most)
 	switch {

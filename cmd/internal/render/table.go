@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"odds/sim"
+
+	"odds/cmd/internal/query"
 )
 
 // Bars are at most maxBar characters, and shrink to fit the width down to
@@ -348,20 +350,20 @@ func footer(r *report) string {
 		return fmt.Sprintf("exact: by convolution, seed %d, %s", r.Seed, Elapsed(r.Elapsed))
 	}
 	if r.Exact {
-		s := fmt.Sprintf("exact: %s dice paths enumerated, seed %d, %s", Group(r.Trials), r.Seed, Elapsed(r.Elapsed))
+		s := fmt.Sprintf("exact: %s dice paths enumerated, seed %d, %s", query.Group(r.Trials), r.Seed, Elapsed(r.Elapsed))
 		if r.Leftover > 0 {
 			s += fmt.Sprintf(", %.2g of the probability unexplored (depth cap)", r.Leftover)
 		}
 		return s
 	}
 	if r.SharedDice {
-		return fmt.Sprintf("monte carlo: %s trials, seed %d, dice shared with an earlier result", Group(r.Trials), r.Seed)
+		return fmt.Sprintf("monte carlo: %s trials, seed %d, dice shared with an earlier result", query.Group(r.Trials), r.Seed)
 	}
 	rate := ""
 	if secs > 0 {
 		rate = fmt.Sprintf(", %s trials/s", si(float64(r.Trials)/secs))
 	}
-	return fmt.Sprintf("monte carlo: %s trials, seed %d, %d workers, %s%s", Group(r.Trials), r.Seed, r.Workers, Elapsed(r.Elapsed), rate) +
+	return fmt.Sprintf("monte carlo: %s trials, seed %d, %d workers, %s%s", query.Group(r.Trials), r.Seed, r.Workers, Elapsed(r.Elapsed), rate) +
 		PrecisionNote(r.Precision, r.Ceiling, r.Trials)
 }
 
@@ -374,9 +376,9 @@ func PrecisionNote(precision float64, ceiling, trials int64) string {
 	}
 	p := strconv.FormatFloat(precision, 'g', -1, 64)
 	if trials >= ceiling {
-		return fmt.Sprintf(", --trials ceiling %s reached before 95%% half-widths of %s (--precision)", Group(ceiling), p)
+		return fmt.Sprintf(", --trials ceiling %s reached before 95%% half-widths of %s (--precision)", query.Group(ceiling), p)
 	}
-	return fmt.Sprintf(", 95%% half-widths at most %s (--precision; --trials ceiling %s)", p, Group(ceiling))
+	return fmt.Sprintf(", 95%% half-widths at most %s (--precision; --trials ceiling %s)", p, query.Group(ceiling))
 }
 
 func Elapsed(d time.Duration) string {
@@ -387,15 +389,6 @@ func Elapsed(d time.Duration) string {
 		return fmt.Sprintf("%.1f ms", float64(d.Microseconds())/1000)
 	}
 	return fmt.Sprintf("%.2f s", d.Seconds())
-}
-
-// group writes n with thousands separators.
-func Group(n int64) string {
-	s := strconv.FormatInt(n, 10)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
 }
 
 func si(x float64) string {

@@ -14,6 +14,8 @@ import (
 	"odds/cmd/internal/render"
 	"odds/resolve"
 	"odds/sim"
+
+	"odds/cmd/internal/query"
 )
 
 // The page of odds serve: the systems and actions, and for an action a
@@ -214,7 +216,7 @@ func resultOf(r *report) resultView {
 	}
 	how := "exact (" + r.How + ")"
 	if !r.Exact {
-		how = "monte carlo, " + render.Group(r.Trials) + " trials" + render.PrecisionNote(r.Precision, r.Ceiling, r.Trials)
+		how = "monte carlo, " + query.Group(r.Trials) + " trials" + render.PrecisionNote(r.Precision, r.Ceiling, r.Trials)
 	}
 	v.Footer = strings.Join([]string{how, "seed " + strconv.FormatUint(r.Seed, 10), render.Elapsed(r.Elapsed)}, ", ")
 	return v

@@ -70,9 +70,8 @@ func newRollQuery(d *query.Doc) (*rollQuery, error) {
 		opts.Seed = flagval.RandomSeed()
 	}
 	plan := roll.Compile(e)
-	if n := len(plan.Layout().Outcomes); n > query.MaxRollRows {
-		return nil, &query.Error{Flag: "expr", Hint: "ask a question of the total instead, or roll fewer or smaller dice",
-			Err: fmt.Errorf("roll: %s has %s values, more than the %s outcome rows odds lists", d.Expr, render.Group(int64(n)), render.Group(query.MaxRollRows))}
+	if err := query.CheckRollRows("expr", d.Expr, len(plan.Layout().Outcomes)); err != nil {
+		return nil, err
 	}
 	return &rollQuery{src: d.Expr, plan: plan, opts: opts}, nil
 }
