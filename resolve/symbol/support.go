@@ -207,7 +207,7 @@ func (p *supportPlan) Trial(s *dice.Stream) int {
 		if r.Count(crit) > 0 {
 			if p.blast != nil {
 				var collapsed bool
-				st, collapsed = p.blastEffect(st, strongest(s.Roll(p.blast)))
+				st, collapsed = p.tgt.blastEffect(st, strongest(s.Roll(p.blast)))
 				if collapsed {
 					flags |= flagCollapsed
 				}
@@ -249,10 +249,6 @@ func (p *supportPlan) column(st state) int {
 	}
 	return 5
 }
-
-// blastEffect is the Blast Values vs Buildings table (12.5) against the
-// mission's target (target.blastEffect, blast.go).
-func (p *supportPlan) blastEffect(st state, sym int) (state, bool) { return p.tgt.blastEffect(st, sym) }
 
 // supportLayout: the outcomes times the flags.
 func supportLayout(outcomes []string) *resolve.Layout {

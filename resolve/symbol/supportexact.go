@@ -176,7 +176,7 @@ func (p *supportPlan) afterCrits(s state, flags int, crits bool, blastSym *[kind
 	var out []flagged
 	for sym, q := range blastSym {
 		if q > 0 {
-			s2, collapsed := p.blastEffect(s, sym)
+			s2, collapsed := p.tgt.blastEffect(s, sym)
 			f := flags
 			if collapsed {
 				f |= flagCollapsed
