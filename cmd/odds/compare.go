@@ -37,10 +37,7 @@ func (a *app) runCompare(ctx context.Context, ja, jb *query.Query, vs string) er
 	if a.plot == "" {
 		return a.writeCompare(ctx, out)
 	}
-	if len(out) != 1 {
-		return usagef("compare one cell with --plot", "--plot: draws the comparison of one cell; this one has %d", len(out))
-	}
-	img, err := render.ComparePlot(out[0], a.plot)
+	img, err := render.ComparePlot(out, a.plot)
 	if err != nil {
 		return err
 	}

@@ -126,7 +126,7 @@ func TestPlotErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"opposed", "fire", "--hesa", "3", "--def", "1", "--plot", filepath.Join(dir, "x.txt")}, "--plot: want a .svg or .png file"},
+		{[]string{"opposed", "fire", "--hesa", "3", "--def", "1", "--plot", filepath.Join(dir, "x.txt")}, "--plot: want a .svg, .png or .pdf file"},
 		{[]string{"opposed", "fire", "--hesa", "1,2", "--def", "1,2", "--smoke=both", "--plot", filepath.Join(dir, "x.svg")}, "--plot: 3 flags vary"},
 		{[]string{"opposed", "fire", "--hesa", "3", "--def", "1", "--plot", filepath.Join(dir, "no", "x.svg")}, "no"},
 		{[]string{"opposed", "fire", "--hesa", "3", "--def", "1", "--plot", filepath.Join(dir, "x.svg"), "--out", filepath.Join(dir, "x.svg")}, "that is the --out file"},

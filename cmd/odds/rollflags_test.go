@@ -6,8 +6,6 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
-	"regexp"
-	"strconv"
 	"strings"
 	"testing"
 )
@@ -24,39 +22,35 @@ func TestRollPlot(t *testing.T) {
 			t.Fatalf("--plot %s: exit %d: %s", path, code, errs)
 		}
 	}
-	data, err := os.ReadFile(svg)
-	if err != nil {
-		t.Fatal(err)
+	d := readSVG(t, svg)
+	if _, ok := d.text("roll: expr=3d6"); !ok {
+		t.Errorf("the plot lacks its title: %q", d.all())
 	}
-	s := string(data)
-	if !strings.Contains(s, ">roll: expr=3d6</text>") || !strings.Contains(s, ">P(value)</text>") {
-		t.Errorf("the plot lacks its title or axis:\n%.600s", s)
+	if _, ok := d.text("P(value)"); !ok {
+		t.Errorf("the plot lacks its axis: %q", d.all())
 	}
-	var labels []string
-	for _, m := range regexp.MustCompile(`y="-3\.252"[^>]*\n?[^>]*>([^<]*)</text>`).FindAllStringSubmatch(s, -1) {
-		labels = append(labels, m[1])
-	}
-	if got := strings.Join(labels, " "); got != "3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18" {
+	area := d.dataArea(t)
+	if got := strings.Join(d.xLabels(area), " "); got != "3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18" {
 		t.Errorf("x labels %q, want 3..18", got)
 	}
 	ways := []float64{1, 3, 6, 10, 15, 21, 25, 27, 27, 25, 21, 15, 10, 6, 3, 1}
-	bars := regexp.MustCompile(`<path d="M[\d.]+,([\d.]+)L[\d.]+,([\d.]+)L[^"]*Z" style="fill:#F15A60"`).FindAllStringSubmatch(s, -1)
+	var bars []drawnMark
+	for _, m := range d.marks {
+		if isColour(m.fill) && m.x0 >= area.x0 && m.x1 <= area.x1 {
+			bars = append(bars, m)
+		}
+	}
 	if len(bars) != len(ways) {
 		t.Fatalf("%d bars, want %d", len(bars), len(ways))
 	}
-	unit := 0.0
+	unit := bars[0].y1 - bars[0].y0
 	for i, b := range bars {
-		y0, _ := strconv.ParseFloat(b[1], 64)
-		y1, _ := strconv.ParseFloat(b[2], 64)
-		if i == 0 {
-			unit = y1 - y0
-		}
 		// The SVG keeps five significant digits: 1% is ample.
-		if got := (y1 - y0) / unit; got < ways[i]*0.99 || got > ways[i]*1.01 {
+		if got := (b.y1 - b.y0) / unit; got < ways[i]*0.99 || got > ways[i]*1.01 {
 			t.Errorf("bar %d (total %d) is %.3f of the first, want %v", i, i+3, got, ways[i])
 		}
 	}
-	data, err = os.ReadFile(pngPath)
+	data, err := os.ReadFile(pngPath)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,7 +1,6 @@
 package render
 
 import (
-	"bytes"
 	"fmt"
 	"image/color"
 	"path/filepath"
@@ -9,46 +8,66 @@ import (
 	"strings"
 
 	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/palette/moreland"
 	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/plotutil"
+	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+
+	"odds/sim"
 )
 
-// --plot FILE.svg|.png draws the results with gonum/plot: one result as
-// bars of its outcomes with interval whiskers; a sweep of one flag as
-// lines over the swept value, one per outcome, with interval bands; two
-// swept flags or a roster of two card roles as a heat map of --metric
-// with the values printed in the cells; a comparison as bars of B-A.
+// --plot FILE.svg|.png|.pdf draws the results with gonum/plot: one result
+// as bars of its outcomes with interval whiskers; a sweep of one flag as
+// lines over a swept number, one per outcome, with interval bands, or as
+// grouped bars over swept words (true/false, choices, cards); two swept
+// flags or a roster of two card roles as a heat map of --metric with a
+// colour scale and the values printed in the cells; a comparison as A
+// and B over B − A. Probabilities are in percent, as the tables print
+// them; legends stand beside the data, never over it (plotfigure.go,
+// plotaxes.go, plotsweep.go, plotheat.go).
 
-// plotFormat is the image format of a --plot path, or an error.
+// PlotFormat is the image format of a --plot path, or an error.
 func PlotFormat(path string) (string, error) {
 	switch ext := strings.ToLower(filepath.Ext(path)); ext {
-	case ".svg", ".png":
+	case ".svg", ".png", ".pdf":
 		return ext[1:], nil
 	default:
-		return "", usagef("for example --plot odds.svg", "--plot: want a .svg or .png file, got %q", path)
+		return "", usagef("for example --plot odds.svg", "--plot: want a .svg, .png or .pdf file, got %q", path)
 	}
 }
 
-// encodePlot renders p in the format of path.
-func encodePlot(p *plot.Plot, w, h vg.Length, path string) ([]byte, error) {
-	format, err := PlotFormat(path)
-	if err != nil {
-		return nil, err
-	}
-	wt, err := p.WriterTo(w, h, format)
-	if err != nil {
-		return nil, err
-	}
-	var b bytes.Buffer
-	if _, err := wt.WriteTo(&b); err != nil {
-		return nil, err
-	}
-	return b.Bytes(), nil
+// The drawings' sizes: one panel, and a comparison's two.
+const (
+	plotW    = 16 * vg.Centimeter
+	plotH    = 10 * vg.Centimeter
+	compareH = 14 * vg.Centimeter
+)
+
+// colours are the series' colours: Okabe and Ito's set, which readers
+// with any common colour blindness tell apart, its yellow last (pale on
+// white).
+var colours = []color.Color{
+	color.NRGBA{0x00, 0x72, 0xB2, 0xFF}, // blue
+	color.NRGBA{0xD5, 0x5E, 0x00, 0xFF}, // vermillion
+	color.NRGBA{0x00, 0x9E, 0x73, 0xFF}, // bluish green
+	color.NRGBA{0xE6, 0x9F, 0x00, 0xFF}, // orange
+	color.NRGBA{0x56, 0xB4, 0xE9, 0xFF}, // sky blue
+	color.NRGBA{0xCC, 0x79, 0xA7, 0xFF}, // reddish purple
+	color.NRGBA{0x00, 0x00, 0x00, 0xFF}, // black
+	color.NRGBA{0xF0, 0xE4, 0x42, 0xFF}, // yellow
 }
 
-// plotReports draws one result, one sweep or one roster.
+// colourOf is the colour of series k (they repeat past eight).
+func colourOf(k int) color.Color { return colours[k%len(colours)] }
+
+// light is c mixed half with white: A beside B in a comparison's bars.
+func light(c color.Color) color.Color {
+	r, g, b, _ := c.RGBA()
+	mix := func(v uint32) uint8 { return uint8((v>>8 + 255) / 2) }
+	return color.NRGBA{mix(r), mix(g), mix(b), 0xFF}
+}
+
+// PlotReports draws one result, one sweep or one roster.
 func PlotReports(rs []*report, fig string, path string) ([]byte, error) {
 	for i := 1; i < len(rs); i++ {
 		if !sameAction(rs[0], rs[i]) {
@@ -61,41 +80,78 @@ func PlotReports(rs []*report, fig string, path string) ([]byte, error) {
 		if ps := ParamLine(first.Params); ps != "" {
 			t += ": " + ps
 		}
-		p := barPlot(t, "P(outcome)", outcomeBars(first))
-		p.Y.Min = 0
-		return encodePlot(p, 16*vg.Centimeter, 10*vg.Centimeter, path)
+		p := barPanel(outcomeBars(first), "P(outcome)", false)
+		return (&figure{title: t, panels: []*plot.Plot{p}, w: plotW, h: plotH}).encode(path)
 	}
 	vary, fixed, _ := dims(rs)
 	switch len(vary) {
 	case 1:
-		p, err := linePlot(rs, vary[0].Name, sweepTitle(first, fixed, ""))
-		if err != nil {
-			return nil, err
-		}
-		return encodePlot(p, 16*vg.Centimeter, 10*vg.Centimeter, path)
+		f := sweepFigure(rs, vary[0].Name)
+		f.title = sweepTitle(first, fixed, "")
+		return f.encode(path)
 	case 2:
 		m := defaultMetric(rs)
 		if fig != "" {
 			m = parseMetric(fig)
 		}
-		p, cols, rows, err := heatPlot(rs, vary, m, sweepTitle(first, fixed, m.label()))
-		if err != nil {
-			return nil, err
+		h := heatOf(rs, vary, func(r *report) float64 { return m.of(r) })
+		h.format = m.text
+		if !m.mean {
+			h.ticker = percentTicks{}
 		}
-		w := vg.Length(max(12, 3+2.2*float64(cols))) * vg.Centimeter
-		h := vg.Length(max(8, 3+1.2*float64(rows))) * vg.Centimeter
-		return encodePlot(p, w, h, path)
+		return h.figure(sweepTitle(first, fixed, m.label())).encode(path)
 	}
 	return nil, usagef("sweep at most two flags (or two card roles) for a plot",
-		"--plot: %d flags vary; a plot shows one (lines) or two (a heat map)", len(vary))
+		"--plot: %d flags vary; a plot shows one (lines or bars) or two (a heat map)", len(vary))
+}
+
+// ComparePlot draws a comparison: of one cell, bars of A and B over bars
+// of B − A with the paired interval's whiskers; of a sweep of one flag,
+// A and B over B − A for each outcome; of two, a heat map of B − A of the
+// first outcome.
+func ComparePlot(cs []*comparison, path string) ([]byte, error) {
+	as := make([]*report, len(cs))
+	for i, c := range cs {
+		as[i] = c.A
+	}
+	first, vs := cs[0], cs[0].VS
+	if len(cs) == 1 {
+		t := Title(first.A)
+		if ps := ParamLine(first.A.Params); ps != "" {
+			t += ": " + ps
+		}
+		f := compareCell(first)
+		f.title = t + " — A, against B: " + vs
+		return f.encode(path)
+	}
+	vary, fixed, _ := dims(as)
+	switch len(vary) {
+	case 1:
+		f := compareSweep(cs, vary[0].Name)
+		f.title = sweepTitle(first.A, fixed, "") + " — A, against B: " + vs
+		return f.encode(path)
+	case 2:
+		name := defaultMetric(as).name
+		if defaultMetric(as).mean {
+			name = first.A.Summary.Outcomes[0].Name
+		}
+		at := map[*report]*comparison{}
+		for _, c := range cs {
+			at[c.A] = c
+		}
+		h := heatOf(as, vary, func(r *report) float64 { return diffNamed(at[r], name).D })
+		h.signed, h.format, h.ticker = true, SignedPct, percentTicks{signed: true}
+		return h.figure(sweepTitle(first.A, fixed, "B − A of P("+name+")") + " — B: " + vs).encode(path)
+	}
+	return nil, usagef("sweep at most two flags (or two card roles) for a plot",
+		"--plot: %d flags vary; a comparison's plot shows one (A, B and B − A) or two (a heat map of B − A)", len(vary))
 }
 
 // plotBar is one bar of a bar chart: its height and interval.
 type plotBar struct {
-	name       string
-	v, lo, hi  float64
-	whiskers   bool
-	percentage bool
+	name      string
+	v, lo, hi float64
+	whiskers  bool
 }
 
 // outcomeBars are a result's outcomes (those possible, if exact).
@@ -105,58 +161,102 @@ func outcomeBars(r *report) []plotBar {
 		if r.Exact && o.P == 0 {
 			continue
 		}
-		bs = append(bs, plotBar{name: o.Name, v: o.P, lo: o.Lo, hi: o.Hi, whiskers: !r.Exact, percentage: true})
+		bs = append(bs, plotBar{name: o.Name, v: o.P, lo: o.Lo, hi: o.Hi, whiskers: !r.Exact})
 	}
 	return bs
 }
 
-// rollPlot draws a roll's distribution: a bar a value, in value order,
-// narrow enough to fit however many values there are, and a label on
-// every value up to 25 of them, else on every k-th.
-func RollPlot(r *report, path string) ([]byte, error) {
-	bs := outcomeBars(r)
-	width := vg.Points(min(24, 380/float64(max(1, len(bs)))))
-	p := barPlotOf(Title(r)+": "+ParamLine(r.Params), "P(value)", bs, width, (len(bs)+24)/25)
-	p.Y.Min = 0
-	return encodePlot(p, 16*vg.Centimeter, 10*vg.Centimeter, path)
-}
-
-// barPlot draws bars with whiskers where they have them.
-func barPlot(title, ylabel string, bs []plotBar) *plot.Plot {
-	return barPlotOf(title, ylabel, bs, vg.Points(24), 1)
-}
-
-// barPlotOf is barPlot with bars of a width, labelled every labelEvery.
-func barPlotOf(title, ylabel string, bs []plotBar, width vg.Length, labelEvery int) *plot.Plot {
-	p := plot.New()
-	p.Title.Text = title
+// barPanel draws named bars in percent (signed: differences, from 0
+// either way), each labelled with its figure as the tables print it.
+func barPanel(bs []plotBar, ylabel string, signed bool) *plot.Plot {
+	p := newPanel()
 	p.Y.Label.Text = ylabel
-	vals := make(plotter.Values, len(bs))
 	names := make([]string, len(bs))
+	var bars boxes
 	var errs plotterErrs
+	lo, hi := 0.0, 0.0
 	for i, b := range bs {
-		vals[i] = b.v
-		if i%labelEvery == 0 {
-			names[i] = b.name
+		names[i] = b.name
+		x := float64(i)
+		bars = append(bars, box{x0: x - 0.3, x1: x + 0.3, y1: b.v, color: colourOf(0)})
+		lo, hi = min(lo, b.v), max(hi, b.v)
+		if b.whiskers {
+			errs = append(errs, plotterErr{x: x, y: b.v, lo: b.v - b.lo, hi: b.hi - b.v})
+			lo, hi = min(lo, b.lo), max(hi, b.hi)
+		}
+	}
+	p.Add(hGrid())
+	p.Add(bars)
+	addWhiskers(p, errs)
+	addBarLabels(p, bs, signed)
+	categoryAxis(p, names)
+	pctAxis(&p.Y, lo, hi*1.1, signed) // and room for the labels
+	if signed {
+		addZero(p)
+	}
+	return p
+}
+
+// addBarLabels prints each bar's figure above it (or, for a negative
+// difference, below it), past its whisker.
+func addBarLabels(p *plot.Plot, bs []plotBar, signed bool) {
+	if len(bs) > 12 {
+		return // crowded: the axis says enough
+	}
+	var above, below plotter.XYLabels
+	for i, b := range bs {
+		text, top, bottom := Pct(b.v), b.v, b.v
+		if signed {
+			text = SignedPct(b.v)
 		}
 		if b.whiskers {
-			errs = append(errs, plotterErr{x: float64(i), y: b.v, lo: b.v - b.lo, hi: b.hi - b.v})
+			top, bottom = b.hi, b.lo
 		}
-	}
-	chart, err := plotter.NewBarChart(vals, width)
-	if err == nil {
-		chart.Color = plotutil.Color(0)
-		chart.LineStyle.Width = 0
-		p.Add(chart)
-	}
-	if len(errs) > 0 {
-		if eb, err := plotter.NewYErrorBars(errs); err == nil {
-			p.Add(eb)
+		if signed && b.v < 0 {
+			below.XYs = append(below.XYs, plotter.XY{X: float64(i), Y: bottom})
+			below.Labels = append(below.Labels, text)
+			continue
 		}
+		above.XYs = append(above.XYs, plotter.XY{X: float64(i), Y: top})
+		above.Labels = append(above.Labels, text)
 	}
-	p.NominalX(names...)
-	p.Add(plotter.NewGrid())
-	return p
+	for _, l := range []struct {
+		xy  plotter.XYLabels
+		pos text.YAlignment
+		off vg.Length
+	}{{above, draw.YBottom, 2}, {below, draw.YTop, -2}} {
+		if len(l.xy.XYs) == 0 {
+			continue
+		}
+		labels, err := plotter.NewLabels(l.xy)
+		if err != nil {
+			continue
+		}
+		for i := range labels.TextStyle {
+			labels.TextStyle[i].XAlign, labels.TextStyle[i].YAlign = draw.XCenter, l.pos
+			labels.TextStyle[i].Font.Size = vg.Points(9)
+		}
+		labels.Offset.Y = l.off
+		p.Add(labels)
+	}
+}
+
+// addWhiskers draws the 95% intervals of bars, if they have them.
+func addWhiskers(p *plot.Plot, errs plotterErrs) {
+	if len(errs) == 0 {
+		return
+	}
+	if eb, err := plotter.NewYErrorBars(errs); err == nil {
+		eb.CapWidth = vg.Points(5)
+		p.Add(eb)
+	}
+}
+
+// addZero draws the line of no difference.
+func addZero(p *plot.Plot) {
+	zero := plotter.NewFunction(func(float64) float64 { return 0 })
+	zero.Color, zero.Width = color.Gray{0x40}, vg.Points(0.75)
+	p.Add(zero)
 }
 
 // plotterErr is a point with its error below and above (whiskers).
@@ -168,149 +268,72 @@ func (e plotterErrs) Len() int                        { return len(e) }
 func (e plotterErrs) XY(i int) (float64, float64)     { return e[i].x, e[i].y }
 func (e plotterErrs) YError(i int) (float64, float64) { return e[i].lo, e[i].hi }
 
-// linePlot draws a sweep of one flag: a line per outcome over the swept
-// values (numbers on a numeric axis, words evenly spaced), with a band
-// of its 95% interval for Monte Carlo results.
-func linePlot(rs []*report, swept, title string) (*plot.Plot, error) {
-	p := plot.New()
-	p.Title.Text = title
-	p.X.Label.Text = swept
-	p.Y.Label.Text = "P(outcome)"
-	labels := make([]string, len(rs))
-	xs := make([]float64, len(rs))
-	numeric := true
-	for i, r := range rs {
-		v, _ := paramNamed(r.Inputs(), swept)
-		labels[i] = fmt.Sprint(v.Value)
-		x, err := strconv.ParseFloat(labels[i], 64)
-		numeric = numeric && err == nil
-		xs[i] = x
+// RollPlot draws a roll's distribution: a bar a value on an axis of its
+// values (a bar a range of k values where there are more than
+// maxRollBars), its far tails (under 0.005% each, as the table folds
+// them) left off the scale unless allRows, the axis saying so.
+func RollPlot(r *report, path string, allRows bool) ([]byte, error) {
+	outs, lo, hi := rollTails(r.Summary.Outcomes, !allRows)
+	var off []string
+	for _, part := range [][]sim.Outcome{outs[:lo], outs[hi:]} {
+		if len(part) > 0 {
+			off = append(off, part[0].Name+".."+part[len(part)-1].Name)
+		}
 	}
-	if !numeric {
-		for i := range xs {
-			xs[i] = float64(i)
-		}
-		p.NominalX(labels...)
-	}
-	for k, o := range rs[0].Summary.Outcomes {
-		line, band := make(plotter.XYs, len(rs)), make(plotter.XYs, 0, 2*len(rs))
-		possible := false
-		for i, r := range rs {
-			oo := outcomeNamed(r.Summary.Outcomes, o.Name)
-			line[i] = plotter.XY{X: xs[i], Y: oo.P}
-			possible = possible || oo.P > 0 || !r.Exact
-		}
-		if !possible {
-			continue
-		}
-		col := plotutil.Color(k)
-		if !rs[0].Exact {
-			for i, r := range rs {
-				band = append(band, plotter.XY{X: xs[i], Y: outcomeNamed(r.Summary.Outcomes, o.Name).Hi})
-			}
-			for i := len(rs) - 1; i >= 0; i-- {
-				band = append(band, plotter.XY{X: xs[i], Y: outcomeNamed(rs[i].Summary.Outcomes, o.Name).Lo})
-			}
-			if poly, err := plotter.NewPolygon(band); err == nil {
-				r, g, b, _ := col.RGBA()
-				poly.Color = color.NRGBA{R: uint8(r >> 8), G: uint8(g >> 8), B: uint8(b >> 8), A: 60}
-				poly.LineStyle.Width = 0
-				p.Add(poly)
-			}
-		}
-		l, err := plotter.NewLine(line)
+	outs = outs[lo:hi]
+	vals := make([]int, len(outs))
+	for i, o := range outs {
+		v, err := strconv.Atoi(o.Name)
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("roll plot: value %q is not a number", o.Name)
 		}
-		l.Color = col
-		l.Width = vg.Points(1.5)
-		p.Add(l)
-		p.Legend.Add(o.Name, l)
+		vals[i] = v
 	}
-	p.Legend.Top = true
-	p.Y.Min = 0
-	p.Add(plotter.NewGrid())
-	return p, nil
+	first, last := vals[0], vals[len(vals)-1]
+	k := (last - first + maxRollBars) / maxRollBars // values a bar
+	p := newPanel()
+	p.Y.Label.Text = "P(value)"
+	if k > 1 {
+		p.Y.Label.Text = fmt.Sprintf("P(value in a bar's %d)", k)
+	}
+	p.X.Label.Text = "value"
+	if len(off) > 0 {
+		p.X.Label.Text += " (" + strings.Join(off, " and ") + " off the scale: under 0.01% in all)"
+	}
+	var bars boxes
+	var errs plotterErrs
+	top := 0.0
+	for i, o := range outs {
+		bin := first + (vals[i]-first)/k*k
+		if n := len(bars); n > 0 && bars[n-1].x0 == float64(bin)-0.4 {
+			bars[n-1].y1 += o.P
+		} else {
+			bars = append(bars, box{x0: float64(bin) - 0.4, x1: float64(bin+k-1) + 0.4, y1: o.P, color: colourOf(0)})
+		}
+		top = max(top, bars[len(bars)-1].y1)
+		if k == 1 && !r.Exact && len(outs) <= 60 {
+			errs = append(errs, plotterErr{x: float64(vals[i]), y: o.P, lo: o.P - o.Lo, hi: o.Hi - o.P})
+			top = max(top, o.Hi)
+		}
+	}
+	p.Add(hGrid())
+	p.Add(bars)
+	addWhiskers(p, errs)
+	intAxis(&p.X, float64(first), float64(last))
+	p.X.Min, p.X.Max = float64(first)-1, float64(last+k) // a free slot beyond each end
+	pctAxis(&p.Y, 0, top, false)
+	return (&figure{title: Title(r) + ": " + ParamLine(r.Params), panels: []*plot.Plot{p}, w: plotW, h: plotH}).encode(path)
 }
 
-// grid is a heat map's values: rows by the first swept dimension.
-type grid struct {
-	z          [][]float64
-	rows, cols int
-}
+// maxRollBars is the most bars a roll's plot draws.
+const maxRollBars = 300
 
-func (g grid) Dims() (c, r int)   { return g.cols, g.rows }
-func (g grid) Z(c, r int) float64 { return g.z[g.rows-1-r][c] } // the first row on top
-func (g grid) X(c int) float64    { return float64(c) }
-func (g grid) Y(r int) float64    { return float64(r) }
-
-// heatPlot draws two swept dimensions as a heat map of m, the values
-// printed in the cells.
-func heatPlot(rs []*report, vary []param, m metric, title string) (*plot.Plot, int, int, error) {
-	value := func(r *report, name string) string {
-		v, _ := paramNamed(r.Inputs(), name)
-		return fmt.Sprint(v.Value)
-	}
-	var rowNames, colNames []string
-	index := func(list *[]string, s string) int {
-		for i, x := range *list {
-			if x == s {
-				return i
-			}
-		}
-		*list = append(*list, s)
-		return len(*list) - 1
-	}
-	type at struct{ r, c int }
-	cells := map[at]float64{}
-	for _, r := range rs {
-		cells[at{index(&rowNames, value(r, vary[0].Name)), index(&colNames, value(r, vary[1].Name))}] = m.of(r)
-	}
-	g := grid{rows: len(rowNames), cols: len(colNames)}
-	var labels plotter.XYLabels
-	for i := range rowNames {
-		row := make([]float64, len(colNames))
-		for j := range colNames {
-			row[j] = cells[at{i, j}]
-			labels.XYs = append(labels.XYs, plotter.XY{X: float64(j), Y: float64(g.rows - 1 - i)})
-			labels.Labels = append(labels.Labels, m.text(row[j]))
-		}
-		g.z = append(g.z, row)
-	}
-	pal := moreland.SmoothBlueRed().Palette(255)
-	h := plotter.NewHeatMap(g, pal)
-	p := plot.New()
-	p.Title.Text = title
-	p.X.Label.Text = vary[1].Name
-	p.Y.Label.Text = vary[0].Name
-	p.Add(h)
-	l, err := plotter.NewLabels(labels)
-	if err != nil {
-		return nil, 0, 0, err
-	}
-	for i := range l.TextStyle {
-		l.TextStyle[i].XAlign, l.TextStyle[i].YAlign = -0.5, -0.5
-	}
-	p.Add(l)
-	p.NominalX(colNames...)
-	top := make([]string, len(rowNames)) // NominalY runs upwards
-	for i, n := range rowNames {
-		top[len(rowNames)-1-i] = n
-	}
-	p.NominalY(top...)
-	return p, len(colNames), len(rowNames), nil
-}
-
-// comparePlot draws a comparison of one cell: bars of B-A for each
-// outcome, with the paired interval's whiskers.
-func ComparePlot(c *comparison, path string) ([]byte, error) {
-	var bs []plotBar
+// diffNamed is the difference of an outcome in a comparison.
+func diffNamed(c *comparison, name string) sim.Diff {
 	for _, d := range c.Diffs {
-		if d.Mean || c.Exact && d.A == 0 && d.B == 0 {
-			continue
+		if !d.Mean && d.Name == name {
+			return d
 		}
-		bs = append(bs, plotBar{name: d.Name, v: d.D, lo: d.Lo, hi: d.Hi, whiskers: !c.Exact})
 	}
-	p := barPlot(Title(c.A)+": B − A, B: "+c.VS, "P(B) − P(A)", bs)
-	return encodePlot(p, 16*vg.Centimeter, 10*vg.Centimeter, path)
+	return sim.Diff{Name: name}
 }

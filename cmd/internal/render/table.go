@@ -261,23 +261,7 @@ const maxRows = 40
 // them); then, if more than maxRows values remain between the tails, they
 // are merged into equal ranges (binValues).
 func rollRows(outs []sim.Outcome, trials int64, exact, fold bool) []sim.Outcome {
-	first, last := 0, len(outs)-1
-	for first < last && outs[first].P == 0 {
-		first++
-	}
-	for last > first && outs[last].P == 0 {
-		last--
-	}
-	outs = outs[first : last+1]
-	lo, hi := 0, len(outs)
-	if fold {
-		for sum := 0.0; lo < len(outs)-1 && sum+outs[lo].P < negligible; lo++ {
-			sum += outs[lo].P
-		}
-		for sum := 0.0; hi > lo+1 && sum+outs[hi-1].P < negligible; hi-- {
-			sum += outs[hi-1].P
-		}
-	}
+	outs, lo, hi := rollTails(outs, fold)
 	tail := func(part []sim.Outcome) []sim.Outcome {
 		if len(part) == 0 {
 			return nil
@@ -286,6 +270,29 @@ func rollRows(outs []sim.Outcome, trials int64, exact, fold bool) []sim.Outcome 
 	}
 	rows := append(tail(outs[:lo]), binValues(outs[lo:hi], trials, exact)...)
 	return append(rows, tail(outs[hi:])...)
+}
+
+// rollTails drops a roll's impossible values at either end and, with
+// fold, finds its far tails: outs[:lo] and outs[hi:].
+func rollTails(outs []sim.Outcome, fold bool) (_ []sim.Outcome, lo, hi int) {
+	first, last := 0, len(outs)-1
+	for first < last && outs[first].P == 0 {
+		first++
+	}
+	for last > first && outs[last].P == 0 {
+		last--
+	}
+	outs = outs[first : last+1]
+	lo, hi = 0, len(outs)
+	if fold {
+		for sum := 0.0; lo < len(outs)-1 && sum+outs[lo].P < negligible; lo++ {
+			sum += outs[lo].P
+		}
+		for sum := 0.0; hi > lo+1 && sum+outs[hi-1].P < negligible; hi-- {
+			sum += outs[hi-1].P
+		}
+	}
+	return outs, lo, hi
 }
 
 // merged is one row for a run of a roll's values: "lo..hi", the sum of

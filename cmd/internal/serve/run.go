@@ -158,8 +158,8 @@ func (s *Server) answer(ctx context.Context, x *ask, plot bool) (reply, error) {
 			return rep, err
 		}
 		rep.compare, rep.body = cs, buf.Bytes()
-		if plot && len(cs) == 1 {
-			rep.plot, _ = render.ComparePlot(cs[0], "odds.svg")
+		if plot {
+			rep.plot, _ = render.ComparePlot(cs, "odds.svg")
 		}
 		return rep, nil
 	}

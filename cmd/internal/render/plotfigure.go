@@ -1,0 +1,253 @@
+package render
+
+// A --plot drawing as a figure: its panels (one, or a comparison's A
+// and B over B − A), the legend beside them and never over the data, a
+// heat map's colour scale, a title wrapped to the width, in any of the
+// formats gonum/plot writes (svg, png, pdf).
+
+import (
+	"bytes"
+	"image/color"
+	"strings"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/font"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/text"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+)
+
+// figure is one drawing.
+type figure struct {
+	title  string
+	panels []*plot.Plot  // stacked top to bottom, their data areas aligned
+	notes  []legendEntry // the legend, drawn right of the panels' data, if any
+	scale  *colourScale  // a heat map's colour scale, right of its cells
+	w, h   vg.Length     // the drawing's size
+}
+
+// legendEntry is one line of a legend: a name and its sample.
+type legendEntry struct {
+	name  string
+	thumb plot.Thumbnailer
+}
+
+// margin is the white space kept at the drawing's edges and between the
+// panels and what is beside them.
+const margin = 6 // points
+
+// legendFont is the size of a legend's and a colour scale's text.
+const legendFont = 10 // points
+
+// newPanel is a plot with the house's title spacing.
+func newPanel() *plot.Plot {
+	p := plot.New()
+	p.Title.Padding = vg.Points(6)
+	return p
+}
+
+// hGrid is a grid of horizontal lines only: bars need no vertical ones.
+func hGrid() *plotter.Grid {
+	g := plotter.NewGrid()
+	g.Vertical.Color = nil
+	return g
+}
+
+// encode draws the figure in the format of path.
+func (f *figure) encode(path string) ([]byte, error) {
+	format, err := PlotFormat(path)
+	if err != nil {
+		return nil, err
+	}
+	// Lay out first: what stands right of the panels, and the title's
+	// lines, which take their room from a taller drawing, not the data.
+	right := vg.Length(0)
+	var leg *plot.Legend
+	if len(f.notes) > 0 {
+		l := plot.NewLegend()
+		l.TextStyle.Font.Size = vg.Points(legendFont)
+		l.Left, l.Top = true, true
+		l.ThumbnailWidth = vg.Points(18)
+		l.Padding = vg.Points(2)
+		for _, e := range f.notes {
+			l.Add(e.name, e.thumb)
+		}
+		leg = &l
+		right = l.Rectangle(draw.Canvas{}).Size().X + margin*2
+	}
+	if f.scale != nil {
+		right = f.scale.width() + margin*2
+	}
+	top := f.panels[0]
+	sty := top.Title.TextStyle
+	top.Title.Text = wrapTitle(f.title, sty, f.w-2*margin-right)
+	h := f.h + vg.Length(strings.Count(top.Title.Text, "\n"))*sty.Height("x")
+
+	c, err := draw.NewFormattedCanvas(f.w, h, format)
+	if err != nil {
+		return nil, err
+	}
+	dc := draw.New(c)
+	dc.SetColor(color.White)
+	dc.Fill(dc.Rectangle.Path())
+	dc = padded(dc, margin)
+	area := dc
+	area.Max.X -= right
+
+	tiles := []draw.Canvas{area}
+	if len(f.panels) > 1 {
+		col := make([][]*plot.Plot, len(f.panels))
+		for i, p := range f.panels {
+			col[i] = []*plot.Plot{p}
+		}
+		tiles = tiles[:0]
+		for _, row := range plot.Align(col, draw.Tiles{Rows: len(f.panels), Cols: 1, PadY: vg.Points(8)}, area) {
+			tiles = append(tiles, row[0])
+		}
+	}
+	for i, p := range f.panels {
+		p.Draw(tiles[i])
+	}
+	data := top.DataCanvas(tiles[0])
+	if leg != nil {
+		lc := dc
+		lc.Min.X = area.Max.X + margin*2
+		lc.Max.Y = data.Max.Y
+		leg.Draw(lc)
+	}
+	if f.scale != nil {
+		f.scale.draw(dc, area.Max.X+margin*2, data.Min.Y, data.Max.Y)
+	}
+
+	var b bytes.Buffer
+	if _, err := c.WriteTo(&b); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// padded is c less d points on every side.
+func padded(c draw.Canvas, d vg.Length) draw.Canvas {
+	c.Min.X += d
+	c.Min.Y += d
+	c.Max.X -= d
+	c.Max.Y -= d
+	return c
+}
+
+// wrapTitle breaks a title at its spaces into lines no wider than width
+// (a word wider than that is a line of its own): long titles wrap
+// rather than run off the drawing.
+func wrapTitle(title string, sty text.Style, width vg.Length) string {
+	var lines []string
+	line := ""
+	for _, w := range strings.Fields(title) {
+		switch {
+		case line == "":
+			line = w
+		case sty.Width(line+" "+w) <= width:
+			line += " " + w
+		default:
+			lines = append(lines, line)
+			line = w
+		}
+	}
+	return strings.Join(append(lines, line), "\n")
+}
+
+// swatch is a legend sample: a filled square of a colour.
+type swatch struct{ color.Color }
+
+func (s swatch) Thumbnail(c *draw.Canvas) {
+	side := min(c.Max.X-c.Min.X, c.Max.Y-c.Min.Y)
+	mid := c.Center()
+	r := vg.Rectangle{Min: vg.Point{X: mid.X - side/2, Y: mid.Y - side/2}, Max: vg.Point{X: mid.X + side/2, Y: mid.Y + side/2}}
+	c.SetColor(s.Color)
+	c.Fill(r.Path())
+}
+
+// box is one bar: x0..x1 by y0..y1 in data units.
+type box struct {
+	x0, x1, y0, y1 float64
+	color          color.Color
+}
+
+// boxes draws bars with widths in data units, so bars of several series
+// can stand side by side in a category and keep clear of the frame.
+type boxes []box
+
+func (bs boxes) Plot(c draw.Canvas, p *plot.Plot) {
+	trX, trY := p.Transforms(&c)
+	for _, b := range bs {
+		x0, x1, y0, y1 := trX(b.x0), trX(b.x1), trY(b.y0), trY(b.y1)
+		// Up the left side first: a bar's path starts at its base.
+		pts := c.ClipPolygonXY([]vg.Point{{X: x0, Y: y0}, {X: x0, Y: y1}, {X: x1, Y: y1}, {X: x1, Y: y0}})
+		c.FillPolygon(b.color, pts)
+	}
+}
+
+func (bs boxes) DataRange() (xmin, xmax, ymin, ymax float64) {
+	if len(bs) == 0 {
+		return 0, 0, 0, 0
+	}
+	xmin, xmax, ymin, ymax = bs[0].x0, bs[0].x1, min(bs[0].y0, bs[0].y1), max(bs[0].y0, bs[0].y1)
+	for _, b := range bs[1:] {
+		xmin, xmax = min(xmin, b.x0), max(xmax, b.x1)
+		ymin, ymax = min(ymin, b.y0, b.y1), max(ymax, b.y0, b.y1)
+	}
+	return xmin, xmax, ymin, ymax
+}
+
+// colourScale is a heat map's key: a bar of its colours from the lowest
+// to the highest value, with ticks labelled as the cells are.
+type colourScale struct {
+	cm     colourMap
+	ticker plot.Ticker
+}
+
+// scaleBar is the colour bar's width.
+const scaleBar = 12 // points
+
+func (s *colourScale) style() text.Style {
+	return text.Style{Color: color.Black, Font: font.From(plot.DefaultFont, vg.Points(legendFont)), Handler: plot.DefaultTextHandler}
+}
+
+// width is the room the scale takes: its bar, ticks and widest label.
+func (s *colourScale) width() vg.Length {
+	sty := s.style()
+	w := vg.Length(0)
+	for _, t := range s.ticker.Ticks(s.cm.Min(), s.cm.Max()) {
+		w = max(w, sty.Width(t.Label))
+	}
+	return scaleBar + 4 + w
+}
+
+// draw draws the scale from x, its bar spanning y0..y1.
+func (s *colourScale) draw(c draw.Canvas, x, y0, y1 vg.Length) {
+	const steps = 100
+	lo, hi := s.cm.Min(), s.cm.Max()
+	h := (y1 - y0) / steps
+	for i := range steps {
+		col, err := s.cm.At(lo + (hi-lo)*(float64(i)+0.5)/steps)
+		if err != nil {
+			continue
+		}
+		// Each step reaches the top and the next covers it: no seams.
+		r := vg.Rectangle{Min: vg.Point{X: x, Y: y0 + vg.Length(i)*h}, Max: vg.Point{X: x + scaleBar, Y: y1}}
+		c.SetColor(col)
+		c.Fill(r.Path())
+	}
+	c.StrokeLines(draw.LineStyle{Color: color.Black, Width: vg.Points(0.5)},
+		[]vg.Point{{X: x, Y: y0}, {X: x + scaleBar, Y: y0}, {X: x + scaleBar, Y: y1}, {X: x, Y: y1}, {X: x, Y: y0}})
+	sty := s.style()
+	sty.YAlign = draw.YCenter
+	for _, t := range s.ticker.Ticks(lo, hi) {
+		if t.Label == "" {
+			continue
+		}
+		y := y0 + (y1-y0)*vg.Length((t.Value-lo)/(hi-lo))
+		c.StrokeLine2(draw.LineStyle{Color: color.Black, Width: vg.Points(0.5)}, x+scaleBar, y, x+scaleBar+3, y)
+		c.FillText(sty, vg.Point{X: x + scaleBar + 4, Y: y}, t.Label)
+	}
+}
