@@ -160,7 +160,7 @@ func TestReadmeCommands(t *testing.T) {
 			case strings.HasPrefix(a, "profiles/"):
 				args[i] = "../../" + a
 			case i > 0 && (args[i-1] == "--plot" || args[i-1] == "--out"), args[0] == "merge" && strings.HasSuffix(a, ".json"):
-				args[i] = filepath.Join(dir, a) // files the commands write and read
+				args[i] = filepath.Join(dir, filepath.Base(a)) // files the commands write and read (docs/plot-*.png too)
 			}
 		}
 		if code, _, errs := run(context.Background(), args...); code != 0 {

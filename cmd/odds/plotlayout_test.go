@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"image/png"
 	"os"
 	"path/filepath"
 	"slices"
@@ -288,4 +289,72 @@ func TestPlotCompareSweep(t *testing.T) {
 	if got := d.xLabels(d.dataArea(t)); !slices.Contains(got, "false") || !slices.Contains(got, "true") {
 		t.Errorf("bool: x labels %q", got)
 	}
+}
+
+// The README's drawings (docs/plot-*.png) are what its commands draw
+// now: each is redrawn and compared pixel for pixel; -update rewrites
+// them.
+func TestPlotDocsImages(t *testing.T) {
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, line := range strings.Split(string(readme), "\n") {
+		words := shellWords(line)
+		if len(words) < 3 || words[0] != "odds" || words[len(words)-2] != "--plot" || !strings.HasPrefix(words[len(words)-1], "docs/plot-") {
+			continue
+		}
+		n++
+		doc := filepath.Join("..", "..", words[len(words)-1])
+		path := filepath.Join(t.TempDir(), filepath.Base(doc))
+		if code, _, errs := run(context.Background(), append(words[1:len(words)-1], path)...); code != 0 {
+			t.Fatalf("%s: exit %d: %s", line, code, errs)
+		}
+		got, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if *update {
+			if err := os.WriteFile(doc, got, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		want, err := os.ReadFile(doc)
+		if err != nil {
+			t.Fatalf("%s: %v (go test -run TestPlotDocsImages -update draws it)", line, err)
+		}
+		if !samePixels(t, got, want) {
+			t.Errorf("%s no longer draws %s: look at the new drawing, then go test -run TestPlotDocsImages -update", line, doc)
+		}
+	}
+	if n < 4 {
+		t.Errorf("%d README commands draw docs/plot-*.png, want 4", n)
+	}
+}
+
+// samePixels reports whether two PNGs decode to the same image.
+func samePixels(t *testing.T, a, b []byte) bool {
+	t.Helper()
+	ia, err := png.Decode(bytes.NewReader(a))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ib, err := png.Decode(bytes.NewReader(b))
+	if err != nil {
+		return false
+	}
+	if ia.Bounds() != ib.Bounds() {
+		return false
+	}
+	r := ia.Bounds()
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			if ia.At(x, y) != ib.At(x, y) {
+				return false
+			}
+		}
+	}
+	return true
 }
