@@ -358,3 +358,17 @@ func samePixels(t *testing.T, a, b []byte) bool {
 	}
 	return true
 }
+
+// Names too wide for their bar's slot wrap after their hyphens rather
+// than run into their neighbours (melee's seven outcomes), and a --vs
+// flag stays on one line with its value.
+func TestPlotLongNamesWrap(t *testing.T) {
+	d := drawSVG(t, "melee", "opposed", "melee", "--attacker-hesa", "3", "--defender-hesa", "2", "--vs", "--defender-hesa 3")
+	all := d.all()
+	if slices.Contains(all, "attacker-out-of-action") || !slices.Contains(all, "attacker-") || !slices.Contains(all, "action") {
+		t.Errorf("attacker-out-of-action not wrapped: %q", all)
+	}
+	if !slices.ContainsFunc(all, func(s string) bool { return strings.Contains(s, "--defender-hesa\u00a03") }) {
+		t.Errorf("the title breaks --defender-hesa from its value: %q", all)
+	}
+}

@@ -114,7 +114,7 @@ func ComparePlot(cs []*comparison, path string) ([]byte, error) {
 	for i, c := range cs {
 		as[i] = c.A
 	}
-	first, vs := cs[0], cs[0].VS
+	first, vs := cs[0], keepTogether(cs[0].VS)
 	if len(cs) == 1 {
 		t := Title(first.A)
 		if ps := ParamLine(first.A.Params); ps != "" {
@@ -131,10 +131,7 @@ func ComparePlot(cs []*comparison, path string) ([]byte, error) {
 		f.title = sweepTitle(first.A, fixed, "") + " — A, against B: " + vs
 		return f.encode(path)
 	case 2:
-		name := defaultMetric(as).name
-		if defaultMetric(as).mean {
-			name = first.A.Summary.Outcomes[0].Name
-		}
+		name := first.A.Summary.Outcomes[0].Name // --metric is refused with --vs
 		at := map[*report]*comparison{}
 		for _, c := range cs {
 			at[c.A] = c
@@ -190,7 +187,7 @@ func barPanel(bs []plotBar, ylabel string, signed bool) *plot.Plot {
 	addWhiskers(p, errs)
 	addBarLabels(p, bs, signed)
 	categoryAxis(p, names)
-	pctAxis(&p.Y, lo, hi*1.1, signed) // and room for the labels
+	pctAxis(&p.Y, lo*1.1, hi*1.1, signed) // and room for the labels
 	if signed {
 		addZero(p)
 	}

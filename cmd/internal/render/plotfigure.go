@@ -107,6 +107,7 @@ func (f *figure) encode(path string) ([]byte, error) {
 		}
 	}
 	for i, p := range f.panels {
+		fitCategories(p, tiles[i])
 		p.Draw(tiles[i])
 	}
 	data := top.DataCanvas(tiles[0])
@@ -127,6 +128,51 @@ func (f *figure) encode(path string) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
+// fitCategories wraps the names under bars or cells that are wider than
+// their slot onto lines, breaking after hyphens and at spaces
+// ("attacker-out-of-action" over two lines): side by side they ran into
+// each other.
+func fitCategories(p *plot.Plot, c draw.Canvas) {
+	ticks, ok := p.X.Tick.Marker.(plot.ConstantTicks)
+	if !ok || p.X.Max <= p.X.Min {
+		return
+	}
+	slot := p.DataCanvas(c).Size().X / vg.Length(p.X.Max-p.X.Min) * 0.95
+	sty := p.X.Tick.Label
+	fitted := make(plot.ConstantTicks, len(ticks))
+	for i, t := range ticks {
+		fitted[i] = t
+		if sty.Width(t.Label) <= slot {
+			continue
+		}
+		var lines []string
+		line := ""
+		for _, piece := range breakable(t.Label) {
+			if line != "" && sty.Width(line+piece) > slot {
+				lines = append(lines, strings.TrimSpace(line))
+				line = ""
+			}
+			line += piece
+		}
+		fitted[i].Label = strings.Join(append(lines, strings.TrimSpace(line)), "\n")
+	}
+	p.X.Tick.Marker = fitted
+}
+
+// breakable cuts a name after each hyphen and space: the places it may
+// break between lines.
+func breakable(s string) []string {
+	var pieces []string
+	for s != "" {
+		i := strings.IndexAny(s, "- ")
+		if i < 0 {
+			return append(pieces, s)
+		}
+		pieces, s = append(pieces, s[:i+1]), s[i+1:]
+	}
+	return pieces
+}
+
 // padded is c less d points on every side.
 func padded(c draw.Canvas, d vg.Length) draw.Canvas {
 	c.Min.X += d
@@ -138,12 +184,14 @@ func padded(c draw.Canvas, d vg.Length) draw.Canvas {
 
 // wrapTitle breaks a title at its spaces into lines no wider than width
 // (a word wider than that is a line of its own): long titles wrap
-// rather than run off the drawing.
+// rather than run off the drawing. A no-break space (keepTogether)
+// does not break.
 func wrapTitle(title string, sty text.Style, width vg.Length) string {
 	var lines []string
 	line := ""
-	for _, w := range strings.Fields(title) {
+	for _, w := range strings.Split(title, " ") {
 		switch {
+		case w == "":
 		case line == "":
 			line = w
 		case sty.Width(line+" "+w) <= width:
@@ -154,6 +202,20 @@ func wrapTitle(title string, sty text.Style, width vg.Length) string {
 		}
 	}
 	return strings.Join(append(lines, line), "\n")
+}
+
+// keepTogether joins each flag of a --vs string to its value with a
+// no-break space: a title wraps between flags, not inside one.
+func keepTogether(flags string) string {
+	words := strings.Fields(flags)
+	for i := 1; i < len(words); i++ {
+		if !strings.HasPrefix(words[i], "-") {
+			words[i-1] += "\u00a0" + words[i]
+			words = append(words[:i], words[i+1:]...)
+			i--
+		}
+	}
+	return strings.Join(words, " ")
 }
 
 // swatch is a legend sample: a filled square of a colour.
