@@ -86,10 +86,10 @@ func pctAxis(a *plot.Axis, lo, hi float64, signed bool) {
 	step := niceStep(100*(hi-lo)*1.04, pctTicksWanted) / 100
 	a.Min, a.Max = lo, hi
 	if signed && lo < 0 {
-		a.Min = math.Floor((lo-0.02*(hi-lo))/step) * step
+		a.Min = math.Floor((lo-0.005*(hi-lo))/step) * step
 	}
 	if hi > 0 {
-		a.Max = math.Ceil((hi+0.02*(hi-lo))/step) * step
+		a.Max = math.Ceil((hi+0.005*(hi-lo))/step) * step
 	}
 	if !signed && a.Max > 1 {
 		a.Max = 1 + 0.04 // room over a bar of 100%, no tick past it
