@@ -7,7 +7,6 @@ package render
 // from grey at 0, blue below and red above.
 
 import (
-	"fmt"
 	"image/color"
 	"math"
 
@@ -34,8 +33,8 @@ type heat struct {
 func heatOf(rs []*report, vary []param, f func(*report) float64) *heat {
 	h := &heat{rowName: vary[0].Name, colName: vary[1].Name, format: Num}
 	value := func(r *report, name string) string {
-		v, _ := paramNamed(r.Inputs(), name)
-		return fmt.Sprint(v.Value)
+		s, _ := inputLabel(r, name)
+		return s
 	}
 	index := func(list *[]string, s string) int {
 		for i, x := range *list {

@@ -30,16 +30,26 @@ type sweptAxis struct {
 func sweptOf(rs []*report, swept string) sweptAxis {
 	a := sweptAxis{name: swept, numeric: true, integer: true}
 	for _, r := range rs {
-		v, _ := paramNamed(r.Inputs(), swept)
-		label := fmt.Sprint(v.Value)
+		label, v := inputLabel(r, swept)
 		x, err := strconv.ParseFloat(label, 64)
-		if _, isBool := v.Value.(bool); isBool || err != nil {
+		if _, isBool := v.(bool); isBool || err != nil {
 			a.numeric, a.integer = false, false
 		}
 		a.integer = a.integer && x == float64(int64(x))
 		a.labels, a.xs = append(a.labels, label), append(a.xs, x)
 	}
 	return a
+}
+
+// inputLabel is a result's value of a swept input as a plot labels it,
+// and the value: "–" where the result has none (a card that gives --ap
+// where others give --hesa).
+func inputLabel(r *report, name string) (string, any) {
+	v, ok := paramNamed(r.Inputs(), name)
+	if !ok {
+		return "–", nil
+	}
+	return fmt.Sprint(v.Value), v.Value
 }
 
 // series is one figure over the swept values: an outcome's probability
