@@ -51,6 +51,7 @@ func (a *app) actionCommand(s *resolve.System, act *resolve.Action) *cobra.Comma
 	flags := make([]*paramFlag, len(act.Params))
 	roles := map[string]*string{} // card flags by role
 	vs := new(string)             // --vs
+	bq := new(beyond)             // --find, --vary, --sensitivity
 	cmd := &cobra.Command{
 		Use:     act.Name + " [flags]",
 		Short:   act.Short,
@@ -58,6 +59,10 @@ func (a *app) actionCommand(s *resolve.System, act *resolve.Action) *cobra.Comma
 		Long: a.paragraphs(act.Short + ".\n\nSheet " + act.Sheet + ".\n\nResults: " + strings.Join(act.Outcome, ", ") +
 			".\n\nA numeric flag takes a list or range (0,2,4 or 1..6), a boolean takes =both; several make a grid with one result per cell."),
 		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 1 && bq.sensitivity == sensitivityFirst && cmd.Flags().Changed("sensitivity") {
+				bq.sensitivity = args[0] // --sensitivity METRIC, its value a word apart
+				return nil
+			}
 			if len(args) == 0 {
 				return nil
 			}
@@ -83,6 +88,16 @@ func (a *app) actionCommand(s *resolve.System, act *resolve.Action) *cobra.Comma
 			for _, w := range warnings {
 				fmt.Fprintf(a.stderr, "odds: %s\n", w)
 			}
+			changed := cmd.Flags().Changed
+			if err := a.checkBeyond(bq, changed("find"), changed("vary"), changed("sensitivity"), changed("vs")); err != nil {
+				return err
+			}
+			switch {
+			case changed("find"):
+				return a.runFind(cmd.Context(), j, bq)
+			case changed("sensitivity"):
+				return a.runSensitivity(cmd.Context(), j, bq)
+			}
 			if cmd.Flags().Changed("vs") {
 				if a.metric != "" {
 					return usagef("compare one figure by reading it in the comparison", "--vs: give --metric without --vs")
@@ -97,6 +112,10 @@ func (a *app) actionCommand(s *resolve.System, act *resolve.Action) *cobra.Comma
 		},
 	}
 	cmd.Flags().StringVar(vs, "vs", "", "compare with a variant: `'FLAGS'` changed (or other cards), on the same dice: A, B and B-A with its paired 95% interval")
+	cmd.Flags().StringVar(&bq.find, "find", "", "find the value of --vary at which `'OUTCOME>=P'` starts to hold (also <=, and mean:RESULT>=X): scanned over the flag's bounds, the figures either side shown")
+	cmd.Flags().StringVar(&bq.vary, "vary", "", "the numeric `FLAG` --find scans (not given otherwise)")
+	cmd.Flags().StringVar(&bq.sensitivity, "sensitivity", "", "what each modifier changes: each boolean toggled, each number one step either way, each choice; the change in `METRIC` (an outcome or mean:RESULT; default the first outcome), largest first")
+	cmd.Flags().Lookup("sensitivity").NoOptDefVal = sensitivityFirst
 	for _, r := range act.Roles {
 		roles[r.Name] = cmd.Flags().String(r.Name, "", "`NAME` of the "+r.Usage+"; its stats fill the flags, and a flag given overrides the card (a,b,c or all: one result per card)")
 		_ = cmd.RegisterFlagCompletionFunc(r.Name, a.completeCards(s.Name))

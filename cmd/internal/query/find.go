@@ -160,6 +160,7 @@ func Find(ctx context.Context, q *Query, fs FindSpec, opts Options) ([]*Found, e
 	var out []*Found
 	for _, g := range groups {
 		f := &Found{Spec: fs, At: -1, Before: -1, Seed: opts.Sim.Seed, Exact: true}
+		seen := false // the point's inputs taken from a result
 		for _, i := range g.idx {
 			s := Scan{Value: points[i].Values[fs.Vary].N}
 			if where[i] < 0 {
@@ -172,7 +173,8 @@ func Find(ctx context.Context, q *Query, fs FindSpec, opts Options) ([]*Found, e
 				if !r.Exact {
 					f.Exact, f.Trials = false, max(f.Trials, r.Trials)
 				}
-				if f.Cards == nil {
+				if !seen {
+					seen = true
 					f.Cards = r.Cards
 					for _, in := range r.Params {
 						if in.Name != fs.Vary {

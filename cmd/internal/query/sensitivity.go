@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 
+	"odds/profiles"
 	"odds/resolve"
 	"odds/sim"
 )
@@ -76,26 +77,36 @@ func changes(act *resolve.Action, v resolve.Values) []Change {
 	return out
 }
 
-// changed is v with change c applied.
-func changed(act *resolve.Action, v resolve.Values, c Change) resolve.Values {
-	w := resolve.Values{}
-	for k, x := range v {
-		w[k] = x
+// fixed is q at one of its points: that point's cards, and its values
+// given by flag (or matchup) as given, one each. A change given on top
+// of it is read as the flag given: cards fill the rest anew (a card's
+// dice can depend on --range), and a given flag overrides the card.
+func (q *Query) fixed(pt Point) *Query {
+	f := *q
+	f.Cards = map[string][]*profiles.Unit{}
+	for role, u := range pt.Cards {
+		f.Cards[role] = []*profiles.Unit{u}
 	}
-	p := act.Param(c.Param)
-	switch p.Kind {
-	case resolve.Bool:
-		w[c.Param] = resolve.Value{N: 1 - v[c.Param].N}
-	case resolve.Int:
-		n, _ := strconv.Atoi(c.To)
-		w[c.Param] = resolve.Value{N: n}
-		if v[c.Param].Terms != nil {
-			w[c.Param] = resolve.Value{N: n, Terms: []int{n}}
-		}
-	case resolve.Choice:
-		w[c.Param] = resolve.Value{N: slices.Index(p.Choices, c.To)}
+	f.Values = map[string][]resolve.Value{}
+	for name := range q.Values {
+		f.Values[name] = []resolve.Value{pt.Values[name]}
 	}
-	return w
+	return &f
+}
+
+// variant is the plan of point pt with change c given.
+func (q *Query) variant(pt Point, c Change) (resolve.Plan, error) {
+	v := q.fixed(pt)
+	vals, err := resolve.ParseValues(q.Action.Param(c.Param), c.To)
+	if err != nil {
+		return nil, err
+	}
+	v.Values[c.Param] = vals
+	pts, err := v.Points()
+	if err != nil {
+		return nil, err
+	}
+	return v.Compile(pts[0])
 }
 
 // Sensitivities answers --sensitivity at every point of q; metric ""
@@ -131,7 +142,7 @@ func Sensitivities(ctx context.Context, q *Query, metric string, opts Options) (
 		j := job{pt: pt, plan: plan, m: m, cs: changes(q.Action, pt.Values)}
 		j.plans = make([]resolve.Plan, len(j.cs))
 		for k, c := range j.cs {
-			b, err := q.Action.Compile(q.Action.Args(changed(q.Action, pt.Values, c), q.Env))
+			b, err := q.variant(pt, c)
 			if err != nil {
 				j.cs[k].Skipped = err.Error()
 				continue

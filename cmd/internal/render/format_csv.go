@@ -28,4 +28,6 @@ var csvFormat = Format{
 		}
 		return writeCSV(w, rows)
 	},
+	Find:        func(_ context.Context, w io.Writer, fs []*found, _ Style) error { return findCSV(w, fs) },
+	Sensitivity: func(_ context.Context, w io.Writer, ss []*sensitivity, _ Style) error { return sensitivityCSV(w, ss) },
 }

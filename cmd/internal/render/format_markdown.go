@@ -22,4 +22,10 @@ var markdownFormat = Format{
 		st.Markdown = true
 		return profileTables(w, st, ps)
 	},
+	Find: func(ctx context.Context, w io.Writer, fs []*found, st Style) error {
+		return findText(ctx, w, fs, Style{Markdown: true, Width: st.Width})
+	},
+	Sensitivity: func(ctx context.Context, w io.Writer, ss []*sensitivity, st Style) error {
+		return sensitivityText(ctx, w, ss, Style{Markdown: true, Width: st.Width})
+	},
 }
