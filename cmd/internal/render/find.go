@@ -417,6 +417,8 @@ func FindPlot(f *found, path string) ([]byte, error) {
 		p.Add(at)
 		p.Legend.Add(fmt.Sprintf("answer: %s %d", f.Spec.Vary, f.Scan[f.At].Value), at)
 	}
-	p.Legend.Top = true
+	// The legend goes where the curve is not: top right over a falling
+	// figure, bottom right under a rising one.
+	p.Legend.Top = pts[len(pts)-1].Y < pts[0].Y
 	return encodePlot(p, 16*vg.Centimeter, 10*vg.Centimeter, path)
 }

@@ -236,6 +236,12 @@ func SensitivityPlot(s *sensitivity, path string) ([]byte, error) {
 		}
 	}
 	p.NominalY(names...)
+	lo, hi := 0.0, 0.0 // room either side of the longest bars and whiskers
+	for _, c := range cs {
+		lo, hi = min(lo, c.D, c.Lo), max(hi, c.D, c.Hi)
+	}
+	pad := max(0.05*(hi-lo), 1e-9)
+	p.X.Min, p.X.Max = lo-pad, hi+pad
 	h := max(8*vg.Centimeter, vg.Length(n)*vg.Points(16)+3*vg.Centimeter)
 	return encodePlot(p, 18*vg.Centimeter, h, path)
 }

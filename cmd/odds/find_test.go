@@ -1,0 +1,136 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"odds/resolve"
+	"odds/resolve/all"
+)
+
+// --find and --sensitivity in every format: the figures are the hand
+// counts of cmd/internal/query's tests (opposed fire, sheet 004).
+func TestFindGolden(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		args []string
+	}{
+		{"find_exact_table", []string{"opposed", "fire", "--def", "1", "--find", "out-of-action>=0.5", "--vary", "hesa", "--seed", "1"}},
+		{"find_sweep_csv", []string{"opposed", "fire", "--def", "0..2", "--find", "out-of-action>=0.5", "--vary", "hesa", "--format", "csv", "--seed", "1"}},
+		{"find_mc_json", []string{"opposed", "fire", "--def", "1", "--find", "out-of-action>=55%", "--vary", "hesa", "--method", "mc", "--trials", "20000", "--format", "json", "--seed", "7", "--workers", "2"}},
+		{"find_def_markdown", []string{"opposed", "fire", "--hesa", "3", "--find", "out-of-action<=0.2", "--vary", "def", "--format", "markdown", "--seed", "1"}},
+		{"sensitivity_exact_table", []string{"opposed", "fire", "--hesa", "3", "--def", "1", "--sensitivity", "--seed", "1"}},
+		{"sensitivity_mc_json", []string{"opposed", "fire", "--hesa", "3", "--def", "1", "--sensitivity", "out-of-action", "--method", "mc", "--trials", "20000", "--format", "json", "--seed", "7", "--workers", "2"}},
+		{"sensitivity_csv", []string{"opposed", "tank-hunt", "--def", "5", "--engineers", "--sensitivity=mean:margin", "--format", "csv", "--seed", "1"}},
+		{"sensitivity_markdown", []string{"cohesion", "fire", "--sa-drm", "2", "--cohesion", "6", "--sensitivity", "--format", "markdown", "--seed", "1"}},
+	} {
+		t.Run(c.name, func(t *testing.T) { checkGolden(t, c.name, c.args, 0, "") })
+	}
+}
+
+// Bad --find, --vary and --sensitivity input: exit 2, one line naming
+// the flag, nothing on stdout.
+func TestFindBadInput(t *testing.T) {
+	base := []string{"opposed", "fire", "--def", "1"}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--find", "out-of-action", "--vary", "hesa"}, "--find: want OUTCOME>=P"},
+		{[]string{"--find", "out-of-action>=lots", "--vary", "hesa"}, "--find: want a number after >="},
+		{[]string{"--find", "out-of-action>=2", "--vary", "hesa"}, "--find: a probability is 0..1"},
+		{[]string{"--find", "mean:margin>=2%", "--vary", "hesa"}, "--find: a mean is a number"},
+		{[]string{"--find", "routed>=0.5", "--vary", "hesa"}, `--find: no outcome "routed" here`},
+		{[]string{"--find", "out-of-action>=0.5"}, "--vary: --find needs --vary FLAG"},
+		{[]string{"--find", "out-of-action>=0.5", "--vary", "hessa"}, "--vary: opposed fire has no flag --hessa"},
+		{[]string{"--find", "out-of-action>=0.5", "--vary", "cover"}, "--vary: --cover is not numeric"},
+		{[]string{"--find", "out-of-action>=0.5", "--vary", "hesa", "--hesa", "1..4"}, "--vary: --hesa is also given as a sweep"},
+		{[]string{"--find", "out-of-action>=0.5", "--vary", "hesa", "--hesa", "3"}, "--vary: --hesa is also given"},
+		{[]string{"--vary", "hesa", "--hesa", "3"}, "--vary: give it with --find"},
+		{[]string{"--hesa", "3", "--sensitivity", "routed"}, `--sensitivity: no outcome "routed" here`},
+		{[]string{"--hesa", "3", "--sensitivity", "--find", "suppressed>=0.5", "--vary", "def"}, "--sensitivity: not with --find"},
+		{[]string{"--hesa", "3", "--sensitivity", "--vs", "--smoke"}, "--sensitivity: not with --vs"},
+		{[]string{"--hesa", "1,3", "--sensitivity", "--plot", "x.svg"}, "--plot: draws the tornado of one point"},
+		{[]string{"--find", "out-of-action>=0.5", "--vary", "hesa", "--def", "1,2", "--plot", "x.svg"}, "--plot: draws the scan of one answer"},
+	} {
+		args := append(append([]string{}, base...), c.args...)
+		code, out, errs := run(context.Background(), args...)
+		first, _, _ := strings.Cut(errs, "\n")
+		if code != exitUsage || out != "" || !strings.Contains(first, c.want) || strings.Count(errs, "\n") > 2 {
+			t.Errorf("odds %v: exit %d, stdout %q, stderr %q; want exit %d and %q", args, code, out, errs, exitUsage, c.want)
+		}
+	}
+}
+
+// Every action of every system answers --sensitivity and a --find over
+// its first numeric flag not given (its first outcome at least a half):
+// exit 0 with an answer, or 2 with a one-line error, never a panic.
+func TestFindEveryAction(t *testing.T) {
+	for _, s := range all.Systems() {
+		for _, act := range s.Actions {
+			words := strings.Fields(act.Examples[0])[1:]
+			run1 := func(extra ...string) (int, string, string) {
+				args := append(append(append([]string{}, words...), extra...), "--trials", "2000", "--seed", "1", "--format", "json")
+				return run(context.Background(), args...)
+			}
+			code, out, errs := run1("--sensitivity")
+			var sens struct {
+				Sensitivities []struct {
+					Changes []json.RawMessage `json:"changes"`
+				} `json:"sensitivities"`
+			}
+			if code != 0 || json.Unmarshal([]byte(out), &sens) != nil || len(sens.Sensitivities) == 0 {
+				t.Errorf("%v --sensitivity: exit %d, %s", words, code, errs)
+			}
+			vary := ""
+			for _, p := range act.Params {
+				if p.Kind == resolve.Int && !strings.Contains(act.Examples[0], "--"+p.Name+" ") {
+					vary = p.Name
+					break
+				}
+			}
+			if vary == "" {
+				continue
+			}
+			code, out, errs = run1("--find", act.Outcome[0]+">=0.5", "--vary", vary)
+			switch {
+			case code == exitUsage && strings.Count(errs, "\n") <= 2 && out == "":
+				t.Logf("%v --find --vary %s: %s", words, vary, strings.TrimSpace(errs))
+			case code != 0 || !strings.Contains(out, `"finds"`):
+				t.Errorf("%v --find --vary %s: exit %d, %s", words, vary, code, errs)
+			}
+		}
+	}
+}
+
+// --plot draws a --find scan and a --sensitivity tornado: the answer and
+// every change are labelled.
+func TestFindPlots(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		args  []string
+		wants []string
+	}{
+		{[]string{"opposed", "fire", "--def", "1", "--find", "out-of-action>=0.5", "--vary", "hesa"}, []string{"answer: hesa 6", "threshold 50.00%"}},
+		{[]string{"opposed", "fire", "--hesa", "3", "--def", "1", "--sensitivity"}, []string{"cover none→hard", "firer-suppressed on", "change in P(no-effect)"}},
+	} {
+		path := filepath.Join(dir, "p.svg")
+		args := append(append([]string{}, c.args...), "--plot", path, "--seed", "1")
+		if code, _, errs := run(context.Background(), args...); code != 0 {
+			t.Fatalf("odds %v: exit %d: %s", args, code, errs)
+		}
+		svg, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range c.wants {
+			if !strings.Contains(string(svg), w) {
+				t.Errorf("odds %v: the plot has no %q", args, w)
+			}
+		}
+	}
+}
