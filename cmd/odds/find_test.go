@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"odds/cmd/internal/serve"
 	"odds/resolve"
 	"odds/resolve/all"
 )
@@ -132,5 +133,43 @@ func TestFindPlots(t *testing.T) {
 				t.Errorf("odds %v: the plot has no %q", args, w)
 			}
 		}
+	}
+}
+
+// odds serve's API takes find=, vary= and sensitivity= (first: the first
+// outcome) and answers the CLI's document; its bad input is a 400 naming
+// the flag; the page shows the answer's table and plot.
+func TestServeFind(t *testing.T) {
+	ts := testServer(t, serve.DefaultMaxTrials)
+	for _, c := range []struct {
+		query string
+		args  []string
+	}{
+		{"/api/v1/opposed/fire?def=1&find=out-of-action>%3D0.5&vary=hesa&seed=7", []string{"opposed", "fire", "--def", "1", "--find", "out-of-action>=0.5", "--vary", "hesa", "--seed", "7"}},
+		{"/api/v1/opposed/fire?hesa=3&def=1&sensitivity=first&seed=7", []string{"opposed", "fire", "--hesa", "3", "--def", "1", "--sensitivity", "--seed", "7"}},
+		{"/api/v1/opposed/fire?hesa=3&def=1&sensitivity=mean:margin&method=mc&trials=50000&seed=7", []string{"opposed", "fire", "--hesa", "3", "--def", "1", "--sensitivity", "mean:margin", "--method", "mc", "--trials", "50000", "--seed", "7"}},
+	} {
+		status, body, _ := get(t, ts.URL+c.query)
+		_, cli, errs := run(context.Background(), append(c.args, "--format", "json")...)
+		if status != 200 || normalize(body) != normalize(cli) {
+			t.Errorf("%s: status %d (%s)\napi:\n%.400s\ncli:\n%.400s", c.query, status, errs, body, cli)
+		}
+	}
+	for _, c := range []struct{ query, want, flag string }{
+		{"/api/v1/opposed/fire?def=1&find=out-of-action&vary=hesa", "--find: want OUTCOME>=P", "find"},
+		{"/api/v1/opposed/fire?def=1&find=out-of-action>%3D0.5&vary=cover", "--vary: --cover is not numeric", "vary"},
+		{"/api/v1/opposed/fire?def=1&vary=hesa", "--vary: give it with --find", "vary"},
+		{"/api/v1/opposed/fire?hesa=3&def=1&sensitivity=routed", `--sensitivity: no outcome "routed"`, "sensitivity"},
+		{"/api/v1/opposed/fire?hesa=3&def=1&sensitivity=first&vs=--smoke", "--sensitivity: not with --vs", "sensitivity"},
+	} {
+		status, body, _ := get(t, ts.URL+c.query)
+		var e struct{ Error, Flag string }
+		if err := json.Unmarshal([]byte(body), &e); status != 400 || err != nil || !strings.Contains(e.Error, c.want) || e.Flag != c.flag {
+			t.Errorf("%s: status %d, body %q; want 400 with %q (flag %q)", c.query, status, body, c.want, c.flag)
+		}
+	}
+	status, page, _ := get(t, ts.URL+"/opposed/fire?def=1&find=out-of-action>%3D0.5&vary=hesa&seed=1")
+	if status != 200 || !strings.Contains(page, "answer: hesa 6") || !strings.Contains(page, "data:image/svg") {
+		t.Errorf("page: status %d, no answer or plot:\n%.2000s", status, page)
 	}
 }
