@@ -24,6 +24,9 @@ func TestFindGolden(t *testing.T) {
 		{"find_sweep_csv", []string{"opposed", "fire", "--def", "0..2", "--find", "out-of-action>=0.5", "--vary", "hesa", "--format", "csv", "--seed", "1"}},
 		{"find_mc_json", []string{"opposed", "fire", "--def", "1", "--find", "out-of-action>=55%", "--vary", "hesa", "--method", "mc", "--trials", "20000", "--format", "json", "--seed", "7", "--workers", "2"}},
 		{"find_def_markdown", []string{"opposed", "fire", "--hesa", "3", "--find", "out-of-action<=0.2", "--vary", "def", "--format", "markdown", "--seed", "1"}},
+		// none in range at any card: the closest is def 0, hesa 4 against
+		// D >= 1 (45%) and hesa 3 against D >= 2 (36%)
+		{"find_roster_table", []string{"opposed", "fire", "--attacker", "mg-team,rifle-section", "--defender", "rifle-section", "--find", "out-of-action>=0.5", "--vary", "def", "--seed", "1"}},
 		{"sensitivity_exact_table", []string{"opposed", "fire", "--hesa", "3", "--def", "1", "--sensitivity", "--seed", "1"}},
 		{"sensitivity_mc_json", []string{"opposed", "fire", "--hesa", "3", "--def", "1", "--sensitivity", "out-of-action", "--method", "mc", "--trials", "20000", "--format", "json", "--seed", "7", "--workers", "2"}},
 		{"sensitivity_csv", []string{"opposed", "tank-hunt", "--def", "5", "--engineers", "--sensitivity=mean:margin", "--format", "csv", "--seed", "1"}},

@@ -55,7 +55,7 @@ func condText(c query.Condition) string {
 func answerText(f *found) string {
 	v := f.Spec.Vary
 	if f.At < 0 {
-		t := "none in range: " + condText(f.Spec.Cond) + " holds at no " + v + " in " + scanRange(f)
+		t := "none in range: " + condText(f.Spec.Cond) + " holds at no " + v + " in " + scanRange(f) + "; the closest is " + closestText(f)
 		if !f.Sure {
 			t += " surely (some intervals straddle the threshold: raise --trials)"
 		}
@@ -76,6 +76,20 @@ func answerText(f *found) string {
 		t += "; the figure is not monotone in " + v + ": it holds at " + valueRuns(f.Holding)
 	}
 	return t
+}
+
+// closestText is the figure nearest to holding, where none holds: the
+// highest for >=, the lowest for <=, and its value ("15.00% at 0").
+func closestText(f *found) string {
+	best := -1
+	for i, s := range f.Scan {
+		switch {
+		case s.Skipped != "":
+		case best < 0, f.Spec.Cond.AtMost && s.X < f.Scan[best].X, !f.Spec.Cond.AtMost && s.X > f.Scan[best].X:
+			best = i
+		}
+	}
+	return figureText(f, f.Scan[best]) + " at " + strconv.Itoa(f.Scan[best].Value)
 }
 
 // scanRange is the scanned values, low..high.
@@ -195,7 +209,7 @@ func findText(ctx context.Context, w io.Writer, fs []*found, st Style) error {
 		}
 		switch {
 		case f.At < 0:
-			row = append(row, "none in range", "", "")
+			row = append(row, "none in range", "closest "+closestText(f), "")
 		default:
 			at := f.Scan[f.At]
 			v := strconv.Itoa(at.Value)
