@@ -176,3 +176,29 @@ func TestServeFind(t *testing.T) {
 		t.Errorf("page: status %d, no answer or plot:\n%.2000s", status, page)
 	}
 }
+
+// odds batch takes find, vary and sensitivity as fields of a query
+// object and as words (a bare --sensitivity is the first outcome), and
+// answers the CLI's document; a roll takes none of them.
+func TestBatchFind(t *testing.T) {
+	in := `{"system":"opposed","action":"fire","params":{"def":1},"find":"out-of-action>=0.5","vary":"hesa","seed":1}
+["opposed","fire","--hesa","3","--def","1","--sensitivity","--seed","1"]
+`
+	out, err := batch(t, in, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	for i, args := range [][]string{
+		{"opposed", "fire", "--def", "1", "--find", "out-of-action>=0.5", "--vary", "hesa", "--seed", "1"},
+		{"opposed", "fire", "--hesa", "3", "--def", "1", "--sensitivity", "--seed", "1"},
+	} {
+		_, cli, _ := run(context.Background(), append(args, "--format", "json")...)
+		if i >= len(lines) || normalize(lines[i]) != normalize(compactJSON(t, cli)) {
+			t.Errorf("line %d: batch and CLI differ:\n%.300s\n%.300s", i+1, lines[min(i, len(lines)-1)], compactJSON(t, cli))
+		}
+	}
+	if _, err := batch(t, `["roll","2d6","--sensitivity"]`+"\n", false); err == nil || !strings.Contains(err.Error(), "--sensitivity") {
+		t.Errorf("a roll with --sensitivity: %v", err)
+	}
+}
