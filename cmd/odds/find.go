@@ -4,8 +4,11 @@ import (
 	"bytes"
 	"context"
 
+	"github.com/spf13/cobra"
+
 	"odds/cmd/internal/query"
 	"odds/cmd/internal/render"
+	"odds/resolve"
 )
 
 // --find 'OUTCOME>=P' --vary FLAG and --sensitivity [METRIC]: questions
@@ -132,4 +135,25 @@ func (a *app) written(ctx context.Context, data []byte, err error) error {
 		return &ioError{err}
 	}
 	return a.writeBytes(data)
+}
+
+// completeBeyond completes --vary with the action's numeric flags and
+// --sensitivity with its outcomes and numeric results.
+func completeBeyond(cmd *cobra.Command, act *resolve.Action) {
+	_ = cmd.RegisterFlagCompletionFunc("vary", func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		var names []string
+		for _, p := range act.Params {
+			if p.Kind == resolve.Int {
+				names = append(names, p.Name)
+			}
+		}
+		return names, cobra.ShellCompDirectiveNoFileComp
+	})
+	_ = cmd.RegisterFlagCompletionFunc("sensitivity", func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		names := append([]string{}, act.Outcome...)
+		for _, s := range act.Stats {
+			names = append(names, "mean:"+s)
+		}
+		return names, cobra.ShellCompDirectiveNoFileComp
+	})
 }

@@ -202,3 +202,24 @@ func TestBatchFind(t *testing.T) {
 		t.Errorf("a roll with --sensitivity: %v", err)
 	}
 }
+
+// Shell completion offers the numeric flags to --vary and the outcomes
+// and means to --sensitivity= (its value after '=': bare, it is the
+// first outcome).
+func TestCompleteFind(t *testing.T) {
+	for flag, want := range map[string][]string{"--vary": {"hesa", "def", "firer-quality"}, "--sensitivity=": {"out-of-action", "mean:margin"}} {
+		args := []string{"__complete", "opposed", "fire", flag, ""}
+		if flag == "--sensitivity=" {
+			args = args[:4]
+		}
+		_, out, _ := run(context.Background(), args...)
+		for _, w := range want {
+			if !strings.Contains(out, w+"\n") {
+				t.Errorf("completing %s: no %s in %q", flag, w, out)
+			}
+		}
+		if flag == "--vary" && strings.Contains(out, "cover\n") {
+			t.Errorf("completing --vary offers a choice: %q", out)
+		}
+	}
+}
