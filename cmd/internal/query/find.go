@@ -86,8 +86,8 @@ type Found struct {
 	Sure   bool   // no value walked before At is unsure (always, exact)
 	Rising bool   // the walk goes from low values to high
 	// Monotone: the figures never turn back over the scanned values (exact:
-	// verified; Monte Carlo: of the estimates). When false, Holding says
-	// where the condition holds.
+	// verified; Monte Carlo: no two steps whose 95% intervals part go
+	// opposite ways). Holding lists where the condition holds.
 	Monotone bool
 	Holding  []int
 	Exact    bool
@@ -222,13 +222,20 @@ func (f *Found) answer() {
 	// walks as a rising one does (>= up, <= down).
 	falling := last < first-1e-12
 	f.Rising = falling == f.Spec.Cond.AtMost
-	up, down := true, true
+	// A step turns the figure up or down; by Monte Carlo only where the
+	// two values' 95% intervals part (noise on a level stretch is no turn).
+	up, down := false, false
 	for k := 1; k < len(live); k++ {
-		d := f.Scan[live[k]].X - f.Scan[live[k-1]].X
-		up = up && d >= -1e-12
-		down = down && d <= 1e-12
+		a, b := f.Scan[live[k-1]], f.Scan[live[k]]
+		if f.Exact {
+			up = up || b.X > a.X+1e-12
+			down = down || b.X < a.X-1e-12
+		} else {
+			up = up || b.Lo > a.Hi
+			down = down || b.Hi < a.Lo
+		}
 	}
-	f.Monotone = up || down
+	f.Monotone = !(up && down)
 	f.Sure = true
 	walk := live
 	if !f.Rising {

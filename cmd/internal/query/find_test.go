@@ -172,3 +172,35 @@ func TestFindErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestFindMonotone: by Monte Carlo a level stretch's noise is no turn
+// (the intervals overlap); a dip whose intervals part is one. Exact
+// figures turn on any change.
+func TestFindMonotone(t *testing.T) {
+	scan := func(exact bool, xs ...float64) *Found {
+		f := &Found{Spec: FindSpec{Cond: Condition{Metric: Metric{Name: "x"}, X: 0.5}}, At: -1, Before: -1, Exact: exact}
+		for i, x := range xs {
+			s := Scan{Value: i, X: x, Lo: x - 0.01, Hi: x + 0.01}
+			s.Verdict = f.Spec.Cond.verdict(s.X, s.Lo, s.Hi, exact)
+			f.Scan = append(f.Scan, s)
+		}
+		f.answer()
+		return f
+	}
+	for _, c := range []struct {
+		exact    bool
+		xs       []float64
+		monotone bool
+		at       int
+	}{
+		{false, []float64{0.30, 0.295, 0.31, 0.6}, true, 3},  // noise on the level
+		{false, []float64{0.30, 0.70, 0.30, 0.70}, false, 1}, // a real dip: the first that holds
+		{true, []float64{0.30, 0.295, 0.31, 0.6}, false, 3},
+		{true, []float64{0.5, 0.5, 0.5}, true, 0}, // level: >= walks up, holds at once
+	} {
+		f := scan(c.exact, c.xs...)
+		if f.Monotone != c.monotone || f.At != c.at {
+			t.Errorf("exact %v %v: monotone %v at %d, want %v at %d", c.exact, c.xs, f.Monotone, f.At, c.monotone, c.at)
+		}
+	}
+}

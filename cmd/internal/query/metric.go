@@ -157,16 +157,14 @@ func (c Condition) verdict(x, lo, hi float64, exact bool) Verdict {
 		lo, hi = x, x
 	}
 	const eps = 1e-12
-	if c.AtMost {
-		lo, hi = -hi, -lo
-		x = -c.X
-	} else {
-		x = c.X
+	t := c.X
+	if c.AtMost { // x <= t is -x >= -t
+		lo, hi, t = -hi, -lo, -t
 	}
 	switch {
-	case lo >= x-eps:
+	case lo >= t-eps:
 		return Holds
-	case hi < x-eps:
+	case hi < t-eps:
 		return Fails
 	}
 	return Unsure

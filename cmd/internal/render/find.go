@@ -67,7 +67,7 @@ func answerText(f *found) string {
 		b := f.Scan[f.Before]
 		t += fmt.Sprintf("; at %s %d: %s", v, b.Value, figureText(f, b))
 	} else {
-		t += fmt.Sprintf(" (it holds from the end of %s's range)", v)
+		t += " (it holds from the end of the range)"
 	}
 	if !f.Sure {
 		t += "; not sure: a value before it has an interval across the threshold (raise --trials)"
