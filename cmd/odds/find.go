@@ -52,6 +52,9 @@ func (a *app) runFind(ctx context.Context, q *query.Query, b *beyond) error {
 	if err != nil {
 		return err
 	}
+	if err := a.onePlot(q, "the scan of one answer"); err != nil {
+		return err
+	}
 	opts, err := a.options()
 	if err != nil {
 		return err
@@ -67,9 +70,6 @@ func (a *app) runFind(ctx context.Context, q *query.Query, b *beyond) error {
 	}
 	var img []byte
 	if a.plot != "" {
-		if len(out) != 1 {
-			return usagef("fix the other flags to one value each", "--plot: draws the scan of one answer; this one has %d", len(out))
-		}
 		if img, err = render.FindPlot(out[0], a.plot); err != nil {
 			return err
 		}
@@ -92,6 +92,9 @@ func (a *app) runSensitivity(ctx context.Context, q *query.Query, b *beyond) err
 	if metric == sensitivityFirst {
 		metric = ""
 	}
+	if err := a.onePlot(q, "the tornado of one point"); err != nil {
+		return err
+	}
 	opts, err := a.options()
 	if err != nil {
 		return err
@@ -107,9 +110,6 @@ func (a *app) runSensitivity(ctx context.Context, q *query.Query, b *beyond) err
 	}
 	var img []byte
 	if a.plot != "" {
-		if len(out) != 1 {
-			return usagef("fix the other flags to one value each", "--plot: draws the tornado of one point; this run has %d", len(out))
-		}
 		if img, err = render.SensitivityPlot(out[0], a.plot); err != nil {
 			return err
 		}
@@ -121,6 +121,22 @@ func (a *app) runSensitivity(ctx context.Context, q *query.Query, b *beyond) err
 	}
 	if img != nil {
 		return a.writePlot(img)
+	}
+	return nil
+}
+
+// onePlot refuses --plot, before anything runs, when q has more than
+// one point (a sweep or roster): the plot draws one answer.
+func (a *app) onePlot(q *query.Query, what string) error {
+	if a.plot == "" {
+		return nil
+	}
+	pts, err := q.Points()
+	if err != nil {
+		return err
+	}
+	if len(pts) != 1 {
+		return usagef("fix the other flags to one value each", "--plot: draws %s; this run has %d", what, len(pts))
 	}
 	return nil
 }

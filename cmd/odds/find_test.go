@@ -58,6 +58,9 @@ func TestFindBadInput(t *testing.T) {
 		{[]string{"--hesa", "3", "--sensitivity", "routed"}, `--sensitivity: no outcome "routed" here`},
 		{[]string{"--hesa", "3", "--sensitivity", "--find", "suppressed>=0.5", "--vary", "def"}, "--sensitivity: not with --find"},
 		{[]string{"--hesa", "3", "--sensitivity", "--vs", "--smoke"}, "--sensitivity: not with --vs"},
+		{[]string{"--hesa", "3", "--sensitivity", "--shard", "1/2"}, "--sensitivity: not with --shard"},
+		{[]string{"--find", "out-of-action>=0.5", "--vary", "hesa", "--metric", "out-of-action"}, "--find: not with --metric"},
+		{[]string{"--find", "out-of-action>=0.5", "--vary", "hesa", "--vs", "--smoke"}, "--find: not with --vs"},
 		{[]string{"--hesa", "1,3", "--sensitivity", "--plot", "x.svg"}, "--plot: draws the tornado of one point"},
 		{[]string{"--find", "out-of-action>=0.5", "--vary", "hesa", "--def", "1,2", "--plot", "x.svg"}, "--plot: draws the scan of one answer"},
 	} {
