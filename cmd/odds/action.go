@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -51,6 +52,8 @@ func (a *app) actionCommand(s *resolve.System, act *resolve.Action) *cobra.Comma
 	flags := make([]*paramFlag, len(act.Params))
 	roles := map[string]*string{} // card flags by role
 	vs := new(string)             // --vs
+	until := new(string)          // --until
+	attacks := new(int)           // --attacks
 	cmd := &cobra.Command{
 		Use:     act.Name + " [flags]",
 		Short:   act.Short,
@@ -83,6 +86,9 @@ func (a *app) actionCommand(s *resolve.System, act *resolve.Action) *cobra.Comma
 			for _, w := range warnings {
 				fmt.Fprintf(a.stderr, "odds: %s\n", w)
 			}
+			if err := a.setUntil(cmd, j, *until, *attacks); err != nil {
+				return err
+			}
 			if cmd.Flags().Changed("vs") {
 				if a.metric != "" {
 					return usagef("compare one figure by reading it in the comparison", "--vs: give --metric without --vs")
@@ -97,6 +103,8 @@ func (a *app) actionCommand(s *resolve.System, act *resolve.Action) *cobra.Comma
 		},
 	}
 	cmd.Flags().StringVar(vs, "vs", "", "compare with a variant: `'FLAGS'` changed (or other cards), on the same dice: A, B and B-A with its paired 95% interval")
+	cmd.Flags().StringVar(until, "until", "", "repeat the attack on the same target, its state carried, until an attack's result is `OUTCOME` or worse: P(reached by attack k) and the target's state after --attacks")
+	cmd.Flags().IntVar(attacks, "attacks", query.DefaultAttacks, "with --until: the most attacks (1.."+strconv.Itoa(query.MaxAttacks)+")")
 	for _, r := range act.Roles {
 		roles[r.Name] = cmd.Flags().String(r.Name, "", "`NAME` of the "+r.Usage+"; its stats fill the flags, and a flag given overrides the card (a,b,c or all: one result per card)")
 		_ = cmd.RegisterFlagCompletionFunc(r.Name, a.completeCards(s.Name))
@@ -118,4 +126,30 @@ func (a *app) actionCommand(s *resolve.System, act *resolve.Action) *cobra.Comma
 		_ = cmd.RegisterFlagCompletionFunc(p.Name, completeParam(p))
 	}
 	return cmd
+}
+
+// setUntil reads --until and --attacks into the query: repeated attacks
+// on one target (query.Until), alone of the designer flags.
+func (a *app) setUntil(cmd *cobra.Command, q *query.Query, until string, attacks int) error {
+	f := cmd.Flags()
+	if !f.Changed("until") {
+		if f.Changed("attacks") {
+			return usagef("for example --until out-of-action --attacks 4", "--attacks: give --until OUTCOME too")
+		}
+		return nil
+	}
+	switch {
+	case until == "":
+		return usagef("for example --until out-of-action", "--until: want an outcome of %s %s", q.System.Name, q.Action.Name)
+	case attacks < 1 || attacks > query.MaxAttacks:
+		return usagef("", "--attacks: want 1..%d, got %d", query.MaxAttacks, attacks)
+	case f.Changed("vs"):
+		return usagef("compare single attacks, or run each variant with --until", "--until: not with --vs")
+	case a.shard.set:
+		return usagef("run repeated attacks in one run", "--shard: not with --until")
+	case a.metric != "":
+		return usagef("a chain's figures are P(reached by attack k): read them in the table", "--metric: not with --until")
+	}
+	q.Until = &query.Until{Outcome: until, Attacks: attacks}
+	return nil
 }

@@ -83,6 +83,7 @@ func fireAction() *resolve.Action {
 			qualityParam("target-quality", "target"),
 		},
 		Compile:   compileFire,
+		Chain:     independentChain(compileFire, []string{outOfAction, suppressed, fallBack, noEffect}, outOfAction),
 		Roles:     twoRoles,
 		FromCards: fireFromCards,
 	}
@@ -177,17 +178,9 @@ func tankHuntAction() *resolve.Action {
 			qualityParam("hunter-quality", "tank hunter"),
 			qualityParam("target-quality", "target"),
 		},
-		Compile: func(v resolve.Args) (resolve.Plan, error) {
-			if !v.Has("def") {
-				return nil, resolve.Errorf("def", "the target's Def is needed: give --def N (or --defender CARD)")
-			}
-			hunter := 4 + v.Int("hunter-quality") + 2*resolve.B2I(v.Bool("engineers")) +
-				resolve.B2I(v.Bool("not-front")) + resolve.B2I(v.Bool("open-topped")) + resolve.B2I(v.Bool("no-mg")) +
-				resolve.B2I(v.Int("cover") != coverNone || v.Bool("smoke"))
-			target := min(v.Int("def"), 4) + v.Int("target-quality")
-			return newDuel(huntOutcomes, hunter-target, huntBand), nil
-		},
-		Roles: twoRoles,
+		Compile: compileHunt,
+		Chain:   independentChain(compileHunt, []string{outOfAction, suppressed, noEffect, "hunter-fall-back"}, outOfAction),
+		Roles:   twoRoles,
 		FromCards: func(c resolve.Cards, _ resolve.Args) ([]resolve.Filled, error) {
 			var f fill
 			if a, ok := c["attacker"]; ok {
@@ -203,4 +196,17 @@ func tankHuntAction() *resolve.Action {
 			return f.Fill, nil
 		},
 	}
+}
+
+// compileHunt is tank hunting: the hunter's 4 and modifiers against the
+// target's Def (at most 4), on the Tank Hunting column.
+func compileHunt(v resolve.Args) (resolve.Plan, error) {
+	if !v.Has("def") {
+		return nil, resolve.Errorf("def", "the target's Def is needed: give --def N (or --defender CARD)")
+	}
+	hunter := 4 + v.Int("hunter-quality") + 2*resolve.B2I(v.Bool("engineers")) +
+		resolve.B2I(v.Bool("not-front")) + resolve.B2I(v.Bool("open-topped")) + resolve.B2I(v.Bool("no-mg")) +
+		resolve.B2I(v.Int("cover") != coverNone || v.Bool("smoke"))
+	target := min(v.Int("def"), 4) + v.Int("target-quality")
+	return newDuel(huntOutcomes, hunter-target, huntBand), nil
 }

@@ -20,6 +20,7 @@ type Query struct {
 	GivenBy string                      // the source of Values: "flag" or "matchup NAME"
 	Env     *resolve.Env                // profile data the action reads (dice, tables)
 	Matchup string                      // the matchup's name, if the query is one
+	Until   *Until                      // repeated attacks on one target (chain.go), or nil
 }
 
 // Point is one point of a query's sweep or roster: its cards, every
@@ -140,6 +141,9 @@ func (q *Query) fillCards(pt Point, given resolve.Values) error {
 
 // Compile compiles the point's plan.
 func (q *Query) Compile(pt Point) (resolve.Plan, error) {
+	if q.Until != nil {
+		return q.compileChain(pt)
+	}
 	plan, err := q.Action.Compile(q.Action.Args(pt.Values, q.Env))
 	if err != nil {
 		if q.Matchup != "" {
