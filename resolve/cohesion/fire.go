@@ -101,6 +101,7 @@ func fireAction() *resolve.Action {
 			return f, nil
 		},
 		Compile: compileFire,
+		Chain:   fireChain(),
 	}
 }
 

@@ -89,7 +89,7 @@ func (q *Query) compileChain(pt Point) (resolve.Plan, error) {
 	u := q.Until
 	if ch == nil {
 		return nil, errorf("until", chainActions(q.System),
-			"%s %s: the sheets give no state of its target to carry from one attack to the next", q.System.Name, q.Action.Name)
+			"%s %s: repeated attacks are not chained for it (docs/rules/%s.md says why)", q.System.Name, q.Action.Name, q.System.Name)
 	}
 	rank := slices.Index(ch.Severity, u.Outcome)
 	if rank < 0 {

@@ -1,0 +1,177 @@
+package query
+
+import (
+	"context"
+	"errors"
+	"math"
+	"testing"
+
+	"odds/resolve"
+	"odds/resolve/all"
+	"odds/sim"
+)
+
+// chainQuery is a query of system's action with the flags given (one
+// value each) and --until.
+func chainQuery(t *testing.T, system, action string, flags map[string]string, env *resolve.Env, until string, attacks int) *Query {
+	t.Helper()
+	var sys *resolve.System
+	for _, s := range all.Systems() {
+		if s.Name == system {
+			sys = s
+		}
+	}
+	act := sys.Action(action)
+	q := &Query{System: sys, Action: act, Values: map[string][]resolve.Value{}, GivenBy: "flag", Env: env,
+		Until: &Until{Outcome: until, Attacks: attacks}}
+	for name, s := range flags {
+		vs, err := resolve.ParseValues(act.Param(name), s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		q.Values[name] = vs
+	}
+	return q
+}
+
+func runChain(t *testing.T, q *Query, method sim.Method, seed uint64) *Chain {
+	t.Helper()
+	rep, err := Run(context.Background(), []*Query{q}, Options{Sim: sim.Options{Trials: 400_000, Seed: seed, Workers: 2, Method: method}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rep.Results[0]
+	if r.Exact != (method == sim.Exact) {
+		t.Fatalf("exact = %v with method %v", r.Exact, method)
+	}
+	return r.Chain
+}
+
+// agree checks that a Monte Carlo chain is within 5 standard errors of
+// the exact one, attack by attack and state by state.
+func agree(t *testing.T, exact, mc *Chain, trials float64) {
+	t.Helper()
+	near := func(what string, p, q float64) {
+		se := math.Sqrt(max(p*(1-p), 1e-6) / trials)
+		if math.Abs(p-q) > 5*se {
+			t.Errorf("%s: monte carlo %.5f, exact %.5f (more than 5 standard errors, %.5f)", what, q, p, se)
+		}
+	}
+	for k := range exact.ByAttack {
+		near("by attack", exact.ByAttack[k].P, mc.ByAttack[k].P)
+	}
+	for i := range exact.States {
+		near(exact.States[i].Name, exact.States[i].P, mc.States[i].P)
+	}
+}
+
+// Opposed fire's attacks are independent: hesa 3 against def 1 takes the
+// target out of action on a margin of 5 or more, 28 of the 100 d10 pairs
+// (counted: d10+3 - (d10+1) >= 5, i.e. firer - target >= 3: 7+6+...+1 =
+// 28), so P(by attack k) = 1 - 0.72^k.
+func TestChainOpposedIndependent(t *testing.T) {
+	q := chainQuery(t, "opposed", "fire", map[string]string{"hesa": "3", "def": "1"}, nil, "out-of-action", 4)
+	c := runChain(t, q, sim.Exact, 1)
+	for k, iv := range c.ByAttack {
+		if want := 1 - math.Pow(0.72, float64(k+1)); math.Abs(iv.P-want) > 1e-12 {
+			t.Errorf("P(by attack %d) = %.15f, want 1 - 0.72^%d = %.15f", k+1, iv.P, k+1, want)
+		}
+	}
+	if want := math.Pow(0.72, 4); math.Abs(c.NotReached.P-want) > 1e-12 {
+		t.Errorf("not reached = %v, want 0.72^4 = %v", c.NotReached.P, want)
+	}
+	// E[T | T <= 4]: sum k 0.28 0.72^(k-1) over k = 1..4, over 1 - 0.72^4.
+	num := 0.0
+	for k := 1; k <= 4; k++ {
+		num += float64(k) * 0.28 * math.Pow(0.72, float64(k-1))
+	}
+	if want := num / (1 - math.Pow(0.72, 4)); math.Abs(c.MeanIfReached-want) > 1e-12 {
+		t.Errorf("mean if reached = %v, want %v", c.MeanIfReached, want)
+	}
+	agree(t, c, runChain(t, q, sim.MC, 7), 400_000)
+}
+
+// symbolEnv is the test's own dice: a red attack die of damage point,
+// suppression and blank; a blank blue defence die; the green defence die
+// a suppressed defender adds, suppression or blank.
+func symbolEnv() *resolve.Env {
+	die := func(role, colour string, strength int, faces [][]string) resolve.DieSpec {
+		return resolve.DieSpec{Name: colour + "-" + role, Role: role, Colour: colour, Strength: strength, Faces: faces}
+	}
+	return &resolve.Env{
+		Dice: []resolve.DieSpec{
+			die("attack", "red", 3, [][]string{{"damage-point"}, {"suppression"}, {}}),
+			die("attack", "green", 2, [][]string{{"suppression"}, {}}),
+			die("defence", "blue", 1, [][]string{{}, {}}),
+			die("defence", "green", 2, [][]string{{"suppression"}, {}}),
+		},
+		Tables: map[string]*resolve.Table{
+			"ranged-fire-modifications": {Rows: map[string]map[string]string{
+				"firing": {"defender": "none", "defender-fast-vehicle": "none", "spotting-failed": "blue", "spotting-failed-fast-vehicle": "blue"},
+			}},
+		},
+	}
+}
+
+// Two attacks of red:1 against blue:1 (blank) at infantry, counted by
+// hand. Attack 1 from unharmed: damage 1/3 (half strength), suppression
+// 1/3 (suppressed), blank 1/3. Attack 2: from half strength, a damage
+// point eliminates (1/3), a suppression adds suppressed (1/3); from
+// suppressed, the green defence die cancels a suppression half the time,
+// else the unit, suppressed again, falls back (1/3 * 1/2), and a damage
+// point leaves it suppressed at half strength (1/3). So P(fallback or
+// worse by attack 2) = 1/9 (eliminated) + 1/18 (fallback) = 1/6, and the
+// states after two attacks are eliminated 2/18, suppressed+half-strength
+// 4/18, half-strength 4/18, suppressed+fallback 1/18, suppressed 5/18,
+// unharmed 2/18.
+func TestChainSymbolByHand(t *testing.T) {
+	q := chainQuery(t, "symbol", "fire", map[string]string{"attack": "red:1", "defence": "blue:1", "target": "infantry"}, symbolEnv(), "fallback", 2)
+	c := runChain(t, q, sim.Exact, 1)
+	if c.ByAttack[0].P != 0 || math.Abs(c.ByAttack[1].P-1.0/6) > 1e-12 {
+		t.Errorf("P(by attack 1, 2) = %v, %v, want 0, 1/6", c.ByAttack[0].P, c.ByAttack[1].P)
+	}
+	want := map[string]float64{"eliminated": 2.0 / 18, "suppressed+half-strength": 4.0 / 18, "half-strength": 4.0 / 18,
+		"suppressed+fallback": 1.0 / 18, "suppressed": 5.0 / 18, "unharmed": 2.0 / 18}
+	for _, s := range c.States {
+		if math.Abs(s.P-want[s.Name]) > 1e-12 {
+			t.Errorf("state %s: %v, want %v", s.Name, s.P, want[s.Name])
+		}
+	}
+	agree(t, c, runChain(t, q, sim.MC, 11), 400_000)
+}
+
+// Cohesion fire at a concealed unit of Cohesion 7 with a DRM of 2: the
+// d10 + 2 is 7 (1/10: concealment lost), 8 or 9 (2/10: disrupted), 10 or
+// more (3/10: a casualty), else nothing (4/10). Attack 2 from disrupted:
+// 8 or 9 is a casualty too, so P(casualty by 2) = 3/10 + 5/10*3/10
+// (concealed or not) + 2/10*5/10 (disrupted) = 0.3 + 0.15 + 0.1 = 0.55.
+func TestChainCohesionByHand(t *testing.T) {
+	q := chainQuery(t, "cohesion", "fire", map[string]string{"sa-drm": "2", "cohesion": "7", "concealed": "true"}, nil, "casualty", 2)
+	c := runChain(t, q, sim.Exact, 1)
+	if math.Abs(c.ByAttack[0].P-0.3) > 1e-12 || math.Abs(c.ByAttack[1].P-0.55) > 1e-12 {
+		t.Errorf("P(by attack 1, 2) = %v, %v, want 0.3, 0.55", c.ByAttack[0].P, c.ByAttack[1].P)
+	}
+	agree(t, c, runChain(t, q, sim.MC, 5), 400_000)
+}
+
+// A chain the sheets do not define is refused with a one-line error
+// naming the flag.
+func TestChainRefused(t *testing.T) {
+	for _, tc := range []struct {
+		system, action string
+		flags          map[string]string
+		until, flag    string
+	}{
+		{"rof", "fire", map[string]string{"rof": "4"}, "target-team-killed", "until"},
+		{"opposed", "fire", map[string]string{"hesa": "3", "def": "1"}, "eliminated", "until"},
+		{"symbol", "fire", map[string]string{"attack": "red:1", "defence": "blue:1", "target": "infantry", "damage-capacity": "2"}, "eliminated", "damage-capacity"},
+		{"cohesion", "fire", map[string]string{"sa-drm": "2", "cohesion": "7", "rider": "true"}, "casualty", "rider"},
+	} {
+		q := chainQuery(t, tc.system, tc.action, tc.flags, symbolEnv(), tc.until, 3)
+		_, err := Run(context.Background(), []*Query{q}, Options{Sim: sim.Options{Trials: 1000, Seed: 1, Method: sim.Exact}})
+		var e *Error
+		if !errors.As(err, &e) || e.Flag != tc.flag {
+			t.Errorf("%s %s: error %v, want one naming --%s", tc.system, tc.action, err, tc.flag)
+		}
+	}
+}
