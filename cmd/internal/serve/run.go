@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -20,7 +21,7 @@ import (
 )
 
 // runFlags are the run flags a request may give besides its action's.
-var runFlags = []string{"method", "trials", "seed", "precision", "vs", "metric"}
+var runFlags = []string{"method", "trials", "seed", "precision", "vs", "metric", "until", "attacks"}
 
 // reply is what running one request gave: the JSON document, or the
 // error read from its type.
@@ -81,6 +82,7 @@ func (s *Server) ask(q url.Values, system, action string) (*ask, error) {
 	var seed flagval.Seed
 	var precision flagval.Prob
 	var x ask
+	until, attacks := "", query.DefaultAttacks
 	for _, k := range keys {
 		v := q[k][len(q[k])-1]
 		var err error
@@ -104,6 +106,12 @@ func (s *Server) ask(q url.Values, system, action string) (*ask, error) {
 			x.vs = v
 		case k == "metric":
 			x.metric = v
+		case k == "until":
+			until = v
+		case k == "attacks":
+			if attacks, err = strconv.Atoi(v); err != nil || attacks < 1 || attacks > query.MaxAttacks {
+				err = &query.Error{Flag: k, Err: fmt.Errorf("--attacks: want 1..%d, got %q", query.MaxAttacks, v)}
+			}
 		}
 		var qe *query.Error
 		if err != nil && !errors.As(err, &qe) {
@@ -118,6 +126,14 @@ func (s *Server) ask(q url.Values, system, action string) (*ask, error) {
 		return nil, err
 	}
 	x.q = qq
+	switch {
+	case until == "" && q.Has("attacks"):
+		return nil, &query.Error{Flag: "attacks", Err: errors.New("--attacks: give until=OUTCOME too")}
+	case until != "" && (x.vs != "" || x.metric != ""):
+		return nil, &query.Error{Flag: "until", Err: errors.New("--until: not with vs or metric")}
+	case until != "":
+		qq.Until = &query.Until{Outcome: until, Attacks: attacks}
+	}
 	opts := sim.Options{Trials: trials.N, Seed: seed.V, Workers: 1, Precision: precision.V, MaxPaths: sim.MaxPaths}
 	opts.Method = sim.Method(slices.Index(sim.Methods, method.V))
 	if precision.V > 0 && !trials.Given {
