@@ -154,6 +154,31 @@ func TestChainCohesionByHand(t *testing.T) {
 	agree(t, c, runChain(t, q, sim.MC, 5), 400_000)
 }
 
+// Rof fire at one infantry team in hard cover, RoF 1, rally quality 4,
+// counted by hand. Attack 1: a hit (1/2) gives one RFP, checked on the
+// hard cover table: killed 1/6, suppressed 2/6, ready 3/6; so killed
+// 1/12, suppressed 1/6, ready 3/4. Attack 2 from ready: killed 1/12 again
+// (3/4 * 1/12 = 1/16); from suppressed, in hard cover one killed result
+// is not enough, so no kill: a hit leaves it suppressed (1/2), a miss
+// leaves it without RFPs to roll its rally check (1/2 * 1/2 rallies). So
+// P(killed by 2) = 1/12 + 1/16 = 7/48, and the states after two: killed
+// 7/48, suppressed 3/4*2/12 + 1/6*3/4 = 12/48, ready 3/4*3/4 + 1/6*1/4 =
+// 29/48.
+func TestChainRofByHand(t *testing.T) {
+	q := chainQuery(t, "rof", "fire", map[string]string{"rof": "1", "cover": "hard", "rally-quality": "4"}, nil, "target-team-killed", 2)
+	c := runChain(t, q, sim.Exact, 1)
+	if math.Abs(c.ByAttack[0].P-1.0/12) > 1e-12 || math.Abs(c.ByAttack[1].P-7.0/48) > 1e-12 {
+		t.Errorf("P(by attack 1, 2) = %v, %v, want 1/12, 7/48", c.ByAttack[0].P, c.ByAttack[1].P)
+	}
+	want := map[string]float64{"killed": 7.0 / 48, "suppressed": 12.0 / 48, "ready": 29.0 / 48, "destroyed": 0}
+	for _, s := range c.States {
+		if math.Abs(s.P-want[s.Name]) > 1e-12 {
+			t.Errorf("state %s: %v, want %v", s.Name, s.P, want[s.Name])
+		}
+	}
+	agree(t, c, runChain(t, q, sim.MC, 13), 400_000)
+}
+
 // A chain the sheets do not define is refused with a one-line error
 // naming the flag.
 func TestChainRefused(t *testing.T) {
@@ -162,7 +187,9 @@ func TestChainRefused(t *testing.T) {
 		flags          map[string]string
 		until, flag    string
 	}{
-		{"rof", "fire", map[string]string{"rof": "4"}, "target-team-killed", "until"},
+		{"rof", "fire", map[string]string{"rof": "4"}, "target-team-killed", "rally-quality"},
+		{"rof", "fire", map[string]string{"rof": "4", "ar": "2", "at": "3", "target-teams": "2", "rally-quality": "4"}, "target-team-killed", "target-teams"},
+		{"rof", "move", map[string]string{}, "1", "until"},
 		{"opposed", "fire", map[string]string{"hesa": "3", "def": "1"}, "eliminated", "until"},
 		{"symbol", "fire", map[string]string{"attack": "red:1", "defence": "blue:1", "target": "infantry", "damage-capacity": "2"}, "eliminated", "damage-capacity"},
 		{"cohesion", "fire", map[string]string{"sa-drm": "2", "cohesion": "7", "rider": "true"}, "casualty", "rider"},
