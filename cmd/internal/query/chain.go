@@ -72,6 +72,7 @@ type chainState struct {
 type chainPlan struct {
 	states  []chainState
 	names   []string
+	codes   []int // the rules package's code of each state: results list the states in its order
 	start   int
 	attacks int
 	until   string
@@ -138,6 +139,7 @@ func (q *Query) compileChain(pt Point) (resolve.Plan, error) {
 		}
 		p.states = append(p.states, cs)
 	}
+	p.codes = codes
 	outcomes := make([]string, 0, u.Attacks+1)
 	for k := 1; k <= u.Attacks; k++ {
 		outcomes = append(outcomes, "attack-"+strconv.Itoa(k))
@@ -294,12 +296,17 @@ func (p *chainPlan) figures(res *sim.Result) *Chain {
 	if math.IsInf(ch.MeanIfReached, 0) || cum == 0 && cumN == 0 {
 		ch.MeanIfReached = math.NaN()
 	}
-	for i, name := range p.names {
+	order := make([]int, s)
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(i, j int) int { return p.codes[i] - p.codes[j] })
+	for _, i := range order {
 		var n uint64
 		if statesN != nil {
 			n = statesN[i]
 		}
-		ch.States = append(ch.States, StateShare{Name: name, Interval: share(states[i], n)})
+		ch.States = append(ch.States, StateShare{Name: p.names[i], Interval: share(states[i], n)})
 	}
 	return ch
 }

@@ -13,7 +13,7 @@ import (
 
 // chainQuery is a query of system's action with the flags given (one
 // value each) and --until.
-func chainQuery(t *testing.T, system, action string, flags map[string]string, env *resolve.Env, until string, attacks int) *Query {
+func chainQuery(t testing.TB, system, action string, flags map[string]string, env *resolve.Env, until string, attacks int) *Query {
 	t.Helper()
 	var sys *resolve.System
 	for _, s := range all.Systems() {
@@ -200,5 +200,21 @@ func TestChainRefused(t *testing.T) {
 		if !errors.As(err, &e) || e.Flag != tc.flag {
 			t.Errorf("%s %s: error %v, want one naming --%s", tc.system, tc.action, err, tc.flag)
 		}
+	}
+}
+
+// BenchmarkChain compares a chain's exact answer (the Markov chain over
+// the target's states) with 100,000 Monte Carlo chains of the same
+// attacks: symbol fire at infantry, six attacks.
+func BenchmarkChain(b *testing.B) {
+	q := chainQuery(b, "symbol", "fire", map[string]string{"attack": "red:3", "defence": "blue:2", "target": "infantry"}, symbolEnv(), "eliminated", 6)
+	for _, m := range []sim.Method{sim.Exact, sim.MC} {
+		b.Run(m.String(), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := Run(context.Background(), []*Query{q}, Options{Sim: sim.Options{Trials: 100_000, Seed: 1, Workers: 1, Method: m}}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
