@@ -27,6 +27,8 @@ type Doc struct {
 	Precision any               `json:"precision,omitempty"`
 	Vs        string            `json:"vs,omitempty"`
 	Metric    string            `json:"metric,omitempty"`
+	Until     string            `json:"until,omitempty"`   // repeated attacks, as --until
+	Attacks   any               `json:"attacks,omitempty"` // with until, as --attacks
 	// Expr is a roll's dice expression: System "roll", no Action.
 	Expr string `json:"expr,omitempty"`
 }
@@ -100,6 +102,10 @@ func DocOfWords(words []string) (*Doc, error) {
 			d.Vs = value
 		case "metric":
 			d.Metric = value
+		case "until":
+			d.Until = value
+		case "attacks":
+			d.Attacks = value
 		default:
 			d.Params[name] = value
 		}
@@ -117,7 +123,7 @@ func (d *Doc) Values() map[string]string {
 	for k, v := range d.Cards {
 		out[k] = v
 	}
-	for k, v := range map[string]any{"method": d.Method, "trials": d.Trials, "seed": d.Seed, "precision": d.Precision, "vs": d.Vs, "metric": d.Metric} {
+	for k, v := range map[string]any{"method": d.Method, "trials": d.Trials, "seed": d.Seed, "precision": d.Precision, "vs": d.Vs, "metric": d.Metric, "until": d.Until, "attacks": d.Attacks} {
 		if t := text(v); t != "" {
 			out[k] = t
 		}
