@@ -72,18 +72,21 @@ func fireChain() *resolve.Chain {
 			}
 			l := p.Layout()
 			next := make([]int, l.Cells)
+			// A unit's cells of a vehicle's outcomes (and the reverse)
+			// cannot happen: they stay at this state.
+			unit := code&codeVehicle == 0
 			for c := range next {
 				next[c] = code
-				switch l.Outcomes[l.Outcome[c]] {
-				case "concealment-lost":
+				switch o := l.Outcomes[l.Outcome[c]]; {
+				case unit && o == "concealment-lost":
 					next[c] = code &^ codeConcealed
-				case "disrupted":
+				case unit && o == "disrupted":
 					next[c] = code&^codeConcealed | codeDisrupted
-				case "casualty":
+				case unit && o == "casualty":
 					next[c] = codeCasualty
-				case "shocked":
+				case !unit && o == "shocked":
 					next[c] = codeVehicle | codeShocked
-				case "destroyed":
+				case !unit && o == "destroyed":
 					next[c] = codeVehicle | codeDestroyed
 				}
 			}
