@@ -85,7 +85,7 @@ var (
 
 // compileChain compiles the chain of a point: every state the target can
 // reach, breadth first from the start, each with its attack's plan.
-func (q *Query) compileChain(pt Point) (resolve.Plan, error) {
+func (q *Query) compileChain(pt Point, check func() error) (resolve.Plan, error) {
 	ch := q.Action.Chain
 	u := q.Until
 	if ch == nil {
@@ -120,6 +120,11 @@ func (q *Query) compileChain(pt Point) (resolve.Plan, error) {
 		plan, next, err := ch.Attack(args, code)
 		if err != nil {
 			return nil, wrap(err)
+		}
+		if check != nil {
+			if err := check(); err != nil {
+				return nil, err
+			}
 		}
 		l := plan.Layout()
 		cs := chainState{plan: plan, next: make([]int32, l.Cells), reach: make([]bool, l.Cells)}

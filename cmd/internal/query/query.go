@@ -141,8 +141,14 @@ func (q *Query) fillCards(pt Point, given resolve.Values) error {
 
 // Compile compiles the point's plan.
 func (q *Query) Compile(pt Point) (resolve.Plan, error) {
+	return q.compile(pt, nil)
+}
+
+// compile is Compile with check called after each plan a chain compiles
+// (a chain compiles one a state of its target): the run's memory bound.
+func (q *Query) compile(pt Point, check func() error) (resolve.Plan, error) {
 	if q.Until != nil {
-		return q.compileChain(pt)
+		return q.compileChain(pt, check)
 	}
 	plan, err := q.Action.Compile(q.Action.Args(pt.Values, q.Env))
 	if err != nil {
@@ -184,7 +190,7 @@ func compileAll(ctx context.Context, qs []*Query, mem *compileMemory) ([]Compile
 			if err := ctx.Err(); err != nil { // Ctrl-C between points
 				return nil, err
 			}
-			plan, err := q.Compile(pt)
+			plan, err := q.compile(pt, func() error { return mem.check(len(all) + 1) })
 			if err != nil {
 				return nil, err
 			}
