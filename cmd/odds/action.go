@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -52,6 +53,8 @@ func (a *app) actionCommand(s *resolve.System, act *resolve.Action) *cobra.Comma
 	roles := map[string]*string{} // card flags by role
 	vs := new(string)             // --vs
 	bq := new(beyond)             // --find, --vary, --sensitivity
+	until := new(string)          // --until
+	attacks := new(int)           // --attacks
 	cmd := &cobra.Command{
 		Use:     act.Name + " [flags]",
 		Short:   act.Short,
@@ -92,6 +95,12 @@ func (a *app) actionCommand(s *resolve.System, act *resolve.Action) *cobra.Comma
 			if err := a.checkBeyond(bq, changed("find"), changed("vary"), changed("sensitivity"), changed("vs")); err != nil {
 				return err
 			}
+			if changed("until") && (changed("find") || changed("sensitivity")) {
+				return usagef("ask one question a run", "--until: not with --find or --sensitivity")
+			}
+			if err := a.setUntil(cmd, j, *until, *attacks); err != nil {
+				return err
+			}
 			switch {
 			case changed("find"):
 				return a.runFind(cmd.Context(), j, bq)
@@ -117,6 +126,8 @@ func (a *app) actionCommand(s *resolve.System, act *resolve.Action) *cobra.Comma
 	cmd.Flags().StringVar(&bq.sensitivity, "sensitivity", "", "what each modifier changes: each boolean toggled, each number one step either way, each choice; the change in `METRIC` (an outcome or mean:RESULT; default the first outcome), largest first")
 	cmd.Flags().Lookup("sensitivity").NoOptDefVal = sensitivityFirst
 	completeBeyond(cmd, act)
+	cmd.Flags().StringVar(until, "until", "", "repeat the attack on the same target, its state carried, until an attack's result is `OUTCOME` or worse: P(reached by attack k) and the target's state after --attacks")
+	cmd.Flags().IntVar(attacks, "attacks", query.DefaultAttacks, "with --until: the most attacks (1.."+strconv.Itoa(query.MaxAttacks)+")")
 	for _, r := range act.Roles {
 		roles[r.Name] = cmd.Flags().String(r.Name, "", "`NAME` of the "+r.Usage+"; its stats fill the flags, and a flag given overrides the card (a,b,c or all: one result per card)")
 		_ = cmd.RegisterFlagCompletionFunc(r.Name, a.completeCards(s.Name))
@@ -138,4 +149,30 @@ func (a *app) actionCommand(s *resolve.System, act *resolve.Action) *cobra.Comma
 		_ = cmd.RegisterFlagCompletionFunc(p.Name, completeParam(p))
 	}
 	return cmd
+}
+
+// setUntil reads --until and --attacks into the query: repeated attacks
+// on one target (query.Until), alone of the designer flags.
+func (a *app) setUntil(cmd *cobra.Command, q *query.Query, until string, attacks int) error {
+	f := cmd.Flags()
+	if !f.Changed("until") {
+		if f.Changed("attacks") {
+			return usagef("for example --until out-of-action --attacks 4", "--attacks: give --until OUTCOME too")
+		}
+		return nil
+	}
+	switch {
+	case until == "":
+		return usagef("for example --until out-of-action", "--until: want an outcome of %s %s", q.System.Name, q.Action.Name)
+	case attacks < 1 || attacks > query.MaxAttacks:
+		return usagef("", "--attacks: want 1..%d, got %d", query.MaxAttacks, attacks)
+	case f.Changed("vs"):
+		return usagef("compare single attacks, or run each variant with --until", "--until: not with --vs")
+	case a.shard.set:
+		return usagef("run repeated attacks in one run", "--shard: not with --until")
+	case a.metric != "":
+		return usagef("a chain's figures are P(reached by attack k): read them in the table", "--metric: not with --until")
+	}
+	q.Until = &query.Until{Outcome: until, Attacks: attacks}
+	return nil
 }

@@ -32,6 +32,8 @@ type Doc struct {
 	Find        string `json:"find,omitempty"`
 	Vary        string `json:"vary,omitempty"`
 	Sensitivity string `json:"sensitivity,omitempty"`
+	Until       string `json:"until,omitempty"`   // repeated attacks, as --until
+	Attacks     any    `json:"attacks,omitempty"` // with until, as --attacks
 	// Expr is a roll's dice expression: System "roll", no Action.
 	Expr string `json:"expr,omitempty"`
 }
@@ -114,6 +116,10 @@ func DocOfWords(words []string) (*Doc, error) {
 			if value == "true" && !hasValue { // bare --sensitivity: the first outcome
 				d.Sensitivity = "first"
 			}
+		case "until":
+			d.Until = value
+		case "attacks":
+			d.Attacks = value
 		default:
 			d.Params[name] = value
 		}
@@ -132,7 +138,7 @@ func (d *Doc) Values() map[string]string {
 		out[k] = v
 	}
 	for k, v := range map[string]any{"method": d.Method, "trials": d.Trials, "seed": d.Seed, "precision": d.Precision, "vs": d.Vs, "metric": d.Metric,
-		"find": d.Find, "vary": d.Vary, "sensitivity": d.Sensitivity} {
+		"find": d.Find, "vary": d.Vary, "sensitivity": d.Sensitivity, "until": d.Until, "attacks": d.Attacks} {
 		if t := text(v); t != "" {
 			out[k] = t
 		}

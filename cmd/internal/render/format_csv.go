@@ -10,6 +10,9 @@ import (
 var csvFormat = Format{
 	Name: "csv",
 	Results: func(ctx context.Context, w io.Writer, rs []*report, st Style) error {
+		if chained(rs) {
+			return chainCSV(ctx, w, rs)
+		}
 		if m, ok := matrixOf(rs); ok && st.Metric != "" {
 			return renderMatrixCSV(w, m, parseMetric(st.Metric))
 		}

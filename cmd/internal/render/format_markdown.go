@@ -10,6 +10,9 @@ var markdownFormat = Format{
 	Name: "markdown",
 	Results: func(ctx context.Context, w io.Writer, rs []*report, st Style) error {
 		st.Markdown = true
+		if chained(rs) {
+			return chainText(ctx, w, rs, st)
+		}
 		return renderText(ctx, w, rs, st)
 	},
 	Compare: func(ctx context.Context, w io.Writer, cs []*comparison, st Style) error {

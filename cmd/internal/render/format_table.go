@@ -9,6 +9,9 @@ import (
 var tableFormat = Format{
 	Name: "table",
 	Results: func(ctx context.Context, w io.Writer, rs []*report, st Style) error {
+		if chained(rs) {
+			return chainText(ctx, w, rs, st)
+		}
 		return renderText(ctx, w, rs, st)
 	},
 	Compare: func(ctx context.Context, w io.Writer, cs []*comparison, st Style) error {

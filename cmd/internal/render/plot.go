@@ -50,6 +50,9 @@ func encodePlot(p *plot.Plot, w, h vg.Length, path string) ([]byte, error) {
 
 // plotReports draws one result, one sweep or one roster.
 func PlotReports(rs []*report, fig string, path string) ([]byte, error) {
+	if chained(rs) {
+		return chainPlot(rs, path)
+	}
 	for i := 1; i < len(rs); i++ {
 		if !sameAction(rs[0], rs[i]) {
 			return nil, usagef("run one matchup or one sweep with --plot", "--plot: draws one result, sweep or roster; this run has several")

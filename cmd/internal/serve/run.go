@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -20,7 +21,7 @@ import (
 )
 
 // runFlags are the run flags a request may give besides its action's.
-var runFlags = []string{"method", "trials", "seed", "precision", "vs", "metric", "find", "vary", "sensitivity"}
+var runFlags = []string{"method", "trials", "seed", "precision", "vs", "metric", "find", "vary", "sensitivity", "until", "attacks"}
 
 // reply is what running one request gave: the JSON document, or the
 // error read from its type.
@@ -87,6 +88,7 @@ func (s *Server) ask(q url.Values, system, action string) (*ask, error) {
 	var seed flagval.Seed
 	var precision flagval.Prob
 	var x ask
+	until, attacks := "", query.DefaultAttacks
 	for _, k := range keys {
 		v := q[k][len(q[k])-1]
 		var err error
@@ -112,6 +114,12 @@ func (s *Server) ask(q url.Values, system, action string) (*ask, error) {
 			x.metric = v
 		case k == "find", k == "vary", k == "sensitivity":
 			// read once the query is built
+		case k == "until":
+			until = v
+		case k == "attacks":
+			if attacks, err = strconv.Atoi(v); err != nil || attacks < 1 || attacks > query.MaxAttacks {
+				err = &query.Error{Flag: k, Err: fmt.Errorf("--attacks: want 1..%d, got %q", query.MaxAttacks, v)}
+			}
 		}
 		var qe *query.Error
 		if err != nil && !errors.As(err, &qe) {
@@ -126,6 +134,14 @@ func (s *Server) ask(q url.Values, system, action string) (*ask, error) {
 		return nil, err
 	}
 	x.q = qq
+	switch {
+	case until == "" && q.Has("attacks"):
+		return nil, &query.Error{Flag: "attacks", Err: errors.New("--attacks: give until=OUTCOME too")}
+	case until != "" && (x.vs != "" || x.metric != ""):
+		return nil, &query.Error{Flag: "until", Err: errors.New("--until: not with vs or metric")}
+	case until != "":
+		qq.Until = &query.Until{Outcome: until, Attacks: attacks}
+	}
 	opts := sim.Options{Trials: trials.N, Seed: seed.V, Workers: 1, Precision: precision.V, MaxPaths: sim.MaxPaths}
 	opts.Method = sim.Method(slices.Index(sim.Methods, method.V))
 	if precision.V > 0 && !trials.Given {
