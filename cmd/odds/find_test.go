@@ -59,6 +59,8 @@ func TestFindBadInput(t *testing.T) {
 		{[]string{"--hesa", "3", "--sensitivity", "--find", "suppressed>=0.5", "--vary", "def"}, "--sensitivity: not with --find"},
 		{[]string{"--hesa", "3", "--sensitivity", "--vs", "--smoke"}, "--sensitivity: not with --vs"},
 		{[]string{"--hesa", "3", "--sensitivity", "--shard", "1/2"}, "--sensitivity: not with --shard"},
+		{[]string{"--hesa", "3", "--sensitivity", "--until", "out-of-action"}, "--until: not with --find or --sensitivity"},
+		{[]string{"--find", "out-of-action>=0.5", "--vary", "hesa", "--until", "out-of-action"}, "--until: not with --find or --sensitivity"},
 		{[]string{"--find", "out-of-action>=0.5", "--vary", "hesa", "--metric", "out-of-action"}, "--find: not with --metric"},
 		{[]string{"--find", "out-of-action>=0.5", "--vary", "hesa", "--vs", "--smoke"}, "--find: not with --vs"},
 		{[]string{"--hesa", "1,3", "--sensitivity", "--plot", "x.svg"}, "--plot: draws the tornado of one point"},
@@ -167,6 +169,7 @@ func TestServeFind(t *testing.T) {
 		{"/api/v1/opposed/fire?def=1&vary=hesa", "--vary: give it with --find", "vary"},
 		{"/api/v1/opposed/fire?hesa=3&def=1&sensitivity=routed", `--sensitivity: no outcome "routed"`, "sensitivity"},
 		{"/api/v1/opposed/fire?hesa=3&def=1&sensitivity=first&vs=--smoke", "--sensitivity: not with --vs", "sensitivity"},
+		{"/api/v1/opposed/fire?hesa=3&def=1&sensitivity=first&until=out-of-action", "--until: not with find or sensitivity", "until"},
 	} {
 		status, body, _ := get(t, ts.URL+c.query)
 		var e struct{ Error, Flag string }

@@ -137,6 +137,8 @@ func (s *Server) ask(q url.Values, system, action string) (*ask, error) {
 	switch {
 	case until == "" && q.Has("attacks"):
 		return nil, &query.Error{Flag: "attacks", Err: errors.New("--attacks: give until=OUTCOME too")}
+	case until != "" && (q.Has("find") || q.Has("sensitivity")):
+		return nil, &query.Error{Flag: "until", Err: errors.New("--until: not with find or sensitivity")}
 	case until != "" && (x.vs != "" || x.metric != ""):
 		return nil, &query.Error{Flag: "until", Err: errors.New("--until: not with vs or metric")}
 	case until != "":
