@@ -152,6 +152,9 @@ type Action struct {
 	// Compile validates the arguments (already within each Param's
 	// bounds) and returns the plan. Its errors name the flags at fault.
 	Compile func(a Args) (Plan, error)
+	// Chain, if set, says how the target's state carries into the next
+	// attack on it (--until, --attacks: chain.go).
+	Chain *Chain
 	// Roles are the unit cards the action takes (--attacker NAME, …), and
 	// FromCards turns the cards given into parameter values. given holds
 	// the values given by flag or matchup for the grid cell being filled,

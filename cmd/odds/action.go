@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -51,6 +52,9 @@ func (a *app) actionCommand(s *resolve.System, act *resolve.Action) *cobra.Comma
 	flags := make([]*paramFlag, len(act.Params))
 	roles := map[string]*string{} // card flags by role
 	vs := new(string)             // --vs
+	bq := new(beyond)             // --find, --vary, --sensitivity
+	until := new(string)          // --until
+	attacks := new(int)           // --attacks
 	cmd := &cobra.Command{
 		Use:     act.Name + " [flags]",
 		Short:   act.Short,
@@ -58,6 +62,10 @@ func (a *app) actionCommand(s *resolve.System, act *resolve.Action) *cobra.Comma
 		Long: a.paragraphs(act.Short + ".\n\nSheet " + act.Sheet + ".\n\nResults: " + strings.Join(act.Outcome, ", ") +
 			".\n\nA numeric flag takes a list or range (0,2,4 or 1..6), a boolean takes =both; several make a grid with one result per cell."),
 		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 1 && bq.sensitivity == sensitivityFirst && cmd.Flags().Changed("sensitivity") {
+				bq.sensitivity = args[0] // --sensitivity METRIC, its value a word apart
+				return nil
+			}
 			if len(args) == 0 {
 				return nil
 			}
@@ -83,6 +91,22 @@ func (a *app) actionCommand(s *resolve.System, act *resolve.Action) *cobra.Comma
 			for _, w := range warnings {
 				fmt.Fprintf(a.stderr, "odds: %s\n", w)
 			}
+			changed := cmd.Flags().Changed
+			if err := a.checkBeyond(bq, changed("find"), changed("vary"), changed("sensitivity"), changed("vs")); err != nil {
+				return err
+			}
+			if changed("until") && (changed("find") || changed("sensitivity")) {
+				return usagef("ask one question a run", "--until: not with --find or --sensitivity")
+			}
+			if err := a.setUntil(cmd, j, *until, *attacks); err != nil {
+				return err
+			}
+			switch {
+			case changed("find"):
+				return a.runFind(cmd.Context(), j, bq)
+			case changed("sensitivity"):
+				return a.runSensitivity(cmd.Context(), j, bq)
+			}
 			if cmd.Flags().Changed("vs") {
 				if a.metric != "" {
 					return usagef("compare one figure by reading it in the comparison", "--vs: give --metric without --vs")
@@ -97,6 +121,13 @@ func (a *app) actionCommand(s *resolve.System, act *resolve.Action) *cobra.Comma
 		},
 	}
 	cmd.Flags().StringVar(vs, "vs", "", "compare with a variant: `'FLAGS'` changed (or other cards), on the same dice: A, B and B-A with its paired 95% interval")
+	cmd.Flags().StringVar(&bq.find, "find", "", "find the value of --vary at which `'OUTCOME>=P'` starts to hold (also <=, and mean:RESULT>=X): scanned over the flag's bounds, the figures either side shown")
+	cmd.Flags().StringVar(&bq.vary, "vary", "", "the numeric `FLAG` --find scans (not given otherwise)")
+	cmd.Flags().StringVar(&bq.sensitivity, "sensitivity", "", "what each modifier changes: each boolean toggled, each number one step either way, each choice; the change in `METRIC` (an outcome or mean:RESULT; default the first outcome), largest first")
+	cmd.Flags().Lookup("sensitivity").NoOptDefVal = sensitivityFirst
+	completeBeyond(cmd, act)
+	cmd.Flags().StringVar(until, "until", "", "repeat the attack on the same target, its state carried, until an attack's result is `OUTCOME` or worse: P(reached by attack k) and the target's state after --attacks")
+	cmd.Flags().IntVar(attacks, "attacks", query.DefaultAttacks, "with --until: the most attacks (1.."+strconv.Itoa(query.MaxAttacks)+")")
 	for _, r := range act.Roles {
 		roles[r.Name] = cmd.Flags().String(r.Name, "", "`NAME` of the "+r.Usage+"; its stats fill the flags, and a flag given overrides the card (a,b,c or all: one result per card)")
 		_ = cmd.RegisterFlagCompletionFunc(r.Name, a.completeCards(s.Name))
@@ -118,4 +149,30 @@ func (a *app) actionCommand(s *resolve.System, act *resolve.Action) *cobra.Comma
 		_ = cmd.RegisterFlagCompletionFunc(p.Name, completeParam(p))
 	}
 	return cmd
+}
+
+// setUntil reads --until and --attacks into the query: repeated attacks
+// on one target (query.Until), alone of the designer flags.
+func (a *app) setUntil(cmd *cobra.Command, q *query.Query, until string, attacks int) error {
+	f := cmd.Flags()
+	if !f.Changed("until") {
+		if f.Changed("attacks") {
+			return usagef("for example --until out-of-action --attacks 4", "--attacks: give --until OUTCOME too")
+		}
+		return nil
+	}
+	switch {
+	case until == "":
+		return usagef("for example --until out-of-action", "--until: want an outcome of %s %s", q.System.Name, q.Action.Name)
+	case attacks < 1 || attacks > query.MaxAttacks:
+		return usagef("", "--attacks: want 1..%d, got %d", query.MaxAttacks, attacks)
+	case f.Changed("vs"):
+		return usagef("compare single attacks, or run each variant with --until", "--until: not with --vs")
+	case a.shard.set:
+		return usagef("run repeated attacks in one run", "--shard: not with --until")
+	case a.metric != "":
+		return usagef("a chain's figures are P(reached by attack k): read them in the table", "--metric: not with --until")
+	}
+	q.Until = &query.Until{Outcome: until, Attacks: attacks}
+	return nil
 }

@@ -231,3 +231,26 @@ func TestBatchRoll(t *testing.T) {
 		}
 	}
 }
+
+// TestBatchUntil: a chain asked as the command's words or as a query
+// object (until, attacks) answers what the command prints.
+func TestBatchUntil(t *testing.T) {
+	c := []string{"cohesion", "fire", "--sa-drm", "2", "--cohesion", "7", "--concealed", "--until", "casualty", "--attacks", "3", "--seed", "1"}
+	code, out, errs := run(context.Background(), append(c, "--format", "json")...)
+	if code != 0 {
+		t.Fatalf("%v: %s", c, errs)
+	}
+	want := compactJSON(t, out)
+	words, _ := json.Marshal(c)
+	in := string(words) + "\n" +
+		`{"system": "cohesion", "action": "fire", "params": {"sa-drm": 2, "cohesion": 7, "concealed": true}, "until": "casualty", "attacks": 3, "seed": 1}` + "\n"
+	got, err := batch(t, in, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, l := range strings.Split(strings.TrimSuffix(got, "\n"), "\n") {
+		if compactJSON(t, l) != want || !strings.Contains(l, `"chain":{"until":"casualty"`) {
+			t.Errorf("line %d:\n got %.300s\nwant %.300s", i+1, l, want)
+		}
+	}
+}

@@ -60,6 +60,7 @@ func TestPlotSVG(t *testing.T) {
 		{"lines", []string{"opposed", "fire", "--hesa", "1..6", "--def", "1", "--method", "mc", "--trials", "20000"}, []string{"hesa", "no-effect", "fall-back", "def=1"}, 1 + 4 + 4},
 		{"heat", []string{"symbol", "fire", "--attacker", "mg-team,tank", "--defender", "rifle-squad,tank", "--range", "close"}, []string{"attacker", "defender", "mg-team", "rifle-squad", "19.03%", "P(eliminated)"}, 1 + 4},
 		{"compare", []string{"opposed", "fire", "--hesa", "3", "--def", "1", "--vs", "--smoke"}, []string{"B − A", "--smoke", "no-effect"}, 1 + 4},
+		{"chain", []string{"opposed", "fire", "--hesa", "3", "--def", "1", "--until", "out-of-action", "--attacks", "4"}, []string{"until out-of-action", "P(out-of-action by attack k)", "attack k", "4"}, 1 + 4},
 	} {
 		path := filepath.Join(dir, c.name+".svg")
 		code, _, errs := run(context.Background(), append(c.args, "--seed", "1", "--plot", path)...)
@@ -144,5 +145,29 @@ func TestPlotErrors(t *testing.T) {
 	}
 	if _, err := os.Stat(path); !os.IsNotExist(err) {
 		t.Error("an interrupted run wrote --plot")
+	}
+}
+
+// --until and its flags refuse what they cannot answer, in one line with
+// exit status 2: a plot of several chains, --attacks alone or out of
+// range, an outcome the action does not have, an action that does not
+// chain.
+func TestUntilUsage(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"opposed", "fire", "--hesa", "1,3", "--def", "1", "--until", "out-of-action", "--plot", filepath.Join(dir, "x.svg")}, "--plot: draws the chain of one result; this run has 2"},
+		{[]string{"opposed", "fire", "--hesa", "3", "--def", "1", "--attacks", "3"}, "--attacks: give --until OUTCOME too"},
+		{[]string{"opposed", "fire", "--hesa", "3", "--def", "1", "--until", "out-of-action", "--attacks", "0"}, "--attacks: want 1..100, got 0"},
+		{[]string{"opposed", "fire", "--hesa", "3", "--def", "1", "--until", "eliminated"}, `--until: want an outcome of opposed fire (out-of-action, suppressed, fall-back, no-effect), got "eliminated"`},
+		{[]string{"opposed", "melee", "--attacker-hesa", "3", "--defender-hesa", "2", "--until", "draw"}, "--until: opposed melee: repeated attacks are not chained for it"},
+		{[]string{"opposed", "fire", "--hesa", "3", "--def", "1", "--until", "out-of-action", "--vs", "--smoke"}, "--until: not with --vs"},
+	} {
+		code, out, errs := run(context.Background(), c.args...)
+		if code != 2 || out != "" || !strings.Contains(errs, c.want) || strings.Count(errs, "odds: error:") != 1 {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit 2 and %q", c.args, code, out, errs, c.want)
+		}
 	}
 }

@@ -54,6 +54,7 @@ func TestServeAPI(t *testing.T) {
 		{"/api/v1/opposed/fire?hesa=1..3&def=1&smoke=both&method=mc&trials=100000&seed=7", []string{"opposed", "fire", "--hesa", "1..3", "--def", "1", "--smoke=both", "--method", "mc", "--trials", "100000", "--seed", "7"}},
 		{"/api/v1/symbol/fire?attacker=mg-team&defender=rifle-squad&range=close&seed=3", []string{"symbol", "fire", "--attacker", "mg-team", "--defender", "rifle-squad", "--range", "close", "--seed", "3"}},
 		{"/api/v1/opposed/fire?hesa=3&def=1&vs=--smoke&seed=2&method=mc&trials=70000", []string{"opposed", "fire", "--hesa", "3", "--def", "1", "--vs", "--smoke", "--seed", "2", "--method", "mc", "--trials", "70000"}},
+		{"/api/v1/opposed/fire?hesa=3&def=1&until=out-of-action&attacks=4&seed=7", []string{"opposed", "fire", "--hesa", "3", "--def", "1", "--until", "out-of-action", "--attacks", "4", "--seed", "7"}},
 	} {
 		status, body, h := get(t, ts.URL+c.query)
 		_, cli, errs := run(context.Background(), append(c.args, "--format", "json")...)

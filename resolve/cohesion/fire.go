@@ -54,6 +54,7 @@ func fireAction() *resolve.Action {
 			"odds cohesion fire --sa-drm 2 --cohesion 7",
 			"odds cohesion fire --sa-drm 2+1 --mortar-drm 1 --defender japanese-squad",
 			"odds cohesion fire --at-drm 3 --defender sherman --rear",
+			"odds cohesion fire --sa-drm 2 --cohesion 7 --concealed --until casualty",
 		},
 		Outcome: fireOutcomes,
 		Stats:   dimNames(fireDims),
@@ -101,6 +102,7 @@ func fireAction() *resolve.Action {
 			return f, nil
 		},
 		Compile: compileFire,
+		Chain:   fireChain(),
 	}
 }
 

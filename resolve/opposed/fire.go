@@ -61,6 +61,7 @@ func fireAction() *resolve.Action {
 			"odds opposed fire --hesa 3 --def 1 --cover soft --within-4",
 			"odds opposed fire --ap 5 --def 3 --hull-down --over-half-range",
 			"odds opposed fire --attacker medium-tank --defender light-tank",
+			"odds opposed fire --hesa 3 --def 1 --until out-of-action --attacks 4",
 		},
 		Short:   "AP, HE or small arms fire: firer d10+HESA (or AP) vs target d10+Def",
 		Sheet:   "004: AP, HE or Small Arms Fire; Firing Result (HE/SA and AP columns)",
@@ -83,6 +84,7 @@ func fireAction() *resolve.Action {
 			qualityParam("target-quality", "target"),
 		},
 		Compile:   compileFire,
+		Chain:     independentChain(compileFire, []string{outOfAction, suppressed, fallBack, noEffect}, outOfAction),
 		Roles:     twoRoles,
 		FromCards: fireFromCards,
 	}
@@ -177,17 +179,9 @@ func tankHuntAction() *resolve.Action {
 			qualityParam("hunter-quality", "tank hunter"),
 			qualityParam("target-quality", "target"),
 		},
-		Compile: func(v resolve.Args) (resolve.Plan, error) {
-			if !v.Has("def") {
-				return nil, resolve.Errorf("def", "the target's Def is needed: give --def N (or --defender CARD)")
-			}
-			hunter := 4 + v.Int("hunter-quality") + 2*resolve.B2I(v.Bool("engineers")) +
-				resolve.B2I(v.Bool("not-front")) + resolve.B2I(v.Bool("open-topped")) + resolve.B2I(v.Bool("no-mg")) +
-				resolve.B2I(v.Int("cover") != coverNone || v.Bool("smoke"))
-			target := min(v.Int("def"), 4) + v.Int("target-quality")
-			return newDuel(huntOutcomes, hunter-target, huntBand), nil
-		},
-		Roles: twoRoles,
+		Compile: compileHunt,
+		Chain:   independentChain(compileHunt, []string{outOfAction, suppressed, noEffect, "hunter-fall-back"}, outOfAction),
+		Roles:   twoRoles,
 		FromCards: func(c resolve.Cards, _ resolve.Args) ([]resolve.Filled, error) {
 			var f fill
 			if a, ok := c["attacker"]; ok {
@@ -203,4 +197,17 @@ func tankHuntAction() *resolve.Action {
 			return f.Fill, nil
 		},
 	}
+}
+
+// compileHunt is tank hunting: the hunter's 4 and modifiers against the
+// target's Def (at most 4), on the Tank Hunting column.
+func compileHunt(v resolve.Args) (resolve.Plan, error) {
+	if !v.Has("def") {
+		return nil, resolve.Errorf("def", "the target's Def is needed: give --def N (or --defender CARD)")
+	}
+	hunter := 4 + v.Int("hunter-quality") + 2*resolve.B2I(v.Bool("engineers")) +
+		resolve.B2I(v.Bool("not-front")) + resolve.B2I(v.Bool("open-topped")) + resolve.B2I(v.Bool("no-mg")) +
+		resolve.B2I(v.Int("cover") != coverNone || v.Bool("smoke"))
+	target := min(v.Int("def"), 4) + v.Int("target-quality")
+	return newDuel(huntOutcomes, hunter-target, huntBand), nil
 }

@@ -17,6 +17,7 @@ func fireAction() *resolve.Action {
 			"odds rof fire --rof 4 --leader --concealed --target-teams 2",
 			"odds rof fire --rof 4+2+2 --target-teams 3 --small-teams 1 --target-small",
 			"odds rof fire --attacker at-gun --defender medium-tank",
+			"odds rof fire --rof 4 --rally-quality 4 --until target-team-killed",
 		},
 		Short:   "RoF dice to hit (4+), hits allocated evenly, ping/pen dice, then the received fire check",
 		Sheet:   "002: Firing; Firing Modifiers; Armored Targets; Ping Dice; Pen Dice; Received Fire Checks; Leaders",
@@ -33,6 +34,7 @@ func fireAction() *resolve.Action {
 			resolve.BoolParam("target-small", "the target team is a leader or small team (one of --small-teams): hit after the other teams"),
 			resolve.OptInt("at", 0, maxArmour, "firing weapon's AT, against armoured targets"),
 			resolve.OptInt("ar", 0, maxArmour, "target's armour: makes it an armoured (vehicle) target"),
+			resolve.OptInt("rally-quality", 2, 6, "with --until: the target team's quality for the rally check it rolls at its activation when suppressed without RFPs (passes on a d6 of at least this)"),
 		}, targetParams()...),
 		Roles: []resolve.Role{attacker, defender},
 		FromCards: func(c resolve.Cards, _ resolve.Args) ([]resolve.Filled, error) {
@@ -53,6 +55,7 @@ func fireAction() *resolve.Action {
 			return f, nil
 		},
 		Compile: compileFire,
+		Chain:   fireChain(),
 	}
 }
 

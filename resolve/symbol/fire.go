@@ -82,6 +82,7 @@ func fireAction() *resolve.Action {
 		},
 		FromCards: fireFromCards,
 		Compile:   compileFire,
+		Chain:     fireChain(),
 	}
 }
 
@@ -146,6 +147,9 @@ type firePlan struct {
 	remains []dice.Tally // compact index -> remaining tally
 	final   []int32      // final[state*len(remains)+r]: the cell
 	layout  *resolve.Layout
+	// stateCells: a cell is (the target's state code, remaining tally)
+	// rather than (outcome, remaining tally), for repeated attacks.
+	stateCells bool
 
 	// blastFinal[(state*len(remains)+r)*(kinds+1)+sym]: the cell after a
 	// blast roll whose strongest symbol is sym; blastSym its chances.
@@ -254,13 +258,20 @@ func (p *firePlan) tabulate(tgt target, green, blue dice.Die, start state) {
 	p.final = make([]int32, len(p.states)*n)
 	for si, st := range p.states {
 		for ri, r := range p.remains {
-			p.final[si*n+ri] = int32(tgt.afterCrits(st, r).outcome()*n + ri)
+			p.final[si*n+ri] = int32(p.cellState(tgt.afterCrits(st, r))*n + ri)
 		}
 	}
-	p.layout = resolve.NewLayout(fireOutcomes, fireStats, len(fireOutcomes)*n, func(c int, vals []float64) int {
+	rows := len(fireOutcomes)
+	if p.stateCells {
+		rows = stateCodes
+	}
+	p.layout = resolve.NewLayout(fireOutcomes, fireStats, rows*n, func(c int, vals []float64) int {
 		r := p.remains[c%n]
 		for k := range kinds {
 			vals[k] = float64(r.Count(k))
+		}
+		if p.stateCells {
+			return stateOf(c / n).outcome()
 		}
 		return c / n
 	})

@@ -12,6 +12,18 @@ import (
 // terrain, 3.0 hindered LOS, 4.0 status, 5.0 experience, 6.0 fire status
 // and a failed spotting roll, 7.0 command cards) into the pools it rolls.
 func compileFire(v resolve.Args) (resolve.Plan, error) {
+	p, err := compileFireFrom(v, nil)
+	if err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// compileFireFrom is compileFire on a target in state from (nil: the
+// state its flags give). With a state given, every cell also says the
+// target's whole state after the attack (firePlan.stateCells): the chain
+// of repeated attacks reads it (chain.go).
+func compileFireFrom(v resolve.Args, from *state) (*firePlan, error) {
 	env := v.Env
 	if !v.Has("target") {
 		return nil, resolve.Errorf("target", "the target's unit type is needed: --target %s (or --defender CARD)", joinChoices(unitTypes))
@@ -81,6 +93,9 @@ func compileFire(v resolve.Args) (resolve.Plan, error) {
 	start, err := tgt.startState(v, "target-status", "target-half-strength")
 	if err != nil {
 		return nil, err
+	}
+	if from != nil {
+		start, p.stateCells = *from, true
 	}
 	if p.blast, err = blastPool(v); err != nil { // 9.0: a building's blast value
 		return nil, err

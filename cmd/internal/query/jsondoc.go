@@ -27,6 +27,13 @@ type Doc struct {
 	Precision any               `json:"precision,omitempty"`
 	Vs        string            `json:"vs,omitempty"`
 	Metric    string            `json:"metric,omitempty"`
+	// Find and Vary are --find and --vary; Sensitivity is --sensitivity's
+	// metric ("first": the first outcome).
+	Find        string `json:"find,omitempty"`
+	Vary        string `json:"vary,omitempty"`
+	Sensitivity string `json:"sensitivity,omitempty"`
+	Until       string `json:"until,omitempty"`   // repeated attacks, as --until
+	Attacks     any    `json:"attacks,omitempty"` // with until, as --attacks
 	// Expr is a roll's dice expression: System "roll", no Action.
 	Expr string `json:"expr,omitempty"`
 }
@@ -100,6 +107,19 @@ func DocOfWords(words []string) (*Doc, error) {
 			d.Vs = value
 		case "metric":
 			d.Metric = value
+		case "find":
+			d.Find = value
+		case "vary":
+			d.Vary = value
+		case "sensitivity":
+			d.Sensitivity = value
+			if value == "true" && !hasValue { // bare --sensitivity: the first outcome
+				d.Sensitivity = "first"
+			}
+		case "until":
+			d.Until = value
+		case "attacks":
+			d.Attacks = value
 		default:
 			d.Params[name] = value
 		}
@@ -117,7 +137,8 @@ func (d *Doc) Values() map[string]string {
 	for k, v := range d.Cards {
 		out[k] = v
 	}
-	for k, v := range map[string]any{"method": d.Method, "trials": d.Trials, "seed": d.Seed, "precision": d.Precision, "vs": d.Vs, "metric": d.Metric} {
+	for k, v := range map[string]any{"method": d.Method, "trials": d.Trials, "seed": d.Seed, "precision": d.Precision, "vs": d.Vs, "metric": d.Metric,
+		"find": d.Find, "vary": d.Vary, "sensitivity": d.Sensitivity, "until": d.Until, "attacks": d.Attacks} {
 		if t := text(v); t != "" {
 			out[k] = t
 		}
@@ -155,8 +176,8 @@ func rollDocOfWords(words []string) (*Doc, error) {
 		return nil, &Error{Flag: name, Hint: "a roll takes --method, --trials, --seed and --precision",
 			Err: fmt.Errorf("--%s: roll takes no such flag", name)}
 	}
-	if d.Vs != "" || d.Metric != "" {
-		return nil, &Error{Hint: "a roll takes --method, --trials, --seed and --precision", Err: fmt.Errorf("roll takes no --vs or --metric")}
+	if d.Vs != "" || d.Metric != "" || d.Find != "" || d.Vary != "" || d.Sensitivity != "" {
+		return nil, &Error{Hint: "a roll takes --method, --trials, --seed and --precision", Err: fmt.Errorf("roll takes no --vs, --metric, --find, --vary or --sensitivity")}
 	}
 	d.System, d.Action, d.Params, d.Expr = "roll", "", nil, words[1]
 	return d, nil

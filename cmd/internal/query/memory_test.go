@@ -52,3 +52,19 @@ func TestCompileMemoryBound(t *testing.T) {
 		t.Errorf("cancelled compile: err %v, want context.Canceled", err)
 	}
 }
+
+// A chain compiles a plan a state of its target: the bound holds state
+// by state, so one point of 30 red against 20 blue dice, whose states'
+// tables pass 16 MB, is refused before any trial.
+func TestCompileMemoryBoundChain(t *testing.T) {
+	defer func(old int64) { MaxCompileBytes = old }(MaxCompileBytes)
+	MaxCompileBytes = 16 << 20
+	q := symbolSweep(t)
+	q.Values["damage-capacity"] = q.Values["damage-capacity"][:1]
+	q.Until = &Until{Outcome: "eliminated", Attacks: 3}
+	_, err := Run(context.Background(), []*Query{q}, Options{Sim: sim.Options{Method: sim.MC, Trials: 1, Seed: 1, Workers: 1}})
+	var qe *Error
+	if !errors.As(err, &qe) || !strings.Contains(err.Error(), "MB of compiled tables, more than the 16 MB one run may use") {
+		t.Fatalf("err %v; want the compile memory bound", err)
+	}
+}

@@ -20,6 +20,7 @@ type Query struct {
 	GivenBy string                      // the source of Values: "flag" or "matchup NAME"
 	Env     *resolve.Env                // profile data the action reads (dice, tables)
 	Matchup string                      // the matchup's name, if the query is one
+	Until   *Until                      // repeated attacks on one target (chain.go), or nil
 }
 
 // Point is one point of a query's sweep or roster: its cards, every
@@ -140,6 +141,15 @@ func (q *Query) fillCards(pt Point, given resolve.Values) error {
 
 // Compile compiles the point's plan.
 func (q *Query) Compile(pt Point) (resolve.Plan, error) {
+	return q.compile(pt, nil)
+}
+
+// compile is Compile with check called after each plan a chain compiles
+// (a chain compiles one a state of its target): the run's memory bound.
+func (q *Query) compile(pt Point, check func() error) (resolve.Plan, error) {
+	if q.Until != nil {
+		return q.compileChain(pt, check)
+	}
 	plan, err := q.Action.Compile(q.Action.Args(pt.Values, q.Env))
 	if err != nil {
 		if q.Matchup != "" {
@@ -180,7 +190,7 @@ func compileAll(ctx context.Context, qs []*Query, mem *compileMemory) ([]Compile
 			if err := ctx.Err(); err != nil { // Ctrl-C between points
 				return nil, err
 			}
-			plan, err := q.Compile(pt)
+			plan, err := q.compile(pt, func() error { return mem.check(len(all) + 1) })
 			if err != nil {
 				return nil, err
 			}

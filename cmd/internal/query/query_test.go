@@ -11,7 +11,7 @@ import (
 
 // fire is opposed fire with the given values, as typed values (not CLI
 // strings).
-func fire(t *testing.T, values map[string]string) *Query {
+func fire(t testing.TB, values map[string]string) *Query {
 	t.Helper()
 	sys := system(t, "opposed")
 	q := &Query{System: sys, Action: sys.Action("fire"), Cards: map[string][]*profiles.Unit{},
@@ -26,7 +26,7 @@ func fire(t *testing.T, values map[string]string) *Query {
 	return q
 }
 
-func system(t *testing.T, name string) *resolve.System {
+func system(t testing.TB, name string) *resolve.System {
 	t.Helper()
 	for _, s := range all.Systems() {
 		if s.Name == name {

@@ -33,6 +33,7 @@ type Result struct {
 	Notes          map[string]string // what an outcome means, by name (tables show it)
 	Precision      float64           // --precision's half-width target, if any
 	Ceiling        int64             // with Precision: the most trials a result may run
+	Chain          *Chain            // repeated attacks (--until): what they reach, or nil
 }
 
 // Inputs are a result's cards (by role) then its parameters: what a
@@ -55,6 +56,12 @@ func NewResult(system, action string, params []Input, plan resolve.Plan, res *si
 func PointResult(q *Query, pt Point, plan resolve.Plan, res *sim.Result, opts sim.Options) *Result {
 	r := NewResult(q.System.Name, q.Action.Name, Params(q.Action, pt), plan, res, opts)
 	r.Matchup, r.Notes = q.Matchup, q.Action.Notes
+	if cp, ok := plan.(*chainPlan); ok {
+		r.Chain = cp.figures(res)
+		if res.Exact {
+			r.How = "markov-chain"
+		}
+	}
 	for _, role := range q.Action.Roles {
 		if u := pt.Cards[role.Name]; u != nil {
 			r.Cards = append(r.Cards, Input{Name: role.Name, Value: u.Name})

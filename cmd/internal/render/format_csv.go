@@ -10,6 +10,9 @@ import (
 var csvFormat = Format{
 	Name: "csv",
 	Results: func(ctx context.Context, w io.Writer, rs []*report, st Style) error {
+		if chained(rs) {
+			return chainCSV(ctx, w, rs)
+		}
 		if m, ok := matrixOf(rs); ok && st.Metric != "" {
 			return renderMatrixCSV(w, m, parseMetric(st.Metric))
 		}
@@ -28,4 +31,6 @@ var csvFormat = Format{
 		}
 		return writeCSV(w, rows)
 	},
+	Find:        func(_ context.Context, w io.Writer, fs []*found, _ Style) error { return findCSV(w, fs) },
+	Sensitivity: func(_ context.Context, w io.Writer, ss []*sensitivity, _ Style) error { return sensitivityCSV(w, ss) },
 }

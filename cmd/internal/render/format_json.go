@@ -36,4 +36,8 @@ var jsonFormat = Format{
 		}
 		return indentJSON(w, out)
 	},
+	Find: func(ctx context.Context, w io.Writer, fs []*found, _ Style) error { return findJSON(ctx, w, fs) },
+	Sensitivity: func(ctx context.Context, w io.Writer, ss []*sensitivity, _ Style) error {
+		return sensitivityJSON(ctx, w, ss)
+	},
 }

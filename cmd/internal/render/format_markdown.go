@@ -10,6 +10,9 @@ var markdownFormat = Format{
 	Name: "markdown",
 	Results: func(ctx context.Context, w io.Writer, rs []*report, st Style) error {
 		st.Markdown = true
+		if chained(rs) {
+			return chainText(ctx, w, rs, st)
+		}
 		return renderText(ctx, w, rs, st)
 	},
 	Compare: func(ctx context.Context, w io.Writer, cs []*comparison, st Style) error {
@@ -21,5 +24,11 @@ var markdownFormat = Format{
 	Profiles: func(w io.Writer, st Style, ps []Profile) error {
 		st.Markdown = true
 		return profileTables(w, st, ps)
+	},
+	Find: func(ctx context.Context, w io.Writer, fs []*found, st Style) error {
+		return findText(ctx, w, fs, Style{Markdown: true, Width: st.Width})
+	},
+	Sensitivity: func(ctx context.Context, w io.Writer, ss []*sensitivity, st Style) error {
+		return sensitivityText(ctx, w, ss, Style{Markdown: true, Width: st.Width})
 	},
 }

@@ -22,6 +22,9 @@ type Format struct {
 	Listing func(w io.Writer, st Style, doc any, header []string, rows [][]string) error
 	// Profiles writes profiles shown by odds profiles show.
 	Profiles func(w io.Writer, st Style, ps []Profile) error
+	// Find writes --find answers; Sensitivity --sensitivity's changes.
+	Find        func(ctx context.Context, w io.Writer, fs []*query.Found, st Style) error
+	Sensitivity func(ctx context.Context, w io.Writer, ss []*query.Sensitivity, st Style) error
 }
 
 // Formats is the registry of output formats, in the order --format's

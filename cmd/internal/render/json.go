@@ -142,6 +142,8 @@ type jsonResult struct {
 	// SharedDice: the trials are an earlier result's, whose dice are the
 	// same (a sweep over a duel's modifiers rolls its dice once).
 	SharedDice bool `json:"shared_dice,omitempty"`
+	// Chain: repeated attacks (--until), what they reach by attack k.
+	Chain *jsonChain `json:"chain,omitempty"`
 }
 
 // newJSONResult is one result as the JSON document gives it.
@@ -159,6 +161,7 @@ func newJSONResult(r *report) jsonResult {
 		Stats:      jsonStats(r.Summary.Stats),
 		ElapsedMS:  float64(r.Elapsed.Microseconds()) / 1000,
 		SharedDice: r.SharedDice,
+		Chain:      newJSONChain(r),
 	}
 	for _, o := range r.Summary.Outcomes {
 		jo := jsonOutcome{Name: o.Name, P: round12(o.P), CI95: [2]float64{round12(o.Lo), round12(o.Hi)}, Note: r.Notes[o.Name]}

@@ -69,6 +69,9 @@ func light(c color.Color) color.Color {
 
 // PlotReports draws one result, one sweep or one roster.
 func PlotReports(rs []*report, fig string, path string) ([]byte, error) {
+	if chained(rs) {
+		return chainPlot(rs, path)
+	}
 	for i := 1; i < len(rs); i++ {
 		if !sameAction(rs[0], rs[i]) {
 			return nil, usagef("run one matchup or one sweep with --plot", "--plot: draws one result, sweep or roster; this run has several")
@@ -185,7 +188,7 @@ func barPanel(bs []plotBar, ylabel string, signed bool) *plot.Plot {
 	p.Add(hGrid())
 	p.Add(bars)
 	addWhiskers(p, errs)
-	addBarLabels(p, bs, signed)
+	addBarLabels(p, bs, 0, signed)
 	categoryAxis(p, names)
 	pctAxis(&p.Y, lo*1.1, hi*1.1, signed) // and room for the labels
 	if signed {
@@ -195,8 +198,8 @@ func barPanel(bs []plotBar, ylabel string, signed bool) *plot.Plot {
 }
 
 // addBarLabels prints each bar's figure above it (or, for a negative
-// difference, below it), past its whisker.
-func addBarLabels(p *plot.Plot, bs []plotBar, signed bool) {
+// difference, below it), past its whisker; bar i stands at x0+i.
+func addBarLabels(p *plot.Plot, bs []plotBar, x0 float64, signed bool) {
 	if len(bs) > 12 {
 		return // crowded: the axis says enough
 	}
@@ -210,11 +213,11 @@ func addBarLabels(p *plot.Plot, bs []plotBar, signed bool) {
 			top, bottom = b.hi, b.lo
 		}
 		if signed && b.v < 0 {
-			below.XYs = append(below.XYs, plotter.XY{X: float64(i), Y: bottom})
+			below.XYs = append(below.XYs, plotter.XY{X: x0 + float64(i), Y: bottom})
 			below.Labels = append(below.Labels, text)
 			continue
 		}
-		above.XYs = append(above.XYs, plotter.XY{X: float64(i), Y: top})
+		above.XYs = append(above.XYs, plotter.XY{X: x0 + float64(i), Y: top})
 		above.Labels = append(above.Labels, text)
 	}
 	for _, l := range []struct {

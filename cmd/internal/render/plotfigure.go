@@ -27,7 +27,8 @@ type figure struct {
 	w, h   vg.Length     // the drawing's size
 }
 
-// legendEntry is one line of a legend: a name and its sample.
+// legendEntry is one line of a legend: a name and its sample (nil:
+// none).
 type legendEntry struct {
 	name  string
 	thumb plot.Thumbnailer
@@ -71,6 +72,10 @@ func (f *figure) encode(path string) ([]byte, error) {
 		l.ThumbnailWidth = vg.Points(18)
 		l.Padding = vg.Points(2)
 		for _, e := range f.notes {
+			if e.thumb == nil {
+				l.Add(e.name) // a line of words alone
+				continue
+			}
 			l.Add(e.name, e.thumb)
 		}
 		leg = &l

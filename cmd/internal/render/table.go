@@ -353,6 +353,9 @@ func ParamLine(ps []param) string {
 
 func footer(r *report) string {
 	secs := r.Elapsed.Seconds()
+	if r.Exact && r.Chain != nil {
+		return fmt.Sprintf("exact: a Markov chain over %d target states, seed %d, %s", len(r.Chain.States), r.Seed, Elapsed(r.Elapsed))
+	}
 	if r.Exact && r.How == "convolution" {
 		return fmt.Sprintf("exact: by convolution, seed %d, %s", r.Seed, Elapsed(r.Elapsed))
 	}

@@ -116,6 +116,9 @@ func (s *Server) actionPage(w http.ResponseWriter, r *http.Request) {
 		{Name: "seed", Kind: "text", Value: q.Get("seed"), Usage: "the same seed gives the same answer"},
 		{Name: "precision", Kind: "text", Value: q.Get("precision"), Usage: "Monte Carlo until every 95% half-width is at most this"},
 		{Name: "vs", Kind: "text", Value: q.Get("vs"), Usage: "compare with a variant: flags changed, e.g. --smoke or --attacker tank"},
+		{Name: "find", Kind: "text", Value: q.Get("find"), Usage: "the value of vary at which this starts to hold, e.g. out-of-action>=0.5"},
+		{Name: "vary", Kind: "text", Value: q.Get("vary"), Usage: "the numeric flag find scans, e.g. hesa"},
+		{Name: "sensitivity", Kind: "text", Value: q.Get("sensitivity"), Usage: "what each modifier changes in this figure: first (the first outcome), an outcome, or mean:RESULT"},
 	}
 	status := http.StatusOK
 	if v.Asked {
@@ -157,7 +160,18 @@ func (s *Server) actionPage(w http.ResponseWriter, r *http.Request) {
 		for _, c := range rep.compare {
 			v.Compare = append(v.Compare, compareView{Title: render.Title(c.A) + " — B: " + c.VS, Rows: c.Diffs, Exact: c.Exact})
 		}
-		if rep.plot != nil && (len(rep.reports) > 1 || len(rep.compare) > 0) {
+		var b strings.Builder
+		switch {
+		case rep.finds != nil:
+			if err := render.Named("table").Find(r.Context(), &b, rep.finds, render.Style{Width: 100}); err == nil {
+				v.Table = b.String()
+			}
+		case rep.sens != nil:
+			if err := render.Named("table").Sensitivity(r.Context(), &b, rep.sens, render.Style{Width: 100}); err == nil {
+				v.Table = b.String()
+			}
+		}
+		if rep.plot != nil && (len(rep.reports) > 1 || len(rep.compare) > 0 || rep.finds != nil || rep.sens != nil) {
 			v.Plot = template.URL("data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString(rep.plot))
 		}
 	}

@@ -26,7 +26,7 @@ type rollQuery struct {
 // newRollQuery checks a roll Doc (odds batch's ["roll", EXPR, ...] or
 // {"system": "roll", "expr": ...}) as odds roll checks its words.
 func newRollQuery(d *query.Doc) (*rollQuery, error) {
-	if d.Action != "" || len(d.Params) > 0 || len(d.Cards) > 0 || d.Vs != "" || d.Metric != "" {
+	if d.Action != "" || len(d.Params) > 0 || len(d.Cards) > 0 || d.Vs != "" || d.Metric != "" || d.Find != "" || d.Vary != "" || d.Sensitivity != "" {
 		return nil, &query.Error{Hint: "a roll takes expr, method, trials, seed and precision", Err: errors.New("roll: takes an expression and run settings only")}
 	}
 	e, err := roll.Parse(d.Expr)

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -20,7 +21,7 @@ import (
 )
 
 // runFlags are the run flags a request may give besides its action's.
-var runFlags = []string{"method", "trials", "seed", "precision", "vs", "metric"}
+var runFlags = []string{"method", "trials", "seed", "precision", "vs", "metric", "find", "vary", "sensitivity", "until", "attacks"}
 
 // reply is what running one request gave: the JSON document, or the
 // error read from its type.
@@ -31,6 +32,8 @@ type reply struct {
 	// The results themselves, for the page.
 	reports []*report
 	compare []*comparison
+	finds   []*query.Found
+	sens    []*query.Sensitivity
 	err     string // the one-line message
 	hint    string
 	flag    string // the flag the message names, if any
@@ -44,6 +47,10 @@ type ask struct {
 	opts   query.Options
 	vs     string
 	metric string
+	// find=OUTCOME>=P&vary=FLAG, or sensitivity=METRIC (first: the
+	// first outcome), as the CLI's --find, --vary and --sensitivity.
+	find        *query.FindSpec
+	sensitivity string
 }
 
 // ask reads a request's URL values as a question: every action
@@ -81,6 +88,7 @@ func (s *Server) ask(q url.Values, system, action string) (*ask, error) {
 	var seed flagval.Seed
 	var precision flagval.Prob
 	var x ask
+	until, attacks := "", query.DefaultAttacks
 	for _, k := range keys {
 		v := q[k][len(q[k])-1]
 		var err error
@@ -104,6 +112,14 @@ func (s *Server) ask(q url.Values, system, action string) (*ask, error) {
 			x.vs = v
 		case k == "metric":
 			x.metric = v
+		case k == "find", k == "vary", k == "sensitivity":
+			// read once the query is built
+		case k == "until":
+			until = v
+		case k == "attacks":
+			if attacks, err = strconv.Atoi(v); err != nil || attacks < 1 || attacks > query.MaxAttacks {
+				err = &query.Error{Flag: k, Err: fmt.Errorf("--attacks: want 1..%d, got %q", query.MaxAttacks, v)}
+			}
 		}
 		var qe *query.Error
 		if err != nil && !errors.As(err, &qe) {
@@ -118,6 +134,16 @@ func (s *Server) ask(q url.Values, system, action string) (*ask, error) {
 		return nil, err
 	}
 	x.q = qq
+	switch {
+	case until == "" && q.Has("attacks"):
+		return nil, &query.Error{Flag: "attacks", Err: errors.New("--attacks: give until=OUTCOME too")}
+	case until != "" && (q.Has("find") || q.Has("sensitivity")):
+		return nil, &query.Error{Flag: "until", Err: errors.New("--until: not with find or sensitivity")}
+	case until != "" && (x.vs != "" || x.metric != ""):
+		return nil, &query.Error{Flag: "until", Err: errors.New("--until: not with vs or metric")}
+	case until != "":
+		qq.Until = &query.Until{Outcome: until, Attacks: attacks}
+	}
 	opts := sim.Options{Trials: trials.N, Seed: seed.V, Workers: 1, Precision: precision.V, MaxPaths: sim.MaxPaths}
 	opts.Method = sim.Method(slices.Index(sim.Methods, method.V))
 	if precision.V > 0 && !trials.Given {
@@ -131,6 +157,9 @@ func (s *Server) ask(q url.Values, system, action string) (*ask, error) {
 	// before the request waits for a core: bad input is answered 400 at
 	// once, never 429.
 	if err := checkPrecision(opts); err != nil {
+		return nil, err
+	}
+	if err := x.beyond(q); err != nil {
 		return nil, err
 	}
 	if x.vs != "" {
@@ -163,6 +192,38 @@ func (s *Server) answer(ctx context.Context, x *ask, plot bool) (reply, error) {
 		}
 		return rep, nil
 	}
+	switch {
+	case x.find != nil:
+		fs, err := query.Find(ctx, x.q, *x.find, x.opts)
+		if err != nil {
+			return rep, err
+		}
+		if err := render.Named("json").Find(ctx, &buf, fs, render.Style{}); err != nil {
+			return rep, err
+		}
+		rep.finds, rep.body = fs, buf.Bytes()
+		if plot && len(fs) == 1 {
+			rep.plot, _ = render.FindPlot(fs[0], "odds.svg")
+		}
+		return rep, nil
+	case x.sensitivity != "":
+		metric := x.sensitivity
+		if metric == "first" {
+			metric = ""
+		}
+		ss, err := query.Sensitivities(ctx, x.q, metric, x.opts)
+		if err != nil {
+			return rep, err
+		}
+		if err := render.Named("json").Sensitivity(ctx, &buf, ss, render.Style{}); err != nil {
+			return rep, err
+		}
+		rep.sens, rep.body = ss, buf.Bytes()
+		if plot && len(ss) == 1 {
+			rep.plot, _ = render.SensitivityPlot(ss[0], "odds.svg")
+		}
+		return rep, nil
+	}
 	if x.metric != "" {
 		x.opts.Check = func(q *query.Query) error { return render.CheckRoster(q, x.metric) }
 	}
@@ -178,6 +239,40 @@ func (s *Server) answer(ctx context.Context, x *ask, plot bool) (reply, error) {
 		rep.plot, _ = render.PlotReports(res.Results, x.metric, "odds.svg")
 	}
 	return rep, nil
+}
+
+// beyond reads find, vary and sensitivity of a request's values, and
+// refuses what they do not go with, as the CLI does.
+func (x *ask) beyond(q url.Values) error {
+	find, vary, sens := q.Get("find"), q.Get("vary"), q.Get("sensitivity")
+	flag := ""
+	switch {
+	case vary != "" && find == "":
+		return flagErrorf("vary", "for example find=out-of-action>=0.5&vary=hesa", "--vary: give it with --find")
+	case find != "" && sens != "":
+		return flagErrorf("sensitivity", "ask one question a request", "--sensitivity: not with --find")
+	case find != "":
+		flag = "find"
+	case sens != "":
+		flag = "sensitivity"
+	default:
+		return nil
+	}
+	switch {
+	case x.vs != "":
+		return flagErrorf(flag, "ask one question a request", "--%s: not with --vs", flag)
+	case x.metric != "":
+		return flagErrorf(flag, "sensitivity=METRIC names the figure", "--%s: not with --metric", flag)
+	}
+	if find != "" {
+		fs, err := query.ParseFind(x.q, find, vary)
+		if err != nil {
+			return err
+		}
+		x.find = &fs
+	}
+	x.sensitivity = sens
+	return nil
 }
 
 // checkPrecision refuses a precision target on exact answers, as the

@@ -1,0 +1,302 @@
+package render
+
+// The drawings of the questions past one result: a --until chain's
+// P(reached by attack k) as bars over k, a --find scan's figure over
+// the varied flag with its threshold and answer, a --sensitivity
+// tornado of the changes. They keep the house's rules (plotfigure.go):
+// the legend beside the data, probabilities in percent (signed for
+// changes), whole numbers at integer ticks, room from the frame, 95%
+// whiskers by Monte Carlo.
+
+import (
+	"fmt"
+	"image/color"
+	"math"
+	"strconv"
+	"strings"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/text"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+
+	"odds/cmd/internal/query"
+)
+
+// chainPlot draws P(reached by attack k) as a bar at each attack k,
+// each labelled with its figure (up to a dozen), with whiskers when
+// Monte Carlo.
+func chainPlot(rs []*report, path string) ([]byte, error) {
+	if len(rs) != 1 {
+		return nil, usagef("give one value of each flag with --until and --plot", "--plot: draws the chain of one result; this run has %d", len(rs))
+	}
+	r := rs[0]
+	n := len(r.Chain.ByAttack)
+	bs := make([]plotBar, n)
+	var bars boxes
+	var errs plotterErrs
+	top := 0.0
+	for k, iv := range r.Chain.ByAttack {
+		x := float64(k + 1)
+		bs[k] = plotBar{name: strconv.Itoa(k + 1), v: iv.P, lo: iv.Lo, hi: iv.Hi, whiskers: !r.Exact}
+		bars = append(bars, box{x0: x - 0.3, x1: x + 0.3, y1: iv.P, color: colourOf(0)})
+		top = max(top, iv.P)
+		if !r.Exact {
+			errs = append(errs, plotterErr{x: x, y: iv.P, lo: iv.P - iv.Lo, hi: iv.Hi - iv.P})
+			top = max(top, iv.Hi)
+		}
+	}
+	p := newPanel()
+	p.X.Label.Text = "attack k"
+	p.Y.Label.Text = "P(" + r.Chain.Until + " by attack k)"
+	p.Add(hGrid())
+	p.Add(bars)
+	addWhiskers(p, errs)
+	addBarLabels(p, bs, 1, false)
+	intAxis(&p.X, 1, float64(n))
+	p.X.Min, p.X.Max = 0.4, float64(n)+0.6 // half a bar's width from the frame
+	pctAxis(&p.Y, 0, top*1.08, false)      // and room for the labels
+	title := Title(r) + " until " + r.Chain.Until
+	if ps := ParamLine(r.Params); ps != "" {
+		title += ": " + ps
+	}
+	return (&figure{title: title, panels: []*plot.Plot{p}, w: plotW, h: plotH}).encode(path)
+}
+
+// FindPlot draws one answer's scan: the metric over the varied flag's
+// values (with 95% whiskers by Monte Carlo), the threshold as a dashed
+// line, the answer ringed; the legend beside them names all three.
+func FindPlot(f *found, path string) ([]byte, error) {
+	m := f.Spec.Cond.Metric
+	p := newPanel()
+	p.X.Label.Text = f.Spec.Vary
+	p.Y.Label.Text = m.Label()
+	p.Add(plotter.NewGrid())
+	var pts plotter.XYs
+	var errs plotterErrs
+	lo, hi := f.Spec.Cond.X, f.Spec.Cond.X
+	for _, s := range f.Scan {
+		if s.Skipped != "" {
+			continue
+		}
+		pts = append(pts, plotter.XY{X: float64(s.Value), Y: s.X})
+		lo, hi = min(lo, s.X), max(hi, s.X)
+		if !f.Exact {
+			errs = append(errs, plotterErr{x: float64(s.Value), y: s.X, lo: s.X - s.Lo, hi: s.Hi - s.X})
+			lo, hi = min(lo, s.Lo), max(hi, s.Hi)
+		}
+	}
+	if len(pts) == 0 {
+		return nil, usagef("", "--plot: no value of --vary %s applies here: nothing to draw", f.Spec.Vary)
+	}
+	col, mark := colourOf(0), colourOf(1)
+	th := plotter.NewFunction(func(float64) float64 { return f.Spec.Cond.X })
+	th.LineStyle = draw.LineStyle{Color: mark, Width: vg.Points(1.5), Dashes: []vg.Length{vg.Points(5), vg.Points(3)}}
+	p.Add(th)
+	line, err := plotter.NewLine(pts)
+	if err != nil {
+		return nil, err
+	}
+	line.LineStyle = draw.LineStyle{Color: col, Width: vg.Points(1.5)}
+	dots, err := plotter.NewScatter(pts)
+	if err != nil {
+		return nil, err
+	}
+	dots.GlyphStyle = draw.GlyphStyle{Color: col, Radius: vg.Points(2.5), Shape: draw.CircleGlyph{}}
+	p.Add(line, dots)
+	addWhiskers(p, errs)
+	notes := []legendEntry{
+		{m.Label(), lineDot{line.LineStyle, dots.GlyphStyle}},
+		{"threshold " + metricText(m, f.Spec.Cond.X), &plotter.Line{LineStyle: th.LineStyle}},
+	}
+	if f.At >= 0 {
+		at := f.Scan[f.At]
+		ring, err := plotter.NewScatter(plotter.XYs{{X: float64(at.Value), Y: at.X}})
+		if err != nil {
+			return nil, err
+		}
+		ring.GlyphStyle = draw.GlyphStyle{Color: mark, Radius: vg.Points(6), Shape: thickRing{}}
+		p.Add(ring)
+		notes = append(notes, legendEntry{fmt.Sprintf("answer: %s %d", f.Spec.Vary, at.Value), ring})
+	} else {
+		notes = append(notes, legendEntry{"no answer in " + scanRange(f), nil})
+	}
+	intAxis(&p.X, float64(f.Scan[0].Value), float64(f.Scan[len(f.Scan)-1].Value))
+	if m.Mean {
+		numAxis(&p.Y, lo, hi, false)
+	} else {
+		pctAxis(&p.Y, lo, hi, false)
+	}
+	return (&figure{title: findTitle(f, nil), panels: []*plot.Plot{p}, notes: notes, w: plotW, h: plotH}).encode(path)
+}
+
+// SensitivityPlot draws one point's changes as a tornado: a horizontal
+// bar per change from 0 to its change in the metric, the largest on top,
+// each labelled with its change (signed, as the table prints it) past
+// the paired interval's whiskers by Monte Carlo.
+func SensitivityPlot(s *sensitivity, path string) ([]byte, error) {
+	var cs []query.Change
+	for _, c := range s.Changes {
+		if c.Skipped == "" {
+			cs = append(cs, c)
+		}
+	}
+	if len(cs) == 0 {
+		return nil, usagef("", "--plot: no change to draw: the action has no modifier at this point")
+	}
+	n := len(cs)
+	names := make([]string, n)
+	var bars boxes
+	var errs plotterXErrs
+	var right, left plotter.XYLabels
+	lo, hi := 0.0, 0.0
+	for i, c := range cs {
+		y := float64(n - 1 - i) // the largest on top
+		names[n-1-i] = changeText(c)
+		bars = append(bars, box{x0: 0, x1: c.D, y0: y - 0.3, y1: y + 0.3, color: colourOf(0)})
+		end, start := c.D, c.D // where the bar's label stands
+		lo, hi = min(lo, c.D), max(hi, c.D)
+		if !s.Exact {
+			errs = append(errs, plotterErr{x: c.D, y: y, lo: c.D - c.Lo, hi: c.Hi - c.D})
+			end, start = c.Hi, c.Lo
+			lo, hi = min(lo, c.Lo), max(hi, c.Hi)
+		}
+		label := signedMetric(s.Metric, c.D)
+		if strings.HasPrefix(label, "−") { // not a change under 1e-12: "+0%" stands right
+
+			left.XYs, left.Labels = append(left.XYs, plotter.XY{X: start, Y: y}), append(left.Labels, label)
+		} else {
+			right.XYs, right.Labels = append(right.XYs, plotter.XY{X: end, Y: y}), append(right.Labels, label)
+		}
+	}
+	p := newPanel()
+	p.X.Label.Text = "change in " + s.Metric.Label()
+	p.Add(plotter.NewGrid())
+	p.Add(bars)
+	if len(errs) > 0 {
+		if eb, err := plotter.NewXErrorBars(errs); err == nil {
+			eb.CapWidth = vg.Points(5)
+			p.Add(eb)
+		}
+	}
+	zero, err := plotter.NewLine(plotter.XYs{{X: 0, Y: -0.6}, {X: 0, Y: float64(n) - 0.4}})
+	if err != nil {
+		return nil, err
+	}
+	zero.Color, zero.Width = color.Gray{0x40}, vg.Points(0.75)
+	p.Add(zero)
+	for _, l := range []struct {
+		xy    plotter.XYLabels
+		align text.XAlignment
+		off   vg.Length
+	}{{right, draw.XLeft, 3}, {left, draw.XRight, -3}} {
+		if len(l.xy.XYs) == 0 {
+			continue
+		}
+		labels, err := plotter.NewLabels(l.xy)
+		if err != nil {
+			return nil, err
+		}
+		for i := range labels.TextStyle {
+			labels.TextStyle[i].XAlign, labels.TextStyle[i].YAlign = l.align, draw.YCenter
+			labels.TextStyle[i].Font.Size = vg.Points(9)
+		}
+		labels.Offset.X = l.off
+		p.Add(labels)
+	}
+	p.NominalY(names...)
+	p.Y.Min, p.Y.Max = -0.6, float64(n)-0.4
+	// Room past the longest bars for their labels: about a sixth of the
+	// span on the side they stand.
+	room := (hi - lo) / 6
+	if len(left.XYs) > 0 {
+		lo -= room
+	}
+	if len(right.XYs) > 0 {
+		hi += room
+	}
+	if s.Metric.Mean {
+		numAxis(&p.X, lo, hi, true)
+	} else {
+		pctAxis(&p.X, lo, hi, true)
+	}
+	h := max(plotH, vg.Length(n)*vg.Points(18)+4*vg.Centimeter)
+	return (&figure{title: sensitivityTitle(s), panels: []*plot.Plot{p}, w: plotW, h: h}).encode(path)
+}
+
+// plotterXErrs are points with errors left and right (the tornado's
+// whiskers).
+type plotterXErrs []plotterErr
+
+func (e plotterXErrs) Len() int                        { return len(e) }
+func (e plotterXErrs) XY(i int) (float64, float64)     { return e[i].x, e[i].y }
+func (e plotterXErrs) XError(i int) (float64, float64) { return e[i].lo, e[i].hi }
+
+// numAxis sets an axis of means from lo to hi (with 0, if signed) with
+// room either side, labelled in plain numbers at a round step (signed:
+// with their sign, as the tables print changes).
+func numAxis(a *plot.Axis, lo, hi float64, signed bool) {
+	if signed {
+		lo, hi = min(lo, 0), max(hi, 0)
+	}
+	pad := (hi - lo) * 0.05
+	if pad <= 0 {
+		pad = max(math.Abs(hi)*0.05, 0.5)
+	}
+	a.Min, a.Max = lo-pad, hi+pad
+	a.Tick.Marker = numTicks{signed: signed}
+}
+
+// numTicks label an axis of means at a round step (1, 2 or 5 times a
+// power of ten), a minor tick between: "−2", "0", "+2" if signed.
+type numTicks struct{ signed bool }
+
+func (t numTicks) Ticks(lo, hi float64) []plot.Tick {
+	step := niceStep(hi-lo, pctTicksWanted)
+	var ticks []plot.Tick
+	for k := math.Ceil(lo/step - 1e-9); k*step <= hi+step*1e-9; k++ {
+		v := k * step
+		x := math.Round(v*1e9) / 1e9
+		label := strconv.FormatFloat(math.Abs(x), 'f', -1, 64)
+		switch {
+		case x < 0:
+			label = "−" + label
+		case x > 0 && t.signed:
+			label = "+" + label
+		}
+		ticks = append(ticks, plot.Tick{Value: v, Label: label})
+		if mid := v + step/2; mid <= hi {
+			ticks = append(ticks, plot.Tick{Value: mid})
+		}
+	}
+	if k := math.Ceil(lo/step-1e-9) * step; k-step/2 >= lo {
+		ticks = append(ticks, plot.Tick{Value: k - step/2})
+	}
+	return ticks
+}
+
+// lineDot is a legend's sample of a line through dots.
+type lineDot struct {
+	line draw.LineStyle
+	dot  draw.GlyphStyle
+}
+
+func (s lineDot) Thumbnail(c *draw.Canvas) {
+	y := c.Center().Y
+	c.StrokeLine2(s.line, c.Min.X, y, c.Max.X, y)
+	c.DrawGlyph(s.dot, c.Center())
+}
+
+// thickRing is a ring glyph drawn thicker than plot's: the answer's
+// mark, around the figure's dot.
+type thickRing struct{}
+
+func (thickRing) DrawGlyph(c *draw.Canvas, sty draw.GlyphStyle, pt vg.Point) {
+	c.SetLineStyle(draw.LineStyle{Color: sty.Color, Width: vg.Points(2)})
+	var p vg.Path
+	p.Move(vg.Point{X: pt.X + sty.Radius, Y: pt.Y})
+	p.Arc(pt, sty.Radius, 0, 2*math.Pi)
+	p.Close()
+	c.Stroke(p)
+}

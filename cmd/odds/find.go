@@ -1,0 +1,175 @@
+package main
+
+import (
+	"bytes"
+	"context"
+
+	"github.com/spf13/cobra"
+
+	"odds/cmd/internal/query"
+	"odds/cmd/internal/render"
+	"odds/resolve"
+)
+
+// --find 'OUTCOME>=P' --vary FLAG and --sensitivity [METRIC]: questions
+// that run several queries (query.Find, query.Sensitivities) and make one
+// report.
+
+// beyond are an action command's --find, --vary and --sensitivity.
+type beyond struct {
+	find, vary, sensitivity string
+}
+
+// sensitivityFirst is --sensitivity given bare: the first outcome.
+const sensitivityFirst = " first outcome"
+
+// checkBeyond refuses the flags --find and --sensitivity do not go with,
+// naming them: the rest of the command line is the question.
+func (a *app) checkBeyond(b *beyond, findGiven, varyGiven, sensGiven, vsGiven bool) error {
+	switch {
+	case varyGiven && !findGiven:
+		return usagef("for example --find 'out-of-action>=0.5' --vary hesa", "--vary: give it with --find")
+	case findGiven && sensGiven:
+		return usagef("ask one question a run", "--sensitivity: not with --find")
+	case !findGiven && !sensGiven:
+		return nil
+	}
+	flag := map[bool]string{true: "find", false: "sensitivity"}[findGiven]
+	switch {
+	case vsGiven:
+		return usagef("ask one question a run", "--%s: not with --vs", flag)
+	case a.metric != "":
+		return usagef("--sensitivity METRIC names the figure", "--%s: not with --metric", flag)
+	case a.shard.set:
+		return usagef("run it whole", "--%s: not with --shard", flag)
+	}
+	return nil
+}
+
+// runFind answers --find at every point of q and writes the answers.
+func (a *app) runFind(ctx context.Context, q *query.Query, b *beyond) error {
+	fs, err := query.ParseFind(q, b.find, b.vary)
+	if err != nil {
+		return err
+	}
+	if err := a.onePlot(q, "the scan of one answer"); err != nil {
+		return err
+	}
+	opts, err := a.options()
+	if err != nil {
+		return err
+	}
+	var bar *progress
+	opts.Progress = func(n int64) { bar.add(n) }
+	out, err := query.Find(ctx, q, fs, query.Options{Sim: opts, TrialsGiven: a.trials.Given, Start: func(trials int64) { bar = a.newProgress(trials) }})
+	if bar != nil {
+		bar.finish()
+	}
+	if err != nil {
+		return err
+	}
+	var img []byte
+	if a.plot != "" {
+		if img, err = render.FindPlot(out[0], a.plot); err != nil {
+			return err
+		}
+	}
+	var buf bytes.Buffer
+	err = render.Named(a.format.V).Find(ctx, &buf, out, a.style())
+	if err := a.written(ctx, buf.Bytes(), err); err != nil {
+		return err
+	}
+	if img != nil {
+		return a.writePlot(img)
+	}
+	return nil
+}
+
+// runSensitivity answers --sensitivity at every point of q and writes
+// the changes (and with --plot, one point's tornado).
+func (a *app) runSensitivity(ctx context.Context, q *query.Query, b *beyond) error {
+	metric := b.sensitivity
+	if metric == sensitivityFirst {
+		metric = ""
+	}
+	if err := a.onePlot(q, "the tornado of one point"); err != nil {
+		return err
+	}
+	opts, err := a.options()
+	if err != nil {
+		return err
+	}
+	var bar *progress
+	opts.Progress = func(n int64) { bar.add(n) }
+	out, err := query.Sensitivities(ctx, q, metric, query.Options{Sim: opts, TrialsGiven: a.trials.Given, Start: func(trials int64) { bar = a.newProgress(trials) }})
+	if bar != nil {
+		bar.finish()
+	}
+	if err != nil {
+		return err
+	}
+	var img []byte
+	if a.plot != "" {
+		if img, err = render.SensitivityPlot(out[0], a.plot); err != nil {
+			return err
+		}
+	}
+	var buf bytes.Buffer
+	err = render.Named(a.format.V).Sensitivity(ctx, &buf, out, a.style())
+	if err := a.written(ctx, buf.Bytes(), err); err != nil {
+		return err
+	}
+	if img != nil {
+		return a.writePlot(img)
+	}
+	return nil
+}
+
+// onePlot refuses --plot, before anything runs, when q has more than
+// one point (a sweep or roster): the plot draws one answer.
+func (a *app) onePlot(q *query.Query, what string) error {
+	if a.plot == "" {
+		return nil
+	}
+	pts, err := q.Points()
+	if err != nil {
+		return err
+	}
+	if len(pts) != 1 {
+		return usagef("fix the other flags to one value each", "--plot: draws %s; this run has %d", what, len(pts))
+	}
+	return nil
+}
+
+// written writes rendered output, unless rendering failed or the run
+// was interrupted.
+func (a *app) written(ctx context.Context, data []byte, err error) error {
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
+	if err != nil {
+		return &ioError{err}
+	}
+	return a.writeBytes(data)
+}
+
+// completeBeyond completes --vary with the action's numeric flags and
+// --sensitivity with its outcomes and numeric results.
+func completeBeyond(cmd *cobra.Command, act *resolve.Action) {
+	_ = cmd.RegisterFlagCompletionFunc("vary", func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		var names []string
+		for _, p := range act.Params {
+			if p.Kind == resolve.Int {
+				names = append(names, p.Name)
+			}
+		}
+		return names, cobra.ShellCompDirectiveNoFileComp
+	})
+	_ = cmd.RegisterFlagCompletionFunc("sensitivity", func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		names := append([]string{}, act.Outcome...)
+		for _, s := range act.Stats {
+			names = append(names, "mean:"+s)
+		}
+		return names, cobra.ShellCompDirectiveNoFileComp
+	})
+}

@@ -1,0 +1,123 @@
+package symbol
+
+import (
+	"strings"
+
+	"odds/resolve"
+)
+
+// Repeated fire at one target (--until, --attacks). The marks an attack
+// leaves stay on the unit for the next one: suppressed (a green defence
+// die for infantry and artillery, sheet 000 defender 4.0; and the prior
+// status of 10.7.5 and 10.7.6: suppressed again falls back), fallback
+// (10.7.5: a unit already marked fallback is eliminated by a critical
+// hit's fallback), immobilized (10.7.6) and half strength (10.8.1; the
+// damage points of 10.7.2-10.7.4, interpretation in docs/rules). The
+// chain's state is the whole of them, not only the most severe (the
+// outcome), so a damaged and suppressed unit keeps both marks.
+//
+// Refused, because the sheets do not carry them: damage points short of
+// half strength (--damage-capacity above 1) and a building's collapse
+// (--building) into the next attack.
+
+// stateCodes are the codes of a target's states: the marks suppressed
+// (1), fallback (2), immobilized (4) and half strength (8), and 16 for
+// eliminated (whatever the marks).
+const (
+	stateCodes     = 17
+	eliminatedCode = 16
+)
+
+// code is the state's code (hits are read from half strength: chains
+// take a damage capacity of 1).
+func (s state) code() int {
+	if s.eliminated {
+		return eliminatedCode
+	}
+	return resolve.B2I(s.suppressed) | resolve.B2I(s.fallback)<<1 | resolve.B2I(s.immobilized)<<2 | resolve.B2I(s.half)<<3
+}
+
+// stateOf is the state of a code, at a damage capacity of 1.
+func stateOf(code int) state {
+	if code == eliminatedCode {
+		return state{eliminated: true}
+	}
+	s := state{suppressed: code&1 != 0, fallback: code&2 != 0, immobilized: code&4 != 0, half: code&8 != 0}
+	if s.half {
+		s.hits = 1
+	}
+	return s
+}
+
+// cellState is the row of a final state in the plan's cells: its
+// outcome, or with stateCells its code.
+func (p *firePlan) cellState(s state) int {
+	if p.stateCells {
+		return s.code()
+	}
+	return s.outcome()
+}
+
+// stateName names a code: its marks, "unharmed" for none.
+func stateName(code int) string {
+	if code == eliminatedCode {
+		return "eliminated"
+	}
+	var marks []string
+	for i, m := range []string{"suppressed", "fallback", "immobilized", "half-strength"} {
+		if code&(1<<i) != 0 {
+			marks = append(marks, m)
+		}
+	}
+	if len(marks) == 0 {
+		return "unharmed"
+	}
+	return strings.Join(marks, "+")
+}
+
+func fireChain() *resolve.Chain {
+	return &resolve.Chain{
+		Severity: fireOutcomes,
+		Start: func(a resolve.Args) (int, error) {
+			switch {
+			case a.Int("damage-capacity") > 1:
+				return 0, resolve.Errorf("damage-capacity", "repeated attacks carry the target's marks (suppressed, fallback, immobilized, half strength); damage points short of half strength carrying to the next attack is not on the sheets: give 1")
+			case a.Bool("building"):
+				return 0, resolve.Errorf("building", "what a collapsed building leaves for the next attack is not on the sheets")
+			case !a.Has("target"):
+				return 0, resolve.Errorf("target", "the target's unit type is needed: --target %s (or --defender CARD)", joinChoices(unitTypes))
+			}
+			tgt := target{kind: a.Int("target"), capacity: 1}
+			s, err := tgt.startState(a, "target-status", "target-half-strength")
+			return s.code(), err
+		},
+		Attack: func(a resolve.Args, code int) (resolve.Plan, []int, error) {
+			st := stateOf(code)
+			// Only suppression changes the dice (a green defence die);
+			// the other marks are the start state of the critical hits.
+			status := 0
+			if st.suppressed {
+				status = statusSuppressed
+			}
+			a = a.With("target-status", resolve.Value{N: status}).With("target-half-strength", resolve.Value{N: resolve.B2I(st.half)})
+			p, err := compileFireFrom(a, &st)
+			if err != nil {
+				return nil, nil, err
+			}
+			// The cells a final state reaches say the state after; the
+			// others cannot happen, and are left at this state so that
+			// the chain does not compile states no attack reaches.
+			n := len(p.remains)
+			next := make([]int, p.layout.Cells)
+			for c := range next {
+				next[c] = code
+			}
+			for _, c := range p.final {
+				next[c] = int(c) / n
+			}
+			return p, next, nil
+		},
+		Name: stateName,
+		End:  func(code int) bool { return code == eliminatedCode },
+	}
+}
