@@ -117,7 +117,7 @@ func TestFindEveryAction(t *testing.T) {
 }
 
 // --plot draws a --find scan and a --sensitivity tornado: the answer and
-// every change are labelled.
+// every change that moves the figure are labelled, those that do not counted.
 func TestFindPlots(t *testing.T) {
 	dir := t.TempDir()
 	for _, c := range []struct {
@@ -125,7 +125,7 @@ func TestFindPlots(t *testing.T) {
 		wants []string
 	}{
 		{[]string{"opposed", "fire", "--def", "1", "--find", "out-of-action>=0.5", "--vary", "hesa"}, []string{"answer: hesa 6", "threshold 50.00%"}},
-		{[]string{"opposed", "fire", "--hesa", "3", "--def", "1", "--sensitivity"}, []string{"cover none→hard", "firer-suppressed on", "change in P(no-effect)"}},
+		{[]string{"opposed", "fire", "--hesa", "3", "--def", "1", "--sensitivity"}, []string{"cover none→hard", "smoke on", "change in P(no-effect)", "1 change that moves nothing is left out"}},
 	} {
 		path := filepath.Join(dir, "p.svg")
 		args := append(append([]string{}, c.args...), "--plot", path, "--seed", "1")

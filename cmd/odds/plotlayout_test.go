@@ -157,9 +157,10 @@ func TestPlotIntegerTicks(t *testing.T) {
 // and the Y axis runs on above the tallest.
 func TestPlotBarsClearOfFrame(t *testing.T) {
 	for name, args := range map[string][]string{
-		"one":  fireOnce,
-		"bool": append(slices.Clone(fireOnce), "--smoke=both"),
-		"roll": {"roll", "2d6"},
+		"one":   fireOnce,
+		"bool":  append(slices.Clone(fireOnce), "--smoke=both"),
+		"roll":  {"roll", "2d6"},
+		"chain": chainArgs,
 	} {
 		d := drawSVG(t, name, args...)
 		area := d.dataArea(t)

@@ -55,8 +55,8 @@ func chainPlot(rs []*report, path string) ([]byte, error) {
 	addWhiskers(p, errs)
 	addBarLabels(p, bs, 1, false)
 	intAxis(&p.X, 1, float64(n))
-	p.X.Min, p.X.Max = 0.4, float64(n)+0.6 // half a bar's width from the frame
-	pctAxis(&p.Y, 0, top*1.08, false)      // and room for the labels
+	p.X.Min, p.X.Max = 0.35, float64(n)+0.65 // over half a bar's width from the frame
+	pctAxis(&p.Y, 0, top*1.08, false)        // and room for the labels
 	title := Title(r) + " until " + r.Chain.Until
 	if ps := ParamLine(r.Params); ps != "" {
 		title += ": " + ps
@@ -134,13 +134,22 @@ func FindPlot(f *found, path string) ([]byte, error) {
 // SensitivityPlot draws one point's changes as a tornado: a horizontal
 // bar per change from 0 to its change in the metric, the largest on top,
 // each labelled with its change (signed, as the table prints it) past
-// the paired interval's whiskers by Monte Carlo.
+// the paired interval's whiskers by Monte Carlo. Changes that move
+// nothing (nor their interval) are left out, the axis saying how many:
+// a row of "+0%" each made half a card's tornado blank.
 func SensitivityPlot(s *sensitivity, path string) ([]byte, error) {
-	var cs []query.Change
+	var cs, none []query.Change
 	for _, c := range s.Changes {
-		if c.Skipped == "" {
+		switch {
+		case c.Skipped != "":
+		case nothing(c.D) && nothing(c.Lo) && nothing(c.Hi):
+			none = append(none, c)
+		default:
 			cs = append(cs, c)
 		}
+	}
+	if len(cs) == 0 {
+		cs, none = none, nil // nothing moves it: the rows say so
 	}
 	if len(cs) == 0 {
 		return nil, usagef("", "--plot: no change to draw: the action has no modifier at this point")
@@ -163,8 +172,7 @@ func SensitivityPlot(s *sensitivity, path string) ([]byte, error) {
 			lo, hi = min(lo, c.Lo), max(hi, c.Hi)
 		}
 		label := signedMetric(s.Metric, c.D)
-		if strings.HasPrefix(label, "−") { // not a change under 1e-12: "+0%" stands right
-
+		if strings.HasPrefix(label, "−") { // under 1e-12 is no change: "+0%" stands right
 			left.XYs, left.Labels = append(left.XYs, plotter.XY{X: start, Y: y}), append(left.Labels, label)
 		} else {
 			right.XYs, right.Labels = append(right.XYs, plotter.XY{X: end, Y: y}), append(right.Labels, label)
@@ -172,6 +180,10 @@ func SensitivityPlot(s *sensitivity, path string) ([]byte, error) {
 	}
 	p := newPanel()
 	p.X.Label.Text = "change in " + s.Metric.Label()
+	if len(none) > 0 {
+		p.X.Label.Text += "\n" + map[bool]string{true: "1 change that moves nothing is", false: fmt.Sprint(len(none), " changes that move nothing are")}[len(none) == 1] +
+			" left out (the table lists them)"
+	}
 	p.Add(plotter.NewGrid())
 	p.Add(bars)
 	if len(errs) > 0 {
@@ -186,6 +198,7 @@ func SensitivityPlot(s *sensitivity, path string) ([]byte, error) {
 	}
 	zero.Color, zero.Width = color.Gray{0x40}, vg.Points(0.75)
 	p.Add(zero)
+	labelW := vg.Length(0) // the widest bar label, and its gap from the bar
 	for _, l := range []struct {
 		xy    plotter.XYLabels
 		align text.XAlignment
@@ -201,29 +214,53 @@ func SensitivityPlot(s *sensitivity, path string) ([]byte, error) {
 		for i := range labels.TextStyle {
 			labels.TextStyle[i].XAlign, labels.TextStyle[i].YAlign = l.align, draw.YCenter
 			labels.TextStyle[i].Font.Size = vg.Points(9)
+			labelW = max(labelW, labels.TextStyle[i].Width(l.xy.Labels[i])+vg.Points(6))
 		}
 		labels.Offset.X = l.off
 		p.Add(labels)
 	}
 	p.NominalY(names...)
 	p.Y.Min, p.Y.Max = -0.6, float64(n)-0.4
-	// Room past the longest bars for their labels: about a sixth of the
-	// span on the side they stand.
-	room := (hi - lo) / 6
+	// Room past the longest bars for their labels: the labels' width as
+	// a share of the data's, which is the drawing's less the names.
+	nameW := vg.Length(0)
+	for _, name := range names {
+		nameW = max(nameW, p.Y.Tick.Label.Width(name))
+	}
+	sides := 0
+	if len(left.XYs) > 0 {
+		sides++
+	}
+	if len(right.XYs) > 0 {
+		sides++
+	}
+	share := float64(labelW / max(plotW-2*margin-nameW-vg.Points(30), vg.Points(100)))
+	share = min(share, 0.3) // a drawing too narrow to fit them keeps its bars
+	span := max(hi-lo, 1e-9)
+	room := span * share / (1 - float64(sides)*share)
 	if len(left.XYs) > 0 {
 		lo -= room
 	}
 	if len(right.XYs) > 0 {
 		hi += room
 	}
+	// The axis ends at the next half step past the room, not a whole
+	// one: the room is the padding.
+	half := niceStep(hi-lo, pctTicksWanted) / 2
 	if s.Metric.Mean {
 		numAxis(&p.X, lo, hi, true)
 	} else {
 		pctAxis(&p.X, lo, hi, true)
+		half = p.X.Tick.Marker.(percentTicks).step / 2
 	}
+	p.X.Min, p.X.Max = math.Floor(lo/half+1e-9)*half, math.Ceil(hi/half-1e-9)*half
 	h := max(plotH, vg.Length(n)*vg.Points(18)+4*vg.Centimeter)
 	return (&figure{title: sensitivityTitle(s), panels: []*plot.Plot{p}, w: plotW, h: h}).encode(path)
 }
+
+// nothing reports whether x is no change (under 1e-12, as the tables
+// print it: "+0%").
+func nothing(x float64) bool { return math.Abs(x) < 1e-12 }
 
 // plotterXErrs are points with errors left and right (the tornado's
 // whiskers).
