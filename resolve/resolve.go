@@ -146,6 +146,9 @@ type Action struct {
 	// Notes say what an outcome means where its name cannot (a table row
 	// named by its range), by outcome name; tables show them beside it.
 	Notes map[string]string
+	// Note says what holds whatever the outcome (a table's cells that
+	// span all its rows); tables show it once, under the outcomes' notes.
+	Note string
 	// Examples are whole command lines that run as they are, shown in the
 	// action's help (a test runs every one).
 	Examples []string

@@ -248,6 +248,7 @@ boolean takes =both (--smoke=both); several make a grid, one result per cell.`,
 	for _, s := range a.systems {
 		root.AddCommand(a.systemCommand(s))
 	}
+	a.completions(root)
 	return root
 }
 

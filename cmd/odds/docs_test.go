@@ -94,6 +94,22 @@ func TestCompletionVersionMan(t *testing.T) {
 	}
 }
 
+// Every action's sheet reference reads whole in odds systems: none ends
+// on a word that wants the rest of a sentence (cohesion's once ended
+// "DRM if the vehicle is", a sheet heading copied without its rows).
+func TestSheetReferencesWhole(t *testing.T) {
+	dangling := []string{"is", "the", "if", "and", "or", "of", "to", "a", "an", "with", "by", "for", "in", "on"}
+	for _, s := range all.Systems() {
+		for _, act := range s.Actions {
+			words := strings.Fields(act.Sheet)
+			last := strings.ToLower(words[len(words)-1])
+			if slices.Contains(dangling, last) || strings.HasSuffix(last, ",") || strings.HasSuffix(last, ";") {
+				t.Errorf("%s %s: sheet %q ends mid-sentence", s.Name, act.Name, act.Sheet)
+			}
+		}
+	}
+}
+
 // Every action has examples in its help, and every example runs.
 func TestActionExamples(t *testing.T) {
 	for _, s := range all.Systems() {

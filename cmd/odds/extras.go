@@ -4,11 +4,8 @@ import (
 	"fmt"
 	"os"
 	"runtime/debug"
-	"strings"
 
 	"github.com/spf13/cobra"
-
-	"odds/resolve"
 )
 
 // version is the module version and VCS revision the binary was built
@@ -74,37 +71,5 @@ func (a *app) manCommand() *cobra.Command {
 			}
 			return nil
 		},
-	}
-}
-
-// completeParam completes the values of an action parameter: its choices,
-// or true, false and both.
-func completeParam(p *resolve.Param) cobra.CompletionFunc {
-	return func(cmd *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
-		switch p.Kind {
-		case resolve.Choice:
-			return append(append([]string{}, p.Choices...), "all"), cobra.ShellCompDirectiveNoFileComp
-		case resolve.Bool:
-			return []string{"true", "false", "both"}, cobra.ShellCompDirectiveNoFileComp
-		}
-		return nil, cobra.ShellCompDirectiveNoFileComp
-	}
-}
-
-// completeCards completes card names of a system: the built-ins and the
-// files given by ODDS_PROFILES or --profiles.
-func (a *app) completeCards(system string) cobra.CompletionFunc {
-	return func(cmd *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
-		reg, err := a.registry()
-		if err != nil {
-			return nil, cobra.ShellCompDirectiveError
-		}
-		var names []string
-		for _, e := range reg.List(system) {
-			if e.Kind == "unit" && strings.HasPrefix(e.Name, toComplete) {
-				names = append(names, e.Name)
-			}
-		}
-		return names, cobra.ShellCompDirectiveNoFileComp
 	}
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -111,5 +112,36 @@ func TestSameFigureSameText(t *testing.T) {
 				t.Errorf("%s: got %q and %q, want 15.63%% and 53.13%%\n%s", name, r[1], r[2], out)
 			}
 		}
+	}
+}
+
+// An action's note, what holds whatever the outcome (the assault table's
+// labels that span its rows), is said once: under the table's rows, as
+// the JSON result's "note", below the page's outcomes; no outcome's note
+// repeats it.
+func TestActionNoteOnce(t *testing.T) {
+	const note = "in every row, riders and passengers unload"
+	args := []string{"cohesion", "assault", "--drm", "0", "--seed", "1"}
+	code, out, errs := run(context.Background(), args...)
+	if code != 0 || strings.Count(out, "riders and passengers") != 1 || !strings.Contains(out, note) {
+		t.Errorf("table: exit %d, %s (stderr %s); want the note once", code, out, errs)
+	}
+	code, out, errs = run(context.Background(), append(args, "--format", "json")...)
+	var doc struct {
+		Results []struct {
+			Note     string
+			Outcomes []struct{ Name, Note string }
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &doc); code != 0 || err != nil || len(doc.Results) != 1 || !strings.HasPrefix(doc.Results[0].Note, note) {
+		t.Fatalf("json: exit %d, %v, %s (stderr %s); want the result's note", code, err, out, errs)
+	}
+	for _, o := range doc.Results[0].Outcomes {
+		if strings.Contains(o.Note, "riders") {
+			t.Errorf("json: outcome %s's note %q repeats the action's", o.Name, o.Note)
+		}
+	}
+	if page := pageOf(t, "/cohesion/assault?drm=0&seed=1"); strings.Count(page, "riders and passengers") != 1 {
+		t.Errorf("page: the note %d times; want once", strings.Count(page, "riders and passengers"))
 	}
 }

@@ -304,17 +304,15 @@ func TestServeHostAndHeaders(t *testing.T) {
 	}
 }
 
-// TestServeCompileBound: issue 24's GET (a 30v20 symbol fire sweep with
-// one trial) compiled every point before its trial budget applied and
-// ran the server out of memory; now the compiled tables are bounded
-// (query.MaxCompileBytes, lowered to 16 MB here so that a 6-point sweep
-// passes it) and the request is a 400 with one line.
+// TestServeCompileBound: issue 24's GET (a 450-point 30v20 symbol fire
+// sweep with one trial) compiled every point before its trial budget
+// applied and ran the server out of memory; now, at the default bound,
+// the run's size is estimated after its first point (26 MB) and the
+// request is a 400 with one line.
 func TestServeCompileBound(t *testing.T) {
-	defer func(old int64) { query.MaxCompileBytes = old }(query.MaxCompileBytes)
-	query.MaxCompileBytes = 16 << 20
 	ts := testServer(t, serve.DefaultMaxTrials)
-	status, body, _ := get(t, ts.URL+"/api/v1/symbol/fire?attack=red:30&defence=blue:20&target=infantry&damage-capacity=1..6&method=mc&trials=1&seed=1")
-	if status != http.StatusBadRequest || !strings.Contains(body, "MB of compiled tables") {
+	status, body, _ := get(t, ts.URL+"/api/v1/symbol/fire?attack=red:30&defence=blue:20&target=infantry&damage-capacity=1..6&hindrances=0..2&attacker-experience=all&defender-experience=all&method=mc&trials=1&seed=1")
+	if status != http.StatusBadRequest || !strings.Contains(body, "the run's 450 results would hold about") {
 		t.Errorf("status %d, body %.300s; want 400 naming the compile bound", status, body)
 	}
 }

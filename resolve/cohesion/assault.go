@@ -9,7 +9,10 @@ import (
 // line's own range syntax, and what each row does as reconstructed from
 // the sheet's jumbled text (docs/rules/cohesion.md has the raw lines and
 // every reading). The table's two vertical labels are cells spanning
-// every row (interpretation 12): spanningRows, added to each row's note.
+// every row (interpretation 12): spanningRows, the action's note, said
+// once under the rows. The 2..5 row's one "both" is its vehicle
+// destruction entry; the side that retreats is the attacker, 6..9's
+// mirror (interpretation 13).
 var assaultRows = []struct {
 	name, note string
 	lo         int // the row holds results lo and up, to the next row
@@ -17,7 +20,7 @@ var assaultRows = []struct {
 	{"14", "defender: all units suffer a casualty (japanese/russian: the best; the others check cohesion and regroup); the rest retreat 4 hexes; the attacker may attempt vehicle destruction and advances", 14},
 	{"10..13", "both may attempt vehicle destruction; defender: disrupted units suffer a casualty (japanese/russian: the best), undisrupted ones check cohesion (disrupt first), retreat 2-4 hexes; japanese/russian defenders regroup", 10},
 	{"6..9", "both may attempt vehicle destruction; urban assault on 6-7 for both sides; defenders retreat 2-4 hexes, all suffer a casualty (japanese/russian: the best), undisrupted ones check cohesion", 6},
-	{"2..5", "urban assault on 4-5 for the attacker; both may attempt vehicle destruction; both sides retreat 2-4 hexes, all suffer a casualty (japanese/russian: the best), undisrupted ones check cohesion", 2},
+	{"2..5", "urban assault on 4-5 for the attacker; both may attempt vehicle destruction; attackers retreat 2-4 hexes, all suffer a casualty (japanese/russian: the best), undisrupted ones check cohesion", 2},
 	{"-1..1", "both may attempt vehicle destruction; attacker: disrupted units suffer a casualty (japanese/russian: the best), undisrupted ones check cohesion (disrupt first), retreat 2-4 hexes; japanese/russian attackers regroup", -1},
 	{"..-2", "attacker: all units suffer a casualty (japanese/russian: the best; the others check cohesion and regroup), the rest retreat 4 hexes; the defender advances", -100},
 }
@@ -26,7 +29,7 @@ var assaultRows = []struct {
 // unload" and "Leader & FP: Casualty on 1": printed as cells that span
 // the rows, they belong to every row, not only the last one, where the
 // sheet's text happens to place them (interpretation 12).
-const spanningRows = "every row: riders and passengers unload; a leader or FP suffers a casualty only on a roll of 1"
+const spanningRows = "in every row, riders and passengers unload, and a leader or FP suffers a casualty only on a roll of 1"
 
 // urbanBand is the part of a row in which an urban assault (14.3.1: the
 // best Cohesion combat unit suffers a casualty but does not disrupt)
@@ -75,7 +78,7 @@ func assaultAction() *resolve.Action {
 	names := assaultOutcomes()
 	notes := map[string]string{}
 	for _, r := range assaultRows {
-		notes[r.name] = r.note + "; " + spanningRows
+		notes[r.name] = r.note
 	}
 	return &resolve.Action{
 		Name:  "assault",
@@ -88,6 +91,7 @@ func assaultAction() *resolve.Action {
 		},
 		Outcome: names,
 		Notes:   notes,
+		Note:    spanningRows,
 		Stats:   assaultStats,
 		Params: []resolve.Param{
 			resolve.OptInt("drm", -maxAssaultDRM, maxAssaultDRM, "the net DRM, given directly instead of its parts"),

@@ -40,17 +40,36 @@ func TestAssaultLATWFT(t *testing.T) {
 
 // The assault table's vertical labels, "Riders/Passengers unload" and
 // "Leader & FP: Casualty on 1", are cells spanning every row (read from
-// the sheet's layout, docs/rules/cohesion.md interpretation 12): every
-// row's note carries both, not only the ..-2 row's.
+// the sheet's layout, docs/rules/cohesion.md interpretation 12): they are
+// the action's note, said once for every row, and no row's note repeats
+// them (nor leaves them to the ..-2 row alone).
 func TestAssaultSpanningLabels(t *testing.T) {
 	a := System().Action("assault")
+	if !strings.Contains(a.Note, "in every row, riders and passengers unload") || !strings.Contains(a.Note, "a leader or FP suffers a casualty only on a roll of 1") {
+		t.Errorf("the action's note %q lacks the spanning labels", a.Note)
+	}
 	for _, r := range assaultRows {
-		note := a.Notes[r.name]
-		if !strings.Contains(note, "riders and passengers unload") || !strings.Contains(note, "a leader or FP suffers a casualty only on a roll of 1") {
-			t.Errorf("row %s: note %q lacks the spanning labels", r.name, note)
+		if note := a.Notes[r.name]; strings.Contains(note, "riders") || strings.Contains(note, "roll of 1") {
+			t.Errorf("row %s: note %q repeats a spanning label", r.name, note)
 		}
-		if strings.Count(note, "riders and passengers unload") != 1 {
-			t.Errorf("row %s: note %q repeats the riders label", r.name, note)
+	}
+}
+
+// The 2..5 row's raw line, "2-5roll:4-5 attacker both2-4•all ●★best
+// undisrupted", holds one "both": its vehicle destruction entry, where
+// 10-13's and -1..1's "both2-4" put theirs. The retreat cell names no
+// side, and the table mirrors itself about 5.5 (14 / ..-2, 10..13 /
+// -1..1, 6..9 / 2..5: at DRM 0 each side loses on 5 of the 10 faces), so
+// the attackers retreat, as 6..9's defenders do (interpretation 13). The
+// note read "both" twice: both sides retreated.
+func TestAssaultMiddleRows(t *testing.T) {
+	a := System().Action("assault")
+	for row, want := range map[string]string{
+		"6..9": "both may attempt vehicle destruction; urban assault on 6-7 for both sides; defenders retreat 2-4 hexes",
+		"2..5": "urban assault on 4-5 for the attacker; both may attempt vehicle destruction; attackers retreat 2-4 hexes",
+	} {
+		if note := a.Notes[row]; !strings.HasPrefix(note, want) || strings.Contains(note, "both sides retreat") {
+			t.Errorf("row %s: note %q; want it to begin %q", row, note, want)
 		}
 	}
 }

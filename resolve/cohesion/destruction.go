@@ -13,7 +13,7 @@ func destructionAction() *resolve.Action {
 	return &resolve.Action{
 		Name:  "vehicle-destruction",
 		Short: "vehicle destruction attempt: d10 + the friendly unit's and the vehicle's DRMs, destroyed on 10 or more",
-		Sheet: "003: Vehicle Destruction Attempt 14.3.2; DRM friendly unit; DRM if the vehicle is",
+		Sheet: "003: Vehicle Destruction Attempt 14.3.2; its DRM tables (the friendly unit; the vehicle)",
 		Examples: []string{
 			"odds cohesion vehicle-destruction --squad --heroic-or-armoured --cover",
 			"odds cohesion vehicle-destruction --drm 4",

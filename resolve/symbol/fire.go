@@ -217,7 +217,8 @@ func (p *firePlan) Layout() *resolve.Layout { return p.layout }
 // tabulate compiles the rules into the plan's tables: the comparison roll,
 // the target's states after it, every tally the attack can leave (cells are made
 // only for those: a dense grid of four counts would be mostly empty), and
-// the cell of each final state.
+// the cell of each final state. most is the most critical hits the
+// attack dice can show (maxCrits): the comparison roll's largest.
 //
 // An attack leaves at most what it rolled, kind by kind (cancelling only
 // takes symbols away), plus the automatic X: the tallies below some attack
@@ -225,11 +226,7 @@ func (p *firePlan) Layout() *resolve.Layout { return p.layout }
 // does leave would pair every attack tally with every defence tally,
 // which grows as the square of the pools: 20 s at 8 dice of each colour a
 // side, minutes at 10.
-func (p *firePlan) tabulate(tgt target, green, blue dice.Die, start state) {
-	most := 0
-	for _, a := range p.attack.Tallies {
-		most = max(most, a.Count(crit))
-	}
+func (p *firePlan) tabulate(tgt target, green, blue dice.Die, start state, most int) {
 	p.crits = newCritRolls(green, blue, p.rule, most)
 	p.states = []state{start}
 	for sym := range kinds + 1 {

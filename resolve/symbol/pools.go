@@ -113,11 +113,7 @@ func (p colourPool) compile(flag string) (*dice.Pool, error) {
 	if len(p) > resolve.MaxPool {
 		return nil, resolve.Errorf(flag, "%d dice in one roll; at most %d", len(p), resolve.MaxPool)
 	}
-	dd := make([]dice.Die, len(p))
-	for i, d := range p {
-		dd[i] = d.faces
-	}
-	return dice.NewPool(dd), nil
+	return dice.NewPool(p.dice()), nil
 }
 
 // dice is the pool's dice, their faces only.

@@ -100,7 +100,7 @@ func compileFireFrom(v resolve.Args, from *state) (*firePlan, error) {
 	if p.blast, err = blastPool(v); err != nil { // 9.0: a building's blast value
 		return nil, err
 	}
-	p.tabulate(tgt, green[0].faces, blue[0].faces, start)
+	p.tabulate(tgt, green[0].faces, blue[0].faces, start, maxCrits(att.dice()))
 	return p, nil
 }
 

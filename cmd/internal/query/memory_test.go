@@ -3,16 +3,18 @@ package query
 import (
 	"context"
 	"errors"
+	"runtime"
 	"strings"
 	"testing"
 
+	"odds/dice"
 	"odds/resolve"
 	"odds/sim"
 )
 
 // symbolSweep is symbol fire at 30 red attack dice against 20 blue
 // defence dice, swept over damage capacity 1..6: six points, each
-// compiled and kept before any trial (tens of MB of tables each).
+// compiled and kept before any trial (26 MB of tables each).
 func symbolSweep(t *testing.T) *Query {
 	t.Helper()
 	sys := system(t, "symbol")
@@ -32,21 +34,122 @@ func symbolSweep(t *testing.T) *Query {
 	return q
 }
 
+// bigQuery is a query of points whose plans have 2^20 cells and no
+// values: 8 MB of layout, 10 MB by planBytes, each. compiled counts the
+// points compiled; onCompile, if set, runs as each is.
+func bigQuery(t *testing.T, points string, compiled *int, onCompile func()) *Query {
+	t.Helper()
+	act := &resolve.Action{Name: "big", Outcome: []string{"x"},
+		Params: []resolve.Param{resolve.IntParam("n", 1, 100, 1, "a point")},
+		Compile: func(resolve.Args) (resolve.Plan, error) {
+			*compiled++
+			if onCompile != nil {
+				onCompile()
+			}
+			l := resolve.NewLayout([]string{"x"}, nil, 1<<20, func(int, []float64) int { return 0 })
+			return resolve.NewPlan(l, func(*dice.Stream) int { return 0 }), nil
+		}}
+	vals, err := resolve.ParseValues(act.Param("n"), points)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &Query{System: &resolve.System{Name: "test", Actions: []*resolve.Action{act}}, Action: act, Values: map[string][]resolve.Value{"n": vals}}
+}
+
+// TestCompileMemoryEstimate: before each point is compiled, the run's
+// size is estimated from the points compiled so far (each point left as
+// large as the largest), and a run over MaxCompileBytes is refused then,
+// with one line: the 450-point symbol sweep at 30 dice was
+// refused only after 40 points, a gigabyte and 3 s. A run that fits
+// exactly compiles whole.
+func TestCompileMemoryEstimate(t *testing.T) {
+	defer func(old int64) { MaxCompileBytes = old }(MaxCompileBytes)
+	MaxCompileBytes = 64 << 20
+	opts := Options{Sim: sim.Options{Method: sim.MC, Trials: 1, Seed: 1, Workers: 1}}
+	n := 0
+	_, err := CompileChecked(context.Background(), []*Query{bigQuery(t, "1..10", &n, nil)}, nil)
+	const want = "the run's 10 results would hold about 100 MB of compiled tables, more than the 64 MB one run may use"
+	var qe *Error
+	if !errors.As(err, &qe) || err.Error() != want || n != 1 {
+		t.Errorf("10 points of 10 MB under 64 MB: %d compiled, err %v; want 1 compiled and %q", n, err, want)
+	}
+	n = 0
+	if _, err := CompileChecked(context.Background(), []*Query{bigQuery(t, "1..6", &n, nil)}, nil); err != nil || n != 6 {
+		t.Errorf("6 points of 10 MB under 64 MB: %d compiled, err %v; want all 6", n, err)
+	}
+	// Several queries are one run: the second is estimated on top of the first.
+	n = 0
+	_, err = CompileChecked(context.Background(), []*Query{bigQuery(t, "1..4", &n, nil), bigQuery(t, "1..4", &n, nil)}, nil)
+	if err == nil || !strings.Contains(err.Error(), "the run's 8 results would hold about 80 MB") || n != 5 {
+		t.Errorf("two queries of 4 points: %d compiled, err %v; want 5 compiled, then 80 MB refused", n, err)
+	}
+	// A comparison compiles A and B of each cell under the same bound.
+	n = 0
+	q := bigQuery(t, "1..4", &n, nil)
+	if _, err := Compare(context.Background(), q, q, "--n 1", opts); err == nil || !strings.Contains(err.Error(), "the run's 8 results would hold about 80 MB") || n != 1 {
+		t.Errorf("compare of 4 cells: %d compiled, err %v; want 1 compiled, then 80 MB refused", n, err)
+	}
+	// The real thing: six symbol fire points of 26 MB under 100 MB are
+	// refused after the first, by the estimate (the heap holds 26 MB).
+	MaxCompileBytes = 100 << 20
+	_, err = Run(context.Background(), []*Query{symbolSweep(t)}, opts)
+	if !errors.As(err, &qe) || !strings.Contains(err.Error(), "the run's 6 results would hold about 1") || strings.Contains(err.Error(), "\n") {
+		t.Errorf("symbol sweep: err %v; want the estimate's refusal", err)
+	}
+}
+
+// tablePlan is a plan of one cell that holds a table beside it.
+type tablePlan struct {
+	resolve.Plan
+	table []byte
+}
+
 // TestCompileMemoryBound: a run whose compiled points outgrow
-// MaxCompileBytes is refused with one line, before any trial, instead of
-// compiling every point (one GET of a 30v20 symbol sweep ran odds serve
-// out of memory: its trial budget applied only after compiling). The
-// bound is lowered to 16 MB here so that six points pass it.
+// MaxCompileBytes in the heap, in tables the estimate does not see (a
+// layout of one cell), is refused with one line, before any trial.
 func TestCompileMemoryBound(t *testing.T) {
 	defer func(old int64) { MaxCompileBytes = old }(MaxCompileBytes)
 	MaxCompileBytes = 16 << 20
-	_, err := Run(context.Background(), []*Query{symbolSweep(t)}, Options{Sim: sim.Options{Method: sim.MC, Trials: 1, Seed: 1, Workers: 1}})
+	act := &resolve.Action{Name: "table", Outcome: []string{"x"},
+		Params: []resolve.Param{resolve.IntParam("n", 1, 100, 1, "a point")},
+		Compile: func(resolve.Args) (resolve.Plan, error) {
+			l := resolve.NewLayout([]string{"x"}, nil, 1, func(int, []float64) int { return 0 })
+			table := make([]byte, 10<<20)
+			for i := range table {
+				table[i] = 1 // touched: the heap holds it
+			}
+			return tablePlan{resolve.NewPlan(l, func(*dice.Stream) int { return 0 }), table}, nil
+		}}
+	vals, _ := resolve.ParseValues(act.Param("n"), "1..5")
+	q := &Query{System: &resolve.System{Name: "test", Actions: []*resolve.Action{act}}, Action: act, Values: map[string][]resolve.Value{"n": vals}}
+	runtime.GC() // the garbage of earlier tests is not this run's
+	_, err := Run(context.Background(), []*Query{q}, Options{Sim: sim.Options{Method: sim.MC, Trials: 1, Seed: 1, Workers: 1}})
 	var qe *Error
-	if !errors.As(err, &qe) || !strings.Contains(err.Error(), "MB of compiled tables, more than the 16 MB one run may use") || strings.Contains(err.Error(), "\n") {
-		t.Fatalf("err %v; want the compile memory bound", err)
+	if !errors.As(err, &qe) || !strings.HasPrefix(err.Error(), "the run's first 2 results already hold ") || !strings.HasSuffix(err.Error(), " MB of compiled tables, more than the 16 MB one run may use") {
+		t.Fatalf("err %v; want the compile memory bound after two points", err)
 	}
-	// Ctrl-C before or while compiling: no point is compiled after it.
+}
+
+// TestCompileCancel: Ctrl-C (or a request's deadline) while compiling
+// stops before the next point: no point is compiled after it (a point
+// compiles in at most about a tenth of a second, 30 dice a side).
+func TestCompileCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	n := 0
+	q := bigQuery(t, "1..5", &n, func() {
+		if n == 2 {
+			cancel()
+		}
+	})
+	if _, err := CompileChecked(ctx, []*Query{q}, nil); !errors.Is(err, context.Canceled) || n != 2 {
+		t.Errorf("cancelled at the second point: %d compiled, err %v; want 2 and context.Canceled", n, err)
+	}
+	n = 0
+	if _, err := Compare(ctx, q, q, "--n 1", Options{Sim: sim.Options{Method: sim.MC, Trials: 1, Seed: 1, Workers: 1}}); !errors.Is(err, context.Canceled) || n != 0 {
+		t.Errorf("compare, cancelled: %d compiled, err %v; want none and context.Canceled", n, err)
+	}
+	ctx, cancel = context.WithCancel(context.Background())
 	cancel()
 	if _, err := CompileChecked(ctx, []*Query{symbolSweep(t)}, nil); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled compile: err %v, want context.Canceled", err)

@@ -186,18 +186,17 @@ func compileAll(ctx context.Context, qs []*Query, mem *compileMemory) ([]Compile
 		if total += len(points); total > MaxPoints {
 			return nil, errorf("", "run fewer matchups or smaller sweeps at once", "the run would have more than %d result cells", MaxPoints)
 		}
-		for _, pt := range points {
-			if err := ctx.Err(); err != nil { // Ctrl-C between points
-				return nil, err
+		err = mem.points(ctx, len(points), len(all), func(i int) (resolve.Plan, error) {
+			// A chain compiles one plan a state of its target: the heap
+			// is measured after each.
+			plan, err := q.compile(points[i], func() error { return mem.check(len(all) + 1) })
+			if err == nil {
+				all = append(all, Compiled{q, points[i], plan})
 			}
-			plan, err := q.compile(pt, func() error { return mem.check(len(all) + 1) })
-			if err != nil {
-				return nil, err
-			}
-			if err := mem.check(len(all) + 1); err != nil {
-				return nil, err
-			}
-			all = append(all, Compiled{q, pt, plan})
+			return plan, err
+		})
+		if err != nil {
+			return nil, err
 		}
 	}
 	return all, nil

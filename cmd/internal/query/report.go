@@ -31,6 +31,7 @@ type Result struct {
 	SharedDice     bool // the histogram of an earlier result with the same dice, read anew
 	Summary        sim.Summary
 	Notes          map[string]string // what an outcome means, by name (tables show it)
+	Note           string            // what holds whatever the outcome (tables show it once)
 	Precision      float64           // --precision's half-width target, if any
 	Ceiling        int64             // with Precision: the most trials a result may run
 	Chain          *Chain            // repeated attacks (--until): what they reach, or nil
@@ -55,7 +56,7 @@ func NewResult(system, action string, params []Input, plan resolve.Plan, res *si
 // action's order with their sources, its cards, the matchup and notes.
 func PointResult(q *Query, pt Point, plan resolve.Plan, res *sim.Result, opts sim.Options) *Result {
 	r := NewResult(q.System.Name, q.Action.Name, Params(q.Action, pt), plan, res, opts)
-	r.Matchup, r.Notes = q.Matchup, q.Action.Notes
+	r.Matchup, r.Notes, r.Note = q.Matchup, q.Action.Notes, q.Action.Note
 	if cp, ok := plan.(*chainPlan); ok {
 		r.Chain = cp.figures(res)
 		if res.Exact {

@@ -136,6 +136,7 @@ type jsonResult struct {
 	Exact     bool          `json:"exact"`
 	How       string        `json:"how"`
 	Leftover  float64       `json:"unexplored,omitempty"`
+	Note      string        `json:"note,omitempty"` // what holds whatever the outcome
 	Outcomes  []jsonOutcome `json:"outcomes"`
 	Stats     jsonStats     `json:"stats"`
 	ElapsedMS float64       `json:"elapsed_ms"`
@@ -157,7 +158,7 @@ func newJSONResult(r *report) jsonResult {
 	jr := jsonResult{
 		System: r.System, Action: r.Action, Matchup: r.Matchup, Cards: jsonParams(r.Cards),
 		Params: jsonParams(r.Params), Sources: sources,
-		Trials: r.Trials, Seed: r.Seed, Exact: r.Exact, How: r.How, Leftover: r.Leftover,
+		Trials: r.Trials, Seed: r.Seed, Exact: r.Exact, How: r.How, Leftover: r.Leftover, Note: r.Note,
 		Stats:      jsonStats(r.Summary.Stats),
 		ElapsedMS:  float64(r.Elapsed.Microseconds()) / 1000,
 		SharedDice: r.SharedDice,

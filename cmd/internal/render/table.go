@@ -147,7 +147,7 @@ func renderResult(w io.Writer, r *report, st Style) error {
 	if err := table(w, markdown, width, header, rows); err != nil {
 		return err
 	}
-	writeNotes(w, r.Notes, outcomes, markdown, width)
+	writeNotes(w, r.Notes, r.Note, outcomes, markdown, width)
 	var stats, events [][]string
 	for _, s := range r.Summary.Stats {
 		switch {
@@ -194,9 +194,10 @@ func renderResult(w io.Writer, r *report, st Style) error {
 }
 
 // writeNotes says, under the outcome table, what each outcome shown means
-// when its name cannot say it (a table row named by its range).
-func writeNotes(w io.Writer, notes map[string]string, outs []sim.Outcome, markdown bool, width int) {
-	if len(notes) == 0 {
+// when its name cannot say it (a table row named by its range), then,
+// once, what holds whatever the outcome (note).
+func writeNotes(w io.Writer, notes map[string]string, note string, outs []sim.Outcome, markdown bool, width int) {
+	if len(notes) == 0 && note == "" {
 		return
 	}
 	if markdown {
@@ -211,6 +212,9 @@ func writeNotes(w io.Writer, notes map[string]string, outs []sim.Outcome, markdo
 			}
 			fmt.Fprintln(w, Wrap(strings.Fields(line), " ", width, "    "))
 		}
+	}
+	if note != "" {
+		fmt.Fprintln(w, Wrap(strings.Fields(note), " ", width, ""))
 	}
 }
 

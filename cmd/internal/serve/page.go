@@ -72,6 +72,7 @@ type actionView struct {
 
 type resultView struct {
 	Title    string
+	Note     string // what holds whatever the outcome
 	Outcomes []outcomeView
 	Top      float64
 	Stats    []sim.Stat
@@ -213,7 +214,7 @@ func (s *Server) cardsOf(system string) []string {
 
 // resultOf is one result as the page shows it, as the CLI's table does.
 func resultOf(r *report) resultView {
-	v := resultView{Title: render.Title(r), Stats: r.Summary.Stats}
+	v := resultView{Title: render.Title(r), Stats: r.Summary.Stats, Note: r.Note}
 	if ps := render.ParamLine(r.Params); ps != "" {
 		v.Title += ": " + ps
 	}
