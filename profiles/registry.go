@@ -94,9 +94,8 @@ func (r *Registry) Load(paths ...string) error { return r.LoadContext(context.Ba
 // and every few thousand entries, and returns ctx.Err().
 func (r *Registry) LoadContext(ctx context.Context, paths ...string) error {
 	files, errs := listFiles(paths)
-	next := r.clone()
+	var srcs []Source
 	total := 0
-	more := map[string]int{} // problems past those each parser keeps
 	for _, name := range files {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -110,11 +109,57 @@ func (r *Registry) LoadContext(ctx context.Context, paths ...string) error {
 			errs = append(errs, &Error{Pos: Pos{File: name, Line: 1, Col: 1}, Msg: fmt.Sprintf("the profile files come to more than %d MiB", MaxTotalSize>>20)})
 			break
 		}
-		f, ferrs, n := parseFile(ctx, name, data, r.systems)
+		srcs = append(srcs, Source{Name: name, Data: data})
+	}
+	return r.load(ctx, srcs, errs)
+}
+
+// Source is a profile file's name and contents, read already (the
+// page's own cards, kept in the browser).
+type Source struct {
+	Name string
+	Data []byte
+}
+
+// LoadSources is LoadContext for files already read: the same checks,
+// the same messages, and the same bounds on their sizes.
+func (r *Registry) LoadSources(ctx context.Context, srcs ...Source) error {
+	var errs Errors
+	var keep []Source
+	total := 0
+	for _, s := range srcs {
+		at := Pos{File: s.Name, Line: 1, Col: 1}
+		if len(keep) >= MaxFiles {
+			errs = append(errs, &Error{Pos: at, Msg: fmt.Sprintf("more than %d profile files", MaxFiles)})
+			break
+		}
+		if len(s.Data) > MaxFileSize {
+			errs = append(errs, &Error{Pos: at, Msg: fmt.Sprintf("larger than %d MiB: not a profile file", MaxFileSize>>20)})
+			continue
+		}
+		if total += len(s.Data); total > MaxTotalSize {
+			errs = append(errs, &Error{Pos: at, Msg: fmt.Sprintf("the profile files come to more than %d MiB", MaxTotalSize>>20)})
+			break
+		}
+		keep = append(keep, s)
+	}
+	return r.load(ctx, keep, errs)
+}
+
+// load parses srcs into the registry, with errs the problems found
+// reading them, and keeps nothing if there is any problem.
+func (r *Registry) load(ctx context.Context, srcs []Source, errs Errors) error {
+	next := r.clone()
+	more := map[string]int{} // problems past those each parser keeps
+	for _, s := range srcs {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		errs, more[name] = append(errs, ferrs...), n
+		f, ferrs, n := parseFile(ctx, s.Name, s.Data, r.systems)
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		errs, more[s.Name] = append(errs, ferrs...), n
 		if f != nil {
 			next.add(f, false)
 		}

@@ -81,6 +81,9 @@ type Param struct {
 	Min, Max int
 	Choices  []string
 	Usage    string
+	// Section is the sheet's grouping of the parameter ("Firer",
+	// "Target", "Terrain"): the page groups its controls by it.
+	Section string
 	// Required marks a unit card field that every card must give (cards
 	// only; an action parameter is required when it is not Optional).
 	Required bool

@@ -168,8 +168,11 @@ func TestReadmeCommands(t *testing.T) {
 			line = line[:i]
 		}
 		args := append(shellWords(line)[1:], "--trials", "20000", "--format", "csv")
-		if args[0] == "profiles" || args[0] == "man" {
+		if args[0] == "profiles" || args[0] == "man" || args[0] == "page" {
 			args = args[:len(args)-4]
+		}
+		if args[0] == "page" {
+			args[1] = filepath.Join(dir, args[1]) // the folder it writes
 		}
 		for i, a := range args {
 			switch {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"math"
 	"net/http"
 	"net/http/httptest"
 	"regexp"
@@ -14,9 +15,9 @@ import (
 	"odds/resolve/all"
 )
 
-// pageOf requests a page of odds serve in-process, through the server's
-// handler, and returns its HTML.
-func pageOf(t *testing.T, target string) string {
+// apiOf asks odds serve's JSON API in-process, through the server's
+// handler, and returns its document.
+func apiOf(t *testing.T, target string) []byte {
 	t.Helper()
 	a := &app{ctx: context.Background(), stdout: io.Discard, stderr: io.Discard, systems: all.Systems(), width: 80}
 	reg, err := a.registry()
@@ -28,43 +29,64 @@ func pageOf(t *testing.T, target string) string {
 	if rec.Code != http.StatusOK {
 		t.Fatalf("%s: status %d\n%.600s", target, rec.Code, rec.Body.String())
 	}
-	return rec.Body.String()
+	return rec.Body.Bytes()
 }
 
-var compareRow = regexp.MustCompile(`<tr[^>]*><th>([^<]*)</th><td>([^<]*)</td><td>([^<]*)</td><td>([^<]*)</td><td>([^<]*)</td></tr>`)
+// diffsOf are a --vs document's rows by name and kind.
+func diffsOf(t *testing.T, doc []byte) map[string]struct {
+	A, B, Diff float64
+	CI95       [2]float64
+} {
+	t.Helper()
+	var d struct {
+		Comparisons []struct {
+			Diffs []struct {
+				Name, Kind string
+				A, B, Diff float64
+				CI95       [2]float64
+			}
+		}
+	}
+	if err := json.Unmarshal(doc, &d); err != nil || len(d.Comparisons) != 1 {
+		t.Fatalf("not one comparison (%v): %.300s", err, doc)
+	}
+	out := map[string]struct {
+		A, B, Diff float64
+		CI95       [2]float64
+	}{}
+	for _, r := range d.Comparisons[0].Diffs {
+		out[r.Kind+" "+r.Name] = struct {
+			A, B, Diff float64
+			CI95       [2]float64
+		}{r.A, r.B, r.Diff, r.CI95}
+	}
+	return out
+}
 
-// The page's comparison keeps the sign of B − A, as the command line
-// does, for probabilities and means, in the difference and its interval.
+// The page's comparison (the API's, which the page's engine answers
+// too) keeps the sign of B − A, as the command line does, for
+// probabilities and means, in the difference and its interval.
 func TestPageCompareSigned(t *testing.T) {
 	// Exact: firer 1d10+3 (hesa 3) against target 1d10+1 (def 1), margin
 	// a−b+2; out of action at a margin of 5 or more, a−b >= 3: counted
 	// over the 100 joint faces, 7+6+5+4+3+2+1 = 28. Smoke gives the target
 	// +2 (sheet 004), a−b >= 5: 5+4+3+2+1 = 15. B − A = −13/100. The mean
 	// margin is 2 without smoke and 0 with it: −2.
-	html := pageOf(t, "/opposed/fire?hesa=3&def=1&seed=7&vs=--smoke")
-	rows := map[string][]string{}
-	for _, m := range compareRow.FindAllStringSubmatch(html, -1) {
-		rows[m[1]] = m[2:]
+	rows := diffsOf(t, apiOf(t, "/api/v1/opposed/fire?hesa=3&def=1&seed=7&vs=--smoke"))
+	near := func(x, y float64) bool { return math.Abs(x-y) < 1e-12 }
+	if r := rows["outcome out-of-action"]; !near(r.A, 0.28) || !near(r.B, 0.15) || !near(r.Diff, -0.13) || !near(r.CI95[0], -0.13) || !near(r.CI95[1], -0.13) {
+		t.Errorf("out-of-action row: %+v, want 0.28, 0.15, −0.13 exactly", r)
 	}
-	if got, want := rows["out-of-action"], []string{"28.00%", "15.00%", "−13.00%", "exact"}; strings.Join(got, "|") != strings.Join(want, "|") {
-		t.Errorf("out-of-action row: got %q, want %q", got, want)
-	}
-	if got, want := rows["mean margin"], []string{"2", "0", "−2", "exact"}; strings.Join(got, "|") != strings.Join(want, "|") {
-		t.Errorf("mean margin row: got %q, want %q", got, want)
+	if r := rows["mean margin"]; !near(r.A, 2) || !near(r.B, 0) || !near(r.Diff, -2) {
+		t.Errorf("mean margin row: %+v, want 2, 0, −2", r)
 	}
 
 	// Monte Carlo: the interval's ends are signed too. The true
 	// difference is −13%; with 200,000 paired trials its standard error
 	// is under 0.1%, so both ends are negative (more than 100 SE from 0).
-	html = pageOf(t, "/opposed/fire?hesa=3&def=1&seed=7&vs=--smoke&method=mc&trials=200000")
-	row := ""
-	for _, m := range compareRow.FindAllStringSubmatch(html, -1) {
-		if m[1] == "out-of-action" {
-			row = strings.Join(m[2:], "|")
-		}
-	}
-	if !regexp.MustCompile(`^2\d\.\d\d%\|1\d\.\d\d%\|−1\d\.\d\d%\|−1\d\.\d\d% – −1\d\.\d\d%$`).MatchString(row) {
-		t.Errorf("monte carlo out-of-action row: got %q, want the difference and both interval ends negative", row)
+	rows = diffsOf(t, apiOf(t, "/api/v1/opposed/fire?hesa=3&def=1&seed=7&vs=--smoke&method=mc&trials=200000"))
+	if r := rows["outcome out-of-action"]; r.Diff > -0.12 || r.Diff < -0.14 || r.CI95[0] >= 0 || r.CI95[1] >= 0 || r.CI95[0] > r.Diff || r.CI95[1] < r.Diff {
+		t.Errorf("monte carlo out-of-action row: %+v, want about −0.13 with both interval ends negative", r)
 	}
 }
 
@@ -117,8 +139,8 @@ func TestSameFigureSameText(t *testing.T) {
 
 // An action's note, what holds whatever the outcome (the assault table's
 // labels that span its rows), is said once: under the table's rows, as
-// the JSON result's "note", below the page's outcomes; no outcome's note
-// repeats it.
+// the JSON result's "note" (the API's too, which the page shows); no
+// outcome's note repeats it.
 func TestActionNoteOnce(t *testing.T) {
 	const note = "in every row, riders and passengers unload"
 	args := []string{"cohesion", "assault", "--drm", "0", "--seed", "1"}
@@ -141,7 +163,8 @@ func TestActionNoteOnce(t *testing.T) {
 			t.Errorf("json: outcome %s's note %q repeats the action's", o.Name, o.Note)
 		}
 	}
-	if page := pageOf(t, "/cohesion/assault?drm=0&seed=1"); strings.Count(page, "riders and passengers") != 1 {
-		t.Errorf("page: the note %d times; want once", strings.Count(page, "riders and passengers"))
+	// The page reads the API's (and its engine's) document: the same note.
+	if api := string(apiOf(t, "/api/v1/cohesion/assault?drm=0&seed=1")); strings.Count(api, "riders and passengers") != 1 {
+		t.Errorf("API: the note %d times; want once", strings.Count(api, "riders and passengers"))
 	}
 }

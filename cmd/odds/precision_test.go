@@ -47,10 +47,4 @@ func TestPrecisionCeilingSaid(t *testing.T) {
 			t.Errorf("%v: no --precision, no ceiling in the footer:\n%s", c.args, out)
 		}
 	}
-	// odds serve runs at most 100,000,000 trials a request (its default
-	// --max-trials): that is the ceiling of a precision without trials.
-	html := pageOf(t, "/opposed/fire?hesa=3&def=1&method=mc&precision=0.01&seed=3")
-	if !strings.Contains(html, "95% half-widths at most 0.01 (--precision; --trials ceiling 100,000,000)") {
-		t.Errorf("the page's footer lacks the ceiling:\n%.2000s", html)
-	}
 }

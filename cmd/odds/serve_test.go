@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"odds/cmd/internal/page"
 	"odds/cmd/internal/query"
 	"odds/cmd/internal/serve"
 	"odds/resolve/all"
@@ -80,38 +81,61 @@ func TestServeAPI(t *testing.T) {
 	}
 }
 
-// The page: a question without a seed is redirected to one with it (a
-// link reproduces the answer); the answer shows the CLI's figures; a bad
-// value shows its error beside its field.
+// The page: its files at /, the engine gzip-compressed as served with
+// the WebAssembly type, the service worker's list of every file, the
+// content policy that lets the worker compile WebAssembly; an old page's
+// link is redirected to the page's link for the same question.
 func TestServePage(t *testing.T) {
 	ts := testServer(t, serve.DefaultMaxTrials)
 	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
-	resp, err := client.Get(ts.URL + "/opposed/fire?hesa=3&def=1")
+	fetch := func(path, acceptEncoding string) (*http.Response, []byte) {
+		t.Helper()
+		req, _ := http.NewRequest("GET", ts.URL+path, nil)
+		if acceptEncoding != "" {
+			req.Header.Set("Accept-Encoding", acceptEncoding) // set by hand: the client then does not decompress
+		}
+		resp, err := client.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		body, _ := io.ReadAll(resp.Body)
+		return resp, body
+	}
+	resp, _ := fetch("/opposed/fire?hesa=3&def=1", "")
+	if loc := resp.Header.Get("Location"); resp.StatusCode != http.StatusMovedPermanently || loc != "/#/opposed/fire?hesa=3&def=1" {
+		t.Errorf("an old page's link: %d to %q, want 301 to /#/opposed/fire?hesa=3&def=1", resp.StatusCode, loc)
+	}
+	if resp, _ := fetch("/nosuch/fire", ""); resp.StatusCode != http.StatusNotFound {
+		t.Errorf("/nosuch/fire: %d, want 404", resp.StatusCode)
+	}
+	files, err := page.Files()
 	if err != nil {
 		t.Fatal(err)
 	}
-	resp.Body.Close()
-	if loc := resp.Header.Get("Location"); resp.StatusCode != http.StatusFound || !strings.Contains(loc, "seed=") {
-		t.Fatalf("no redirect to a seeded link: %d %q", resp.StatusCode, loc)
-	}
-	status, body, _ := get(t, ts.URL+"/opposed/fire?hesa=3&def=1&seed=5")
-	if status != 200 || !strings.Contains(body, `data-outcome="no-effect">36.00%`) || !strings.Contains(body, `id="permalink"`) {
-		t.Errorf("answer page: %d\n%.600s", status, body)
-	}
-	status, body, _ = get(t, ts.URL+"/opposed/fire?hesa=99&def=1&seed=5")
-	field := body[strings.Index(body, `id="field-hesa"`):]
-	field = field[:strings.Index(field, "</div>")]
-	if status != 400 || !strings.Contains(field, "--hesa: want 0..12, got 99") {
-		t.Errorf("bad value: %d, field %q", status, field)
-	}
-	// A sweep reads as the CLI's compact table, with its plot.
-	status, body, _ = get(t, ts.URL+"/opposed/fire?hesa=1..3&def=1&seed=5")
-	if status != 200 || !strings.Contains(body, `class="sweep"`) || !strings.Contains(body, "opposed fire: def=1 (3 results)") || !strings.Contains(body, "data:image/svg") {
-		t.Errorf("sweep page: %d\n%.800s", status, body)
-	}
-	for _, path := range []string{"/", "/symbol/close-combat", "/static/style.css", "/static/app.js"} {
-		if status, _, _ := get(t, ts.URL+path); status != 200 {
-			t.Errorf("%s: %d", path, status)
+	for _, f := range append(files, page.File{Name: "", Type: "text/html; charset=utf-8"}) {
+		resp, body := fetch("/"+f.Name, "gzip")
+		if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != f.Type {
+			t.Errorf("/%s: %d %q, want 200 %q", f.Name, resp.StatusCode, resp.Header.Get("Content-Type"), f.Type)
+		}
+		if csp := resp.Header.Get("Content-Security-Policy"); !strings.Contains(csp, "script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; manifest-src 'self'") {
+			t.Errorf("/%s: content policy %q", f.Name, csp)
+		}
+		if f.Name == "odds.wasm" {
+			if resp.Header.Get("Content-Encoding") != "gzip" || !bytes.Equal(body, f.Data) {
+				t.Errorf("odds.wasm with Accept-Encoding gzip: encoding %q, %d bytes; want gzip, the stored %d", resp.Header.Get("Content-Encoding"), len(body), len(f.Data))
+			}
+			resp, body = fetch("/odds.wasm", "identity")
+			if resp.Header.Get("Content-Encoding") != "" || !bytes.HasPrefix(body, []byte("\x00asm")) {
+				t.Errorf("odds.wasm without gzip: encoding %q, starts %q; want WebAssembly", resp.Header.Get("Content-Encoding"), body[:min(8, len(body))])
+			}
+		}
+		if f.Name == "sw.js" {
+			for _, g := range files {
+				if g.Name != "sw.js" && !strings.Contains(string(body), `"`+g.Name+`"`) {
+					t.Errorf("sw.js does not cache %s", g.Name)
+				}
+			}
 		}
 	}
 	if status, body, h := get(t, ts.URL+"/plot/opposed/fire?hesa=1..4&def=1&seed=1"); status != 200 || h.Get("Content-Type") != "image/svg+xml" || !strings.Contains(body, "<svg") {

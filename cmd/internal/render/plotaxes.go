@@ -1,3 +1,5 @@
+//go:build !(js && wasm)
+
 package render
 
 // The axes of --plot drawings: probabilities in percent as the tables

@@ -1,3 +1,5 @@
+//go:build !(js && wasm)
+
 package render
 
 // A --plot drawing as a figure: its panels (one, or a comparison's A

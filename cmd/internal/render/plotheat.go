@@ -1,3 +1,5 @@
+//go:build !(js && wasm)
+
 package render
 
 // Two swept flags, or a roster of two card roles, as a heat map: a cell

@@ -1,3 +1,5 @@
+//go:build !(js && wasm)
+
 package render
 
 // The drawings of the questions past one result: a --until chain's

@@ -1,3 +1,5 @@
+//go:build !(js && wasm)
+
 package render
 
 // A sweep of one flag: lines over a swept number (integers at every

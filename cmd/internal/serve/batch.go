@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"net/url"
 
+	"odds/cmd/internal/answer"
 	"odds/cmd/internal/query"
 )
 
@@ -16,23 +17,21 @@ func (s *Server) AnswerLine(ctx context.Context, line []byte) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	var ans *answer.Answer
 	if d.System == "roll" {
-		return rollLine(ctx, d)
+		ans, err = answer.RollDoc(ctx, d, nil)
+	} else {
+		vals := url.Values{}
+		for k, v := range d.Values() {
+			vals.Set(k, v)
+		}
+		ans, err = s.engine.Query(ctx, d.System, d.Action, vals, nil)
 	}
-	vals := url.Values{}
-	for k, v := range d.Values() {
-		vals.Set(k, v)
-	}
-	x, err := s.ask(vals, d.System, d.Action)
-	if err != nil {
-		return nil, err
-	}
-	rep, err := s.answer(ctx, x, false)
 	if err != nil {
 		return nil, err
 	}
 	var out bytes.Buffer
-	if err := json.Compact(&out, rep.body); err != nil {
+	if err := json.Compact(&out, ans.JSON); err != nil {
 		return nil, err
 	}
 	return out.Bytes(), nil

@@ -6,11 +6,9 @@ package serve
 
 import (
 	"context"
-	"embed"
 	"encoding/json"
 	"fmt"
 	"io"
-	"io/fs"
 	"net"
 	"net/http"
 	"os"
@@ -19,19 +17,19 @@ import (
 	"strings"
 	"time"
 
+	"odds/cmd/internal/answer"
+	"odds/cmd/internal/page"
 	"odds/cmd/internal/query"
 	"odds/profiles"
 	"odds/resolve"
 )
 
-// odds serve: the engine behind a small local web page and a JSON API.
-// Every request is a typed query (URL values -> query.Query -> query.Run
-// -> Report) with the profiles the server started with, rendered by the
-// CLI's own JSON renderer: the API's JSON is the CLI's, and its errors
-// are the CLI's one-line messages, read from typed errors.
-
-//go:embed web/templates web/static
-var webFiles embed.FS
+// odds serve: the page (package page: its engine runs in the browser)
+// and a JSON API. Every API request is a typed query (URL values ->
+// answer.Question -> answer.Run) with the profiles the server started
+// with, rendered by the CLI's own JSON renderer: the API's JSON is the
+// CLI's, and its errors are the CLI's one-line messages, read from typed
+// errors. The page's engine calls the same answer package.
 
 // Limits of one request.
 const (
@@ -43,27 +41,37 @@ const (
 
 // Server answers odds serve's pages and API, and odds batch's lines.
 type Server struct {
-	systems   []*resolve.System
-	stdout    io.Writer
-	stderr    io.Writer
-	reg       *profiles.Registry
-	slots     chan struct{} // one per core: at most one run per core
-	maxTrials int64
-	mux       *http.ServeMux
+	systems []*resolve.System
+	stdout  io.Writer
+	stderr  io.Writer
+	reg     *profiles.Registry
+	slots   chan struct{} // one per core: at most one run per core
+	engine  *answer.Engine
+	mux     *http.ServeMux
 }
 
 // New is the server of odds serve (and of odds batch's lines): the
 // systems, the profiles it started with, the most trials a request may
 // run (0: no bound of its own), and where it says it is serving and
-// reports its errors.
+// reports its errors. It panics if the embedded page cannot be read (a
+// build without it is a programmer error; tests catch it).
 func New(systems []*resolve.System, reg *profiles.Registry, maxTrials int64, stdout, stderr io.Writer) *Server {
-	s := &Server{systems: systems, stdout: stdout, stderr: stderr, reg: reg, slots: make(chan struct{}, runtime.NumCPU()), maxTrials: maxTrials, mux: http.NewServeMux()}
+	s := &Server{systems: systems, stdout: stdout, stderr: stderr, reg: reg, slots: make(chan struct{}, runtime.NumCPU()),
+		engine: &answer.Engine{Systems: systems, Reg: reg, MaxTrials: maxTrials}, mux: http.NewServeMux()}
 	s.mux.HandleFunc("GET /api/v1/{system}/{action}", s.api)
 	s.mux.HandleFunc("GET /plot/{system}/{action}", s.plotImage)
-	s.mux.HandleFunc("GET /{system}/{action}", s.actionPage)
-	s.mux.HandleFunc("GET /{$}", s.index)
-	static, _ := fs.Sub(webFiles, "web")
-	s.mux.Handle("GET /static/{file}", http.FileServerFS(static))
+	s.mux.HandleFunc("GET /{system}/{action}", s.oldPage)
+	files, err := page.Files()
+	if err != nil {
+		panic("serve: the page: " + err.Error())
+	}
+	for _, f := range files {
+		h := pageFile(f)
+		s.mux.Handle("GET /"+f.Name, h)
+		if f.Name == "index.html" {
+			s.mux.Handle("GET /{$}", h)
+		}
+	}
 	return s
 }
 
@@ -102,10 +110,12 @@ func (s *Server) ListenAndServe(ctx context.Context, addr string) error {
 	return ctx.Err()
 }
 
-// contentPolicy lets the page load only its own script, style and
-// images (the plot is a data: image; the bars' widths are inline
-// style attributes), and be framed by no one.
-const contentPolicy = "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+// contentPolicy lets the page load only its own scripts, style, images,
+// worker, manifest and WebAssembly (compiled by the worker: the
+// wasm-unsafe-eval source allows that and no eval of script), and be
+// framed by no one. Charts may be data: images; bars' widths inline
+// style attributes.
+const contentPolicy = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; manifest-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
 
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
@@ -206,10 +216,8 @@ func (s *Server) system(name string) *resolve.System {
 	return nil
 }
 
-// param, report and comparison are the query package's Input, Result and
-// Comparison.
+// report and comparison are the query package's Result and Comparison.
 type (
-	param      = query.Input
 	report     = query.Result
 	comparison = query.Comparison
 )

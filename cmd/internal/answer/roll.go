@@ -1,11 +1,11 @@
-package serve
+package answer
 
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
+	"net/url"
 	"slices"
 
 	"odds/cmd/internal/flagval"
@@ -58,16 +58,9 @@ func newRollQuery(d *query.Doc) (*rollQuery, error) {
 			return nil, &query.Error{Flag: k, Err: fmt.Errorf("--%s: %v", k, err)}
 		}
 	}
-	opts := sim.Options{Trials: trials.N, Seed: seed.V, Workers: 1, Precision: precision.V, MaxPaths: sim.MaxPaths}
-	opts.Method = sim.Method(slices.Index(sim.Methods, method.V))
-	if precision.V > 0 && !trials.Given {
-		opts.Trials = flagval.PrecisionCeiling
-	}
+	opts := runOptions(trials, method, seed, precision)
 	if err := checkPrecision(opts); err != nil {
 		return nil, err
-	}
-	if !seed.Given {
-		opts.Seed = flagval.RandomSeed()
 	}
 	plan := roll.Compile(e)
 	if err := query.CheckRollRows("expr", d.Expr, len(plan.Layout().Outcomes)); err != nil {
@@ -76,28 +69,60 @@ func newRollQuery(d *query.Doc) (*rollQuery, error) {
 	return &rollQuery{src: d.Expr, plan: plan, opts: opts}, nil
 }
 
-// result is the roll's report from the engine's result.
-func (q *rollQuery) result(res *sim.Result) *report {
-	return query.NewResult("roll", "roll", []param{{Name: "expr", Value: q.src}}, q.plan, res, q.opts)
-}
-
-// rollLine answers a roll line of odds batch: what odds roll EXPR
-// --format json prints, on one line.
-func rollLine(ctx context.Context, d *query.Doc) ([]byte, error) {
+// RollDoc answers a roll Doc (odds batch's roll line): what odds roll
+// EXPR --format json prints.
+func RollDoc(ctx context.Context, d *query.Doc, progress Progress) (*Answer, error) {
 	q, err := newRollQuery(d)
 	if err != nil {
 		return nil, err
 	}
-	res, err := sim.Run(ctx, q.plan, q.opts)
+	opts := q.opts
+	if progress != nil {
+		qo := query.Options{Sim: opts}
+		watch(&qo, progress)
+		qo.Start(opts.Trials)
+		if opts.Precision > 0 {
+			qo.Start(-1)
+		}
+		opts = qo.Sim
+	}
+	res, err := sim.Run(ctx, q.plan, opts)
 	if err != nil {
 		return nil, query.RunError(ctx, err)
 	}
-	var buf, out bytes.Buffer
-	if err := render.Named("json").Results(ctx, &buf, []*report{q.result(res)}, render.Style{}); err != nil {
+	r := query.NewResult("roll", "roll", []query.Input{{Name: "expr", Value: q.src}}, q.plan, res, q.opts)
+	var buf bytes.Buffer
+	if err := render.Named("json").Results(ctx, &buf, []*query.Result{r}, render.Style{}); err != nil {
 		return nil, err
 	}
-	if err := json.Compact(&out, buf.Bytes()); err != nil {
-		return nil, err
+	return &Answer{JSON: buf.Bytes(), Reports: []*query.Result{r}}, nil
+}
+
+// Roll answers a roll asked by URL values (the page's roll op): expr and
+// the run settings method, trials, seed and precision.
+func Roll(ctx context.Context, vals url.Values, progress Progress) (*Answer, error) {
+	d := &query.Doc{System: "roll"}
+	keys := make([]string, 0, len(vals))
+	for k := range vals {
+		keys = append(keys, k)
 	}
-	return out.Bytes(), nil
+	slices.Sort(keys)
+	for _, k := range keys {
+		v := vals.Get(k)
+		switch k {
+		case "expr":
+			d.Expr = v
+		case "method":
+			d.Method = v
+		case "trials":
+			d.Trials = v
+		case "seed":
+			d.Seed = v
+		case "precision":
+			d.Precision = v
+		default:
+			return nil, &query.Error{Flag: k, Hint: "a roll takes expr, method, trials, seed and precision", Err: fmt.Errorf("--%s: roll takes no such parameter", k)}
+		}
+	}
+	return RollDoc(ctx, d, progress)
 }

@@ -1,0 +1,350 @@
+package answer
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"odds/cmd/internal/flagval"
+	"odds/cmd/internal/query"
+	"odds/cmd/internal/render"
+	"odds/profiles"
+	"odds/resolve"
+	"odds/sim"
+)
+
+// RunFlags are the run settings a request may give besides its
+// action's parameters and card roles.
+var RunFlags = []string{"method", "trials", "seed", "precision", "vs", "metric", "find", "vary", "sensitivity", "until", "attacks"}
+
+// PersistentFlags are the root command's persistent flags, which --vs
+// refuses: a test checks the list against the root command.
+var PersistentFlags = []string{"trials", "seed", "workers", "method", "precision", "format", "out", "intervals", "metric", "plot", "quiet", "shard", "max-paths", "profiles"}
+
+// Engine answers questions with the systems and profiles it holds.
+type Engine struct {
+	Systems   []*resolve.System
+	Reg       *profiles.Registry
+	MaxTrials int64 // Monte Carlo trials one question may run in all (0: no bound)
+}
+
+// Question is a request's question, typed: the query, how to run it,
+// and its variant and metric, if any.
+type Question struct {
+	Q      *query.Query
+	B      *query.Query // the --vs variant, if any
+	Opts   query.Options
+	Vs     string
+	Metric string
+	// find=OUTCOME>=P&vary=FLAG, or sensitivity=METRIC (first: the
+	// first outcome), as the CLI's --find, --vary and --sensitivity.
+	Find        *query.FindSpec
+	Sensitivity string
+}
+
+// Answer is a question's answer: the CLI's --format json document and
+// the results it renders (for odds serve's plot).
+type Answer struct {
+	JSON        []byte
+	Reports     []*query.Result
+	Compare     []*query.Comparison
+	Finds       []*query.Found
+	Sensitivity []*query.Sensitivity
+}
+
+// Progress is told of a Monte Carlo run's trials: done of total (total
+// -1 when a precision target leaves it unknown).
+type Progress func(done, total int64)
+
+func (e *Engine) system(name string) *resolve.System {
+	for _, sys := range e.Systems {
+		if sys.Name == name {
+			return sys
+		}
+	}
+	return nil
+}
+
+// Question reads a request's URL values as a question: every action
+// parameter and card role by name and the run flags of RunFlags, nothing
+// that names a file or changes where output goes, in the order of their
+// names (the first bad one is reported). Empty values are left out (an
+// unfilled form field). Everything that can be checked without running
+// is checked here.
+func (e *Engine) Question(q url.Values, system, action string) (*Question, error) {
+	sys := e.system(system)
+	if sys == nil {
+		return nil, &query.Error{Err: fmt.Errorf("no system %q", system)}
+	}
+	act := sys.Action(action)
+	if act == nil {
+		return nil, &query.Error{Err: fmt.Errorf("%s has no action %q", system, action)}
+	}
+	keys := make([]string, 0, len(q))
+	for k := range q {
+		if len(q[k]) > 0 && q[k][len(q[k])-1] != "" {
+			keys = append(keys, k)
+		}
+	}
+	slices.Sort(keys)
+	isRole := func(k string) bool {
+		return slices.ContainsFunc(act.Roles, func(r resolve.Role) bool { return r.Name == k })
+	}
+	for _, k := range keys {
+		if act.Param(k) == nil && !slices.Contains(RunFlags, k) && !isRole(k) {
+			return nil, &query.Error{Err: fmt.Errorf("--%s: %s %s takes no such parameter", k, system, action)}
+		}
+	}
+	sp := query.Spec{System: sys, Action: act, Values: map[string][]resolve.Value{}, Cards: map[string]string{}}
+	trials := flagval.Count{N: 1_000_000, Min: 1, Max: 1e12}
+	method := flagval.Choice{V: "auto", Choices: sim.Methods}
+	var seed flagval.Seed
+	var precision flagval.Prob
+	var x Question
+	until, attacks := "", query.DefaultAttacks
+	for _, k := range keys {
+		v := q[k][len(q[k])-1]
+		var err error
+		switch {
+		case isRole(k):
+			sp.Cards[k] = v
+		case act.Param(k) != nil:
+			var vals []resolve.Value
+			if vals, err = query.ParseValue(act, k, v); err == nil {
+				sp.Values[k] = append(sp.Values[k], vals...)
+			}
+		case k == "trials":
+			err = trials.Set(v)
+		case k == "method":
+			err = method.Set(v)
+		case k == "seed":
+			err = seed.Set(v)
+		case k == "precision":
+			err = precision.Set(v)
+		case k == "vs":
+			x.Vs = v
+		case k == "metric":
+			x.Metric = v
+		case k == "find", k == "vary", k == "sensitivity":
+			// read once the query is built
+		case k == "until":
+			until = v
+		case k == "attacks":
+			if attacks, err = strconv.Atoi(v); err != nil || attacks < 1 || attacks > query.MaxAttacks {
+				err = &query.Error{Flag: k, Err: fmt.Errorf("--attacks: want 1..%d, got %q", query.MaxAttacks, v)}
+			}
+		}
+		var qe *query.Error
+		if err != nil && !errors.As(err, &qe) {
+			err = &query.Error{Flag: k, Err: fmt.Errorf("--%s: %v", k, err)}
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	reg := func() (*profiles.Registry, error) { return e.Reg, nil }
+	qq, _, err := query.New(sp, reg)
+	if err != nil {
+		return nil, err
+	}
+	x.Q = qq
+	switch {
+	case until == "" && q.Has("attacks"):
+		return nil, &query.Error{Flag: "attacks", Err: errors.New("--attacks: give until=OUTCOME too")}
+	case until != "" && (q.Has("find") || q.Has("sensitivity")):
+		return nil, &query.Error{Flag: "until", Err: errors.New("--until: not with find or sensitivity")}
+	case until != "" && (x.Vs != "" || x.Metric != ""):
+		return nil, &query.Error{Flag: "until", Err: errors.New("--until: not with vs or metric")}
+	case until != "":
+		qq.Until = &query.Until{Outcome: until, Attacks: attacks}
+	}
+	opts := runOptions(trials, method, seed, precision)
+	x.Opts = query.Options{Sim: opts, TrialsGiven: trials.Given, MaxTrials: e.MaxTrials}
+	if err := checkPrecision(opts); err != nil {
+		return nil, err
+	}
+	if err := x.beyond(q); err != nil {
+		return nil, err
+	}
+	if x.Vs != "" {
+		if x.Metric != "" {
+			return nil, &query.Error{Flag: "vs", Hint: "compare one figure by reading it in the comparison", Err: errors.New("--vs: give --metric without --vs")}
+		}
+		if x.B, err = query.Variant(x.Q, x.Vs, isRunFlag, reg); err != nil {
+			return nil, err
+		}
+	}
+	return &x, nil
+}
+
+// runOptions are the engine's options of a request's run settings: one
+// worker (a request has one core), a random seed if none is given.
+func runOptions(trials flagval.Count, method flagval.Choice, seed flagval.Seed, precision flagval.Prob) sim.Options {
+	opts := sim.Options{Trials: trials.N, Seed: seed.V, Workers: 1, Precision: precision.V, MaxPaths: sim.MaxPaths}
+	opts.Method = sim.Method(slices.Index(sim.Methods, method.V))
+	if precision.V > 0 && !trials.Given {
+		opts.Trials = flagval.PrecisionCeiling
+	}
+	if !seed.Given {
+		opts.Seed = flagval.RandomSeed()
+	}
+	return opts
+}
+
+// Run runs a question and renders it as the CLI's --format json does,
+// telling progress (if not nil) of its Monte Carlo trials.
+func (e *Engine) Run(ctx context.Context, x *Question, progress Progress) (*Answer, error) {
+	var buf bytes.Buffer
+	opts := x.Opts
+	watch(&opts, progress)
+	if x.B != nil {
+		cs, err := query.Compare(ctx, x.Q, x.B, x.Vs, opts)
+		if err != nil {
+			return nil, err
+		}
+		if err := render.Named("json").Compare(ctx, &buf, cs, render.Style{}); err != nil {
+			return nil, err
+		}
+		return &Answer{JSON: buf.Bytes(), Compare: cs}, nil
+	}
+	switch {
+	case x.Find != nil:
+		fs, err := query.Find(ctx, x.Q, *x.Find, opts)
+		if err != nil {
+			return nil, err
+		}
+		if err := render.Named("json").Find(ctx, &buf, fs, render.Style{}); err != nil {
+			return nil, err
+		}
+		return &Answer{JSON: buf.Bytes(), Finds: fs}, nil
+	case x.Sensitivity != "":
+		metric := x.Sensitivity
+		if metric == "first" {
+			metric = ""
+		}
+		ss, err := query.Sensitivities(ctx, x.Q, metric, opts)
+		if err != nil {
+			return nil, err
+		}
+		if err := render.Named("json").Sensitivity(ctx, &buf, ss, render.Style{}); err != nil {
+			return nil, err
+		}
+		return &Answer{JSON: buf.Bytes(), Sensitivity: ss}, nil
+	}
+	if x.Metric != "" {
+		opts.Check = func(q *query.Query) error { return render.CheckRoster(q, x.Metric) }
+	}
+	res, err := query.Run(ctx, []*query.Query{x.Q}, opts)
+	if err != nil {
+		return nil, err
+	}
+	if err := render.Named("json").Results(ctx, &buf, res.Results, render.Style{Metric: x.Metric}); err != nil {
+		return nil, err
+	}
+	return &Answer{JSON: buf.Bytes(), Reports: res.Results}, nil
+}
+
+// Query is Question then Run: the page's query op.
+func (e *Engine) Query(ctx context.Context, system, action string, q url.Values, progress Progress) (*Answer, error) {
+	x, err := e.Question(q, system, action)
+	if err != nil {
+		return nil, err
+	}
+	return e.Run(ctx, x, progress)
+}
+
+// watch sets opts to tell progress of the run's trials as they finish,
+// at most ten times a second (and at the end).
+func watch(opts *query.Options, progress Progress) {
+	if progress == nil {
+		return
+	}
+	var mu sync.Mutex
+	var total, done int64
+	var last time.Time
+	opts.Start = func(trials int64) { total = trials }
+	opts.Sim.Progress = func(n int64) {
+		mu.Lock()
+		defer mu.Unlock()
+		done += n
+		if now := time.Now(); now.Sub(last) >= 100*time.Millisecond || done == total {
+			last = now
+			progress(done, total)
+		}
+	}
+}
+
+// beyond reads find, vary and sensitivity of a request's values, and
+// refuses what they do not go with, as the CLI does.
+func (x *Question) beyond(q url.Values) error {
+	find, vary, sens := q.Get("find"), q.Get("vary"), q.Get("sensitivity")
+	flag := ""
+	switch {
+	case vary != "" && find == "":
+		return flagErrorf("vary", "for example find=out-of-action>=0.5&vary=hesa", "--vary: give it with --find")
+	case find != "" && sens != "":
+		return flagErrorf("sensitivity", "ask one question a request", "--sensitivity: not with --find")
+	case find != "":
+		flag = "find"
+	case sens != "":
+		flag = "sensitivity"
+	default:
+		return nil
+	}
+	switch {
+	case x.Vs != "":
+		return flagErrorf(flag, "ask one question a request", "--%s: not with --vs", flag)
+	case x.Metric != "":
+		return flagErrorf(flag, "sensitivity=METRIC names the figure", "--%s: not with --metric", flag)
+	}
+	if find != "" {
+		fs, err := query.ParseFind(x.Q, find, vary)
+		if err != nil {
+			return err
+		}
+		x.Find = &fs
+	}
+	x.Sensitivity = sens
+	return nil
+}
+
+// flagErrorf is bad input that names its flag, with a hint.
+func flagErrorf(flag, hint, format string, args ...any) error {
+	return &query.Error{Flag: flag, Hint: hint, Err: fmt.Errorf(format, args...)}
+}
+
+// checkPrecision refuses a precision target on exact answers, as the
+// CLI's options do.
+func checkPrecision(opts sim.Options) error {
+	if opts.Precision > 0 && opts.Method == sim.Exact {
+		return &query.Error{Flag: "precision", Err: errors.New("--precision: exact answers need no precision target (drop --precision or use --method auto|mc)")}
+	}
+	return nil
+}
+
+func isRunFlag(name string) bool { return slices.Contains(PersistentFlags, name) }
+
+// Fields are bad input's message (on one line), hint and flag, as the
+// API reports them and odds batch writes a failed line.
+func Fields(err error) (msg, hint, flag string) {
+	msg = strings.ReplaceAll(err.Error(), "\n", " ")
+	var qe *query.Error
+	if errors.As(err, &qe) {
+		hint, flag = qe.Hint, qe.Flag
+	}
+	return msg, hint, flag
+}
+
+// IsBadInput reports whether err is the asker's fault (HTTP 400), not
+// the engine's.
+func IsBadInput(err error) bool {
+	var qe *query.Error
+	return errors.As(err, &qe)
+}

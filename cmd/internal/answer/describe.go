@@ -1,0 +1,178 @@
+package answer
+
+import (
+	"odds/profiles"
+	"odds/resolve"
+	"odds/sim"
+)
+
+// Catalog is what the page builds its controls from: every system, its
+// actions and their parameters (names, kinds, bounds, defaults, the
+// sheet's sections), the card fields and dice schema, and the unit
+// cards and dice in force.
+type Catalog struct {
+	Version string               `json:"version"`
+	Systems []SystemDoc          `json:"systems"`
+	Cards   map[string][]CardDoc `json:"cards"`
+	Dice    map[string][]DieDoc  `json:"dice"`
+	Roll    RollInfo             `json:"roll"`
+	Runs    []ParamDoc           `json:"run"`
+}
+
+// SystemDoc is one rule system.
+type SystemDoc struct {
+	Name    string             `json:"name"`
+	Short   string             `json:"short"`
+	Sheets  []string           `json:"sheets"`
+	Actions []ActionDoc        `json:"actions"`
+	Card    []ParamDoc         `json:"card"`
+	Die     *resolve.DieSchema `json:"die,omitempty"`
+}
+
+// ActionDoc is one action of a system.
+type ActionDoc struct {
+	Name     string            `json:"name"`
+	Short    string            `json:"short"`
+	Sheet    string            `json:"sheet"`
+	Roles    []RoleDoc         `json:"roles"`
+	Params   []ParamDoc        `json:"params"`
+	Outcomes []string          `json:"outcomes"`
+	Stats    []string          `json:"stats"`
+	Notes    map[string]string `json:"notes,omitempty"`
+	Note     string            `json:"note,omitempty"` // what holds whatever the outcome
+}
+
+// RoleDoc is a card role of an action (its query key).
+type RoleDoc struct {
+	Name  string `json:"name"`
+	Usage string `json:"usage"`
+}
+
+// ParamDoc is one parameter (its query key) as the page shows it.
+type ParamDoc struct {
+	Name     string   `json:"name"`
+	Kind     string   `json:"kind"` // int, bool, choice, word or dice
+	Min      int      `json:"min"`
+	Max      int      `json:"max"`
+	Default  any      `json:"default"` // a number, a boolean, a string, or null (optional)
+	Choices  []string `json:"choices,omitempty"`
+	Usage    string   `json:"usage"`
+	Section  string   `json:"section,omitempty"`
+	Group    string   `json:"group,omitempty"`
+	Optional bool     `json:"optional"`
+	Terms    bool     `json:"terms"`
+	Cards    bool     `json:"cards"`
+	Required bool     `json:"required,omitempty"` // a card field every card must give
+}
+
+// CardDoc is a unit card in force: its fields by name, as text.
+type CardDoc struct {
+	Name   string            `json:"name"`
+	Note   string            `json:"note,omitempty"`
+	Source string            `json:"source"`
+	Fields map[string]string `json:"fields"`
+}
+
+// DieDoc is a custom die in force for its role and colour.
+type DieDoc struct {
+	Name     string     `json:"name"`
+	Role     string     `json:"role"`
+	Colour   string     `json:"colour"`
+	Strength int        `json:"strength"`
+	Faces    [][]string `json:"faces"`
+}
+
+// RollInfo describes the roll op: its one parameter.
+type RollInfo struct {
+	Params []ParamDoc `json:"params"`
+}
+
+var kindNames = map[resolve.Kind]string{resolve.Int: "int", resolve.Bool: "bool", resolve.Choice: "choice", resolve.DicePool: "dice", resolve.Word: "word"}
+
+func paramDoc(p *resolve.Param) ParamDoc {
+	d := ParamDoc{Name: p.Name, Kind: kindNames[p.Kind], Min: p.Min, Max: p.Max, Choices: p.Choices, Usage: p.Usage,
+		Section: p.Section, Group: p.Group, Optional: p.Optional, Terms: p.Terms, Cards: p.Cards, Required: p.Required}
+	if !p.Optional {
+		switch p.Kind {
+		case resolve.Int:
+			d.Default = p.Default
+		case resolve.Bool:
+			d.Default = p.Default != 0
+		case resolve.Choice:
+			d.Default = p.Choices[p.Default]
+		}
+	}
+	return d
+}
+
+func paramDocs(ps []resolve.Param) []ParamDoc {
+	out := make([]ParamDoc, len(ps))
+	for i := range ps {
+		out[i] = paramDoc(&ps[i])
+	}
+	return out
+}
+
+// Describe is the catalog of the engine's systems and profiles; version
+// is the odds version that answers.
+func (e *Engine) Describe(version string) *Catalog {
+	c := &Catalog{Version: version, Cards: map[string][]CardDoc{}, Dice: map[string][]DieDoc{}}
+	for _, sys := range e.Systems {
+		sd := SystemDoc{Name: sys.Name, Short: sys.Short, Sheets: sys.Sheets, Card: paramDocs(sys.Card), Die: sys.Die}
+		for _, a := range sys.Actions {
+			ad := ActionDoc{Name: a.Name, Short: a.Short, Sheet: a.Sheet, Roles: []RoleDoc{}, Params: paramDocs(a.Params),
+				Outcomes: a.Outcome, Stats: a.Stats, Notes: a.Notes, Note: a.Note}
+			for _, r := range a.Roles {
+				ad.Roles = append(ad.Roles, RoleDoc{Name: r.Name, Usage: r.Usage})
+			}
+			sd.Actions = append(sd.Actions, ad)
+		}
+		c.Systems = append(c.Systems, sd)
+		c.Cards[sys.Name] = e.cards(sys)
+		dice := []DieDoc{}
+		for _, d := range e.Reg.Env(sys.Name).Dice {
+			dice = append(dice, DieDoc{Name: d.Name, Role: d.Role, Colour: d.Colour, Strength: d.Strength, Faces: d.Faces})
+		}
+		c.Dice[sys.Name] = dice
+	}
+	c.Roll = RollInfo{Params: []ParamDoc{{Name: "expr", Kind: "word", Usage: "a dice expression, e.g. 4d6kh3, 6d6>=4, d10+3 vs d10+1"}}}
+	c.Runs = runDocs
+	return c
+}
+
+// runDocs are the run settings a query may give.
+var runDocs = []ParamDoc{
+	{Name: "method", Kind: "choice", Choices: sim.Methods, Default: "auto", Usage: "exact where cheap, else Monte Carlo"},
+	{Name: "trials", Kind: "int", Min: 1, Max: 1e12, Default: 1_000_000, Usage: "Monte Carlo trials per result"},
+	{Name: "seed", Kind: "word", Optional: true, Usage: "the same seed gives the same answer"},
+	{Name: "precision", Kind: "word", Optional: true, Usage: "Monte Carlo until every 95% half-width is at most this"},
+	{Name: "vs", Kind: "word", Optional: true, Usage: "compare with a variant: flags changed, e.g. --smoke or --attacker tank"},
+	{Name: "metric", Kind: "word", Optional: true, Usage: "the figure a roster matrix shows"},
+}
+
+// cards are a system's unit cards in force, by name.
+func (e *Engine) cards(sys *resolve.System) []CardDoc {
+	out := []CardDoc{}
+	for _, en := range e.Reg.List(sys.Name) {
+		if en.Kind != "unit" {
+			continue
+		}
+		u, err := e.Reg.Unit(en.Name, sys.Name)
+		if err != nil {
+			continue
+		}
+		out = append(out, cardDoc(sys, u, en.Source))
+	}
+	return out
+}
+
+func cardDoc(sys *resolve.System, u *profiles.Unit, source string) CardDoc {
+	d := CardDoc{Name: u.Name, Note: u.Note, Source: source, Fields: map[string]string{}}
+	for i := range sys.Card {
+		p := &sys.Card[i]
+		if v, ok := u.Stats[p.Name]; ok {
+			d.Fields[p.Name] = p.Format(v)
+		}
+	}
+	return d
+}

@@ -1,0 +1,177 @@
+package answer
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/url"
+	"strings"
+
+	"odds/cmd/internal/query"
+	"odds/profiles"
+)
+
+// The page's engine protocol (docs: cmd/internal/page/web/worker.js and
+// the page contract): one JSON request in, one JSON reply out, with
+// progress told on the way. The WebAssembly main is glue around Ops.
+
+// Request is one message of the page to its engine.
+type Request struct {
+	ID       json.Number `json:"id"`
+	Op       string      `json:"op"` // describe, query, roll or validate
+	System   string      `json:"system,omitempty"`
+	Action   string      `json:"action,omitempty"`
+	Query    string      `json:"query,omitempty"` // the JSON API's query string
+	Profiles []PageFile  `json:"profiles,omitempty"`
+	Name     string      `json:"name,omitempty"` // validate: the file's name
+	Text     string      `json:"text,omitempty"` // validate: its YAML
+}
+
+// PageFile is a profile file kept in the browser.
+type PageFile struct {
+	Name string `json:"name"`
+	Text string `json:"text"`
+}
+
+// ErrorDoc is a failed request's error: the CLI's one-line message, its
+// hint, the flag it names and the HTTP status the API would give.
+type ErrorDoc struct {
+	Message string `json:"message"`
+	Flag    string `json:"flag,omitempty"`
+	Hint    string `json:"hint,omitempty"`
+	Status  int    `json:"status"`
+}
+
+type replyDoc struct {
+	ID     json.Number     `json:"id"`
+	OK     bool            `json:"ok"`
+	Result json.RawMessage `json:"result,omitempty"`
+	Error  *ErrorDoc       `json:"error,omitempty"`
+}
+
+// Ops answers the page's requests with an engine, adding the page's own
+// profile files to its built-ins (the last set of files is kept
+// compiled: the page sends the same files with every request).
+type Ops struct {
+	Base    *Engine
+	Version string
+	key     string
+	withPF  *Engine
+}
+
+// maxRequest bounds one request: its profile files at most (a profile
+// file may be 4 MiB), and a query string.
+const maxRequest = profiles.MaxTotalSize + 64<<10
+
+// Handle answers one request (JSON) with its reply (JSON), telling
+// progress of a Monte Carlo run's trials.
+func (o *Ops) Handle(ctx context.Context, req []byte, progress Progress) []byte {
+	var r Request
+	if len(req) > maxRequest {
+		return o.fail(r.ID, &ErrorDoc{Message: fmt.Sprintf("request: more than %d MiB", maxRequest>>20), Status: 413})
+	}
+	if err := json.Unmarshal(req, &r); err != nil {
+		return o.fail(r.ID, &ErrorDoc{Message: "request: " + err.Error(), Status: 400})
+	}
+	result, err := o.do(ctx, &r, progress)
+	if err != nil {
+		msg, hint, flag := Fields(err)
+		status := 500
+		var pe profiles.Errors
+		if IsBadInput(err) || errors.As(err, &pe) {
+			status = 400
+		}
+		return o.fail(r.ID, &ErrorDoc{Message: msg, Flag: flag, Hint: hint, Status: status})
+	}
+	out, _ := json.Marshal(replyDoc{ID: r.ID, OK: true, Result: result})
+	return out
+}
+
+func (o *Ops) fail(id json.Number, e *ErrorDoc) []byte {
+	if id == "" {
+		id = "0"
+	}
+	out, _ := json.Marshal(replyDoc{ID: id, Error: e})
+	return out
+}
+
+// do answers a request with its result document.
+func (o *Ops) do(ctx context.Context, r *Request, progress Progress) (json.RawMessage, error) {
+	switch r.Op {
+	case "describe":
+		e, err := o.engine(ctx, r.Profiles)
+		if err != nil {
+			return nil, err
+		}
+		return json.Marshal(e.Describe(o.Version))
+	case "query":
+		vals, err := parseQuery(r.Query)
+		if err != nil {
+			return nil, err
+		}
+		e, err := o.engine(ctx, r.Profiles)
+		if err != nil {
+			return nil, err
+		}
+		ans, err := e.Query(ctx, r.System, r.Action, vals, progress)
+		if err != nil {
+			return nil, err
+		}
+		return ans.JSON, nil
+	case "roll":
+		vals, err := parseQuery(r.Query)
+		if err != nil {
+			return nil, err
+		}
+		ans, err := Roll(ctx, vals, progress)
+		if err != nil {
+			return nil, err
+		}
+		return ans.JSON, nil
+	case "validate":
+		others := make([]profiles.Source, 0, len(r.Profiles))
+		for _, f := range r.Profiles {
+			if f.Name != r.Name {
+				others = append(others, profiles.Source{Name: f.Name, Data: []byte(f.Text)})
+			}
+		}
+		v, err := o.Base.Validate(ctx, profiles.Source{Name: r.Name, Data: []byte(r.Text)}, others...)
+		if err != nil {
+			return nil, err
+		}
+		return json.Marshal(v)
+	}
+	return nil, &query.Error{Err: fmt.Errorf("request: no op %q (want describe, query, roll or validate)", r.Op)}
+}
+
+// parseQuery reads the JSON API's query string.
+func parseQuery(q string) (url.Values, error) {
+	vals, err := url.ParseQuery(strings.TrimPrefix(q, "?"))
+	if err != nil {
+		return nil, &query.Error{Err: fmt.Errorf("query %q: %v", q, err)}
+	}
+	return vals, nil
+}
+
+// engine is the base engine with the page's profile files added.
+func (o *Ops) engine(ctx context.Context, files []PageFile) (*Engine, error) {
+	if len(files) == 0 {
+		return o.Base, nil
+	}
+	var key strings.Builder
+	srcs := make([]profiles.Source, len(files))
+	for i, f := range files {
+		fmt.Fprintf(&key, "%d:%s%d:%s", len(f.Name), f.Name, len(f.Text), f.Text)
+		srcs[i] = profiles.Source{Name: f.Name, Data: []byte(f.Text)}
+	}
+	if o.withPF != nil && o.key == key.String() {
+		return o.withPF, nil
+	}
+	e, err := o.Base.WithProfiles(ctx, srcs...)
+	if err != nil {
+		return nil, err
+	}
+	o.key, o.withPF = key.String(), e
+	return e, nil
+}

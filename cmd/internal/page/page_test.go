@@ -1,0 +1,89 @@
+package page
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// The page's files: the engine compressed, decompressing to WebAssembly;
+// sw.js caching every other file under a name made of their contents.
+func TestFiles(t *testing.T) {
+	files, err := Files()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	var sw string
+	for _, f := range files {
+		names = append(names, f.Name)
+		switch f.Name {
+		case "odds.wasm":
+			b, err := f.Bytes()
+			if err != nil || !f.Gzip || !bytes.HasPrefix(b, []byte("\x00asm")) || f.Type != "application/wasm" {
+				t.Errorf("odds.wasm: gzip %v, %v, type %q", f.Gzip, err, f.Type)
+			}
+		case "sw.js":
+			sw = string(f.Data)
+		}
+	}
+	for _, want := range []string{"index.html", "worker.js", "wasm_exec.js", "odds.wasm", "sw.js", "manifest.webmanifest", "icon-192.png", "icon-512.png", "icon.svg"} {
+		if !slices.Contains(names, want) {
+			t.Errorf("the page has no %s: %v", want, names)
+		}
+	}
+	if !strings.HasPrefix(sw, `const CACHE = "odds-`) {
+		t.Errorf("sw.js starts %.80q", sw)
+	}
+	for _, n := range names {
+		if n != "sw.js" && !strings.Contains(sw, `"`+n+`"`) {
+			t.Errorf("sw.js does not cache %s", n)
+		}
+	}
+}
+
+// odds page DIR: a new folder gets the page and its list; a second run
+// replaces them, removes a file the page no longer has and leaves other
+// files alone; a folder of other files without the list is refused.
+func TestWrite(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "site")
+	written, err := Write(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []string{"index.html", "odds.wasm", "odds.wasm.gz", "sw.js", Marker} {
+		if _, err := os.Stat(filepath.Join(dir, n)); err != nil {
+			t.Errorf("%s: %v", n, err)
+		}
+	}
+	wasm, _ := os.ReadFile(filepath.Join(dir, "odds.wasm"))
+	if !bytes.HasPrefix(wasm, []byte("\x00asm")) {
+		t.Errorf("odds.wasm is not WebAssembly uncompressed")
+	}
+	// An older page had old.js; the host's CNAME is not the page's.
+	os.WriteFile(filepath.Join(dir, "old.js"), []byte("x"), 0o644)
+	os.WriteFile(filepath.Join(dir, Marker), []byte(strings.Join(append(written, "old.js", "../escape"), "\n")), 0o644)
+	os.WriteFile(filepath.Join(dir, "CNAME"), []byte("odds.example"), 0o644)
+	if _, err := Write(dir); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "old.js")); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("old.js, a file the page no longer has, is still there: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "CNAME")); err != nil {
+		t.Errorf("CNAME, not the page's, was removed: %v", err)
+	}
+	other := t.TempDir()
+	os.WriteFile(filepath.Join(other, "notes.txt"), []byte("mine"), 0o644)
+	var fe *ForeignError
+	if _, err := Write(other); !errors.As(err, &fe) || fe.File != "notes.txt" {
+		t.Errorf("a folder of other files: %v, want a ForeignError naming notes.txt", err)
+	}
+	if entries, _ := os.ReadDir(other); len(entries) != 1 {
+		t.Errorf("odds page wrote into a folder it refused: %d files", len(entries))
+	}
+}
