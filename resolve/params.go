@@ -47,3 +47,12 @@ func (f *Fill) Set(param string, v int, role string) {
 func (f *Fill) SetPool(param string, p PoolSpec, role string) {
 	*f = append(*f, Filled{Param: param, Value: Value{Pool: p}, Role: role})
 }
+
+// InSection puts parameters in a section of the sheet (Param.Section):
+// the sheet's own grouping of its modifiers, which the page follows.
+func InSection(section string, ps ...Param) []Param {
+	for i := range ps {
+		ps[i].Section = section
+	}
+	return ps
+}

@@ -200,3 +200,37 @@ func TestPageEngineProgress(t *testing.T) {
 		t.Errorf("roll progress: ok=%v %v", r.OK, rolls)
 	}
 }
+
+// describe gives each parameter its sheet section: opposed fire groups
+// what the firer adds and what the target adds (sheet 004), and every
+// parameter of every opposed action has a section.
+func TestPageEngineSections(t *testing.T) {
+	r := askPage(t, pageOps(t), map[string]any{"id": 1, "op": "describe"}, nil)
+	var cat answer.Catalog
+	if err := json.Unmarshal(r.Result, &cat); err != nil || !r.OK {
+		t.Fatalf("describe: %v %v", r.Error, err)
+	}
+	for _, sys := range cat.Systems {
+		if sys.Name != "opposed" {
+			continue
+		}
+		for _, a := range sys.Actions {
+			got := map[string][]string{}
+			for _, p := range a.Params {
+				if p.Section == "" {
+					t.Errorf("opposed %s --%s has no section", a.Name, p.Name)
+				}
+				got[p.Section] = append(got[p.Section], p.Name)
+			}
+			if a.Name == "fire" {
+				want := map[string][]string{
+					"Firer":  {"hesa", "ap", "target", "within-4", "firer-suppressed", "not-front", "firer-quality"},
+					"Target": {"def", "cover", "smoke", "hull-down", "firer-moved", "over-half-range", "target-quality"},
+				}
+				if !reflect.DeepEqual(got, want) {
+					t.Errorf("opposed fire's sections: %v, want %v", got, want)
+				}
+			}
+		}
+	}
+}

@@ -3,6 +3,8 @@ package opposed
 // Hand-to-Hand Combat; Tank Overrun; the Close Combat Result table.
 
 import (
+	"strings"
+
 	"odds/resolve"
 )
 
@@ -54,21 +56,21 @@ func fighter(v resolve.Args, side string, engineers bool) (int, error) {
 // sideParams are one side of a close combat; elements says what the
 // element types do in this table.
 func sideParams(side, elements string) []resolve.Param {
-	return []resolve.Param{
+	return resolve.InSection(strings.ToUpper(side[:1])+side[1:], // the sheet's "The attacker rolls 1d10 and adds"
 		resolve.OptInt(side+"-hesa", 0, maxStat, side+"'s HESA value (not for csw or cmd elements, which use 4)"),
 		resolve.ChoiceParam(side+"-element", elementChoices, elemInf, side+"'s element type: "+elements),
 		resolve.BoolParam(side+"-commander", "a commander within 4 of the "+side+" (+1)"),
 		qualityParam(side+"-quality", side),
-	}
+	)
 }
 
 func meleeAction() *resolve.Action {
 	params := append(sideParams("attacker", "inf, eng (+2), cav (+2 initiating), csw or cmd (fight at 4), other"),
 		sideParams("defender", "inf, eng (+2), cav, csw or cmd (fight at 4), other")...)
-	params = append(params,
-		resolve.BoolParam("smoke", "an inf or eng attacker attacks through smoke (+1 attacker)"),
-		resolve.ChoiceParam("cover", coverChoices, coverNone, "defender's cover: soft (+1) or hard (+2)"),
-	)
+	params = append(params, resolve.InSection("Attacker",
+		resolve.BoolParam("smoke", "an inf or eng attacker attacks through smoke (+1 attacker)"))...)
+	params = append(params, resolve.InSection("Defender",
+		resolve.ChoiceParam("cover", coverChoices, coverNone, "defender's cover: soft (+1) or hard (+2)"))...)
 	return &resolve.Action{
 		Name: "melee",
 		Examples: []string{
@@ -109,7 +111,7 @@ func meleeAction() *resolve.Action {
 }
 
 func overrunAction() *resolve.Action {
-	params := append([]resolve.Param{qualityParam("attacker-quality", "overrunning tank")},
+	params := append(resolve.InSection("Attacker", qualityParam("attacker-quality", "overrunning tank")),
 		sideParams("defender", "csw or cmd fight at 4, the rest at their HESA (engineers get no +2 here)")...)
 	return &resolve.Action{
 		Name: "overrun",

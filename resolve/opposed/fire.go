@@ -3,6 +3,8 @@ package opposed
 // AP, HE or Small Arms Fire; Tank Hunting; the Firing Result table.
 
 import (
+	"slices"
+
 	"odds/resolve"
 )
 
@@ -67,22 +69,27 @@ func fireAction() *resolve.Action {
 		Sheet:   "004: AP, HE or Small Arms Fire; Firing Result (HE/SA and AP columns)",
 		Outcome: fireOutcomes,
 		Stats:   marginStats,
-		Params: []resolve.Param{
-			withGroup(resolve.OptInt("hesa", 0, maxStat, "firer's HESA value: HE/small arms fire (give this or --ap)"), "fire-mode"),
-			withGroup(resolve.OptInt("ap", 0, maxStat, "firer's AP value: AP fire, read on the AP column (give this or --hesa)"), "fire-mode"),
-			resolve.OptInt("def", 0, maxStat, "target's Def value"),
-			resolve.OptChoice("target", targetChoices, "what an --attacker card fires at: soft (its HESA) or vehicle (its AP); a --defender card tells it"),
-			resolve.BoolParam("within-4", "target within range 4 (+1 to the firer unless --firer-suppressed)"),
-			resolve.BoolParam("firer-suppressed", "the firer is suppressed (loses the within-4 bonus)"),
-			resolve.BoolParam("not-front", "no part of the firer is to the target's front (+1 firer)"),
-			qualityParam("firer-quality", "firer"),
-			resolve.ChoiceParam("cover", coverChoices, coverNone, "target's cover: none, soft (+1) or hard (+2)"),
-			resolve.BoolParam("smoke", "target in smoke (+2; adds to soft cover, not to hard cover or hull-down)"),
-			resolve.BoolParam("hull-down", "target hull-down (+2; adds to soft cover, not to hard cover or smoke)"),
-			resolve.BoolParam("firer-moved", "the firer moved (+1 target)"),
-			resolve.BoolParam("over-half-range", "AP fire at a target over half range (+1 target)"),
-			qualityParam("target-quality", "target"),
-		},
+		// The sheet's sections: what the firer adds, what the target adds
+		// (def and target, which cards fill, stay in their places).
+		Params: slices.Concat(
+			resolve.InSection("Firer",
+				withGroup(resolve.OptInt("hesa", 0, maxStat, "firer's HESA value: HE/small arms fire (give this or --ap)"), "fire-mode"),
+				withGroup(resolve.OptInt("ap", 0, maxStat, "firer's AP value: AP fire, read on the AP column (give this or --hesa)"), "fire-mode")),
+			resolve.InSection("Target", resolve.OptInt("def", 0, maxStat, "target's Def value")),
+			resolve.InSection("Firer",
+				resolve.OptChoice("target", targetChoices, "what an --attacker card fires at: soft (its HESA) or vehicle (its AP); a --defender card tells it"),
+				resolve.BoolParam("within-4", "target within range 4 (+1 to the firer unless --firer-suppressed)"),
+				resolve.BoolParam("firer-suppressed", "the firer is suppressed (loses the within-4 bonus)"),
+				resolve.BoolParam("not-front", "no part of the firer is to the target's front (+1 firer)"),
+				qualityParam("firer-quality", "firer")),
+			resolve.InSection("Target",
+				resolve.ChoiceParam("cover", coverChoices, coverNone, "target's cover: none, soft (+1) or hard (+2)"),
+				resolve.BoolParam("smoke", "target in smoke (+2; adds to soft cover, not to hard cover or hull-down)"),
+				resolve.BoolParam("hull-down", "target hull-down (+2; adds to soft cover, not to hard cover or smoke)"),
+				resolve.BoolParam("firer-moved", "the firer moved (+1 target)"),
+				resolve.BoolParam("over-half-range", "AP fire at a target over half range (+1 target)"),
+				qualityParam("target-quality", "target")),
+		),
 		Compile:   compileFire,
 		Chain:     independentChain(compileFire, []string{outOfAction, suppressed, fallBack, noEffect}, outOfAction),
 		Roles:     twoRoles,
@@ -168,17 +175,20 @@ func tankHuntAction() *resolve.Action {
 		Sheet:   "004: Tank Hunting; Firing Result (Tank Hunting column)",
 		Outcome: huntOutcomes,
 		Stats:   marginStats,
-		Params: []resolve.Param{
-			resolve.OptInt("def", 0, maxStat, "target's Def value (counts at most 4)"),
-			resolve.ChoiceParam("cover", coverChoices, coverNone, "target's cover: soft or hard gives the hunter +1"),
-			resolve.BoolParam("smoke", "target in smoke (+1 hunter, same +1 as cover)"),
-			resolve.BoolParam("engineers", "the tank hunter is an engineer section (+2 hunter)"),
-			resolve.BoolParam("not-front", "the tank hunter is not to the target's front (+1 hunter)"),
-			resolve.BoolParam("open-topped", "the target is open topped (+1 hunter)"),
-			resolve.BoolParam("no-mg", "the target has no machine-gun (+1 hunter)"),
-			qualityParam("hunter-quality", "tank hunter"),
-			qualityParam("target-quality", "target"),
-		},
+		// The sheet's sections: what the tank hunter adds (the target's
+		// cover and smoke among them), what the target adds.
+		Params: slices.Concat(
+			resolve.InSection("Target", resolve.OptInt("def", 0, maxStat, "target's Def value (counts at most 4)")),
+			resolve.InSection("Tank hunter",
+				resolve.ChoiceParam("cover", coverChoices, coverNone, "target's cover: soft or hard gives the hunter +1"),
+				resolve.BoolParam("smoke", "target in smoke (+1 hunter, same +1 as cover)"),
+				resolve.BoolParam("engineers", "the tank hunter is an engineer section (+2 hunter)"),
+				resolve.BoolParam("not-front", "the tank hunter is not to the target's front (+1 hunter)"),
+				resolve.BoolParam("open-topped", "the target is open topped (+1 hunter)"),
+				resolve.BoolParam("no-mg", "the target has no machine-gun (+1 hunter)"),
+				qualityParam("hunter-quality", "tank hunter")),
+			resolve.InSection("Target", qualityParam("target-quality", "target")),
+		),
 		Compile: compileHunt,
 		Chain:   independentChain(compileHunt, []string{outOfAction, suppressed, noEffect, "hunter-fall-back"}, outOfAction),
 		Roles:   twoRoles,

@@ -30,12 +30,12 @@ func rallyAction() *resolve.Action {
 		Sheet:   "004: Recover / Rally",
 		Outcome: rallyOutcomes,
 		Stats:   rallyStats,
-		Params: []resolve.Param{
+		Params: resolve.InSection("Modifiers", // the sheet's "Roll 1d10 and apply any modifiers"
 			resolve.BoolParam("commander", "a commander within 4 performs the rally (+1)"),
 			resolve.IntParam("elements-lost", 0, 99, 0, "friendly elements lost (-1 for every full 3)"),
 			resolve.BoolParam("unsupported", "the element is unsupported (-1)"),
 			qualityParam("quality", "recovering element"),
-		},
+		),
 		Compile: func(v resolve.Args) (resolve.Plan, error) {
 			mod := resolve.B2I(v.Bool("commander")) - v.Int("elements-lost")/3 - resolve.B2I(v.Bool("unsupported")) + v.Int("quality")
 			// One d10; its cells are the die, 1..10.
