@@ -234,3 +234,17 @@ func TestPageEngineSections(t *testing.T) {
 		}
 	}
 }
+
+// A panic in the engine (a bug: here, an engine with no registry) fails
+// its request with status 500, and the engine answers the next one: the
+// page's worker outlives it.
+func TestPageEngineSurvivesPanic(t *testing.T) {
+	broken := &answer.Ops{}
+	r := askPage(t, broken, map[string]any{"id": 5, "op": "query", "system": "opposed", "action": "fire", "query": "hesa=3&def=1"}, nil)
+	if r.OK || r.ID != 5 || r.Error == nil || r.Error.Status != 500 || !strings.Contains(r.Error.Message, "internal error") {
+		t.Errorf("a panic: %+v %+v, want status 500 with the panic's text", r, r.Error)
+	}
+	if r := askPage(t, broken, map[string]any{"id": 6, "op": "roll", "query": "expr=2d6"}, nil); !r.OK { // a roll needs no registry
+		t.Errorf("after a panic: %+v", r.Error)
+	}
+}

@@ -66,8 +66,15 @@ const maxRequest = profiles.MaxTotalSize + 64<<10
 
 // Handle answers one request (JSON) with its reply (JSON), telling
 // progress of a Monte Carlo run's trials.
-func (o *Ops) Handle(ctx context.Context, req []byte, progress Progress) []byte {
+func (o *Ops) Handle(ctx context.Context, req []byte, progress Progress) (reply []byte) {
 	var r Request
+	// A panic is a bug, never bad input; the page's engine must outlive
+	// it: the request fails with the panic's text, the next one runs.
+	defer func() {
+		if p := recover(); p != nil {
+			reply = o.fail(r.ID, &ErrorDoc{Message: fmt.Sprintf("odds: internal error: %v", p), Status: 500})
+		}
+	}()
 	if len(req) > maxRequest {
 		return o.fail(r.ID, &ErrorDoc{Message: fmt.Sprintf("request: more than %d MiB", maxRequest>>20), Status: 413})
 	}

@@ -43,6 +43,11 @@ self.onmessage = async (ev) => {
     return;
   }
   const progress = (done, total) => self.postMessage({ id, progress: { done, total } });
-  const reply = JSON.parse(self.oddsHandle(JSON.stringify({ ...msg, id }), progress));
+  let reply;
+  try {
+    reply = JSON.parse(self.oddsHandle(JSON.stringify({ ...msg, id }), progress));
+  } catch (e) { // the Go program has exited: the page starts a new worker
+    reply = { id, ok: false, error: { message: "the engine stopped: " + e.message, status: 500 } };
+  }
   self.postMessage(reply);
 };
