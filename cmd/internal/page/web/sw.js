@@ -5,23 +5,33 @@
 // the page loads and answers with the network off.
 "use strict";
 
+// One cache per copy of the page: two odds pages on one host (at
+// different paths) keep their own.
+const SCOPE = self.registration.scope;
+const NAME = CACHE + " " + SCOPE;
+
 self.addEventListener("install", (ev) => {
-  ev.waitUntil(caches.open(CACHE).then((c) => c.addAll(FILES)).then(() => self.skipWaiting()));
+  // cache: "reload" skips the HTTP cache: a host that lets files be
+  // cached for a while must not put an older file in the new cache.
+  ev.waitUntil(caches.open(NAME)
+    .then((c) => c.addAll(FILES.map((f) => new Request(f, { cache: "reload" }))))
+    .then(() => self.skipWaiting()));
 });
 
 self.addEventListener("activate", (ev) => {
   ev.waitUntil(caches.keys()
-    .then((keys) => Promise.all(keys.filter((k) => k.startsWith("odds-") && k !== CACHE).map((k) => caches.delete(k))))
+    .then((keys) => Promise.all(keys.filter((k) => k.startsWith("odds-") && k.endsWith(" " + SCOPE) && k !== NAME).map((k) => caches.delete(k))))
     .then(() => self.clients.claim()));
 });
 
 self.addEventListener("fetch", (ev) => {
   const req = ev.request;
-  if (req.method !== "GET" || new URL(req.url).origin !== self.location.origin) return;
+  const url = new URL(req.url);
+  if (req.method !== "GET" || url.origin !== self.location.origin) return;
   // A page link (#/opposed/fire?...) loads index.html: the fragment never
   // reaches here. The JSON API is not cached: it is not the page's.
-  if (new URL(req.url).pathname.includes("/api/")) return;
-  ev.respondWith(caches.open(CACHE).then(async (c) => {
+  if (url.pathname.includes("/api/")) return;
+  ev.respondWith(caches.open(NAME).then(async (c) => {
     const hit = await c.match(req, { ignoreSearch: true });
     if (hit) return hit;
     const resp = await fetch(req);
