@@ -26,7 +26,7 @@ func main() {
 		js.Global().Call("oddsFailed", err.Error())
 		return
 	}
-	ops := &answer.Ops{Base: &answer.Engine{Systems: systems, Reg: reg}, Version: "odds " + runtime.Version() + " wasm"}
+	ops := &answer.Ops{Base: &answer.Engine{Systems: systems, Reg: reg}, Version: answer.PageVersion(runtime.Version())}
 	handle := js.FuncOf(func(_ js.Value, args []js.Value) any {
 		if len(args) < 1 || args[0].Type() != js.TypeString {
 			return `{"id":0,"ok":false,"error":{"message":"oddsHandle: want a JSON request","status":400}}`

@@ -111,7 +111,7 @@ func (o *Ops) do(ctx context.Context, r *Request, progress Progress) (json.RawMe
 		if err != nil {
 			return nil, err
 		}
-		return json.Marshal(e.Describe(o.Version))
+		return e.catalogJSON(o.Version)
 	case "query":
 		vals, err := parseQuery(r.Query)
 		if err != nil {
@@ -151,6 +151,20 @@ func (o *Ops) do(ctx context.Context, r *Request, progress Progress) (json.RawMe
 	}
 	return nil, &query.Error{Err: fmt.Errorf("request: no op %q (want describe, query, roll or validate)", r.Op)}
 }
+
+// Catalog is the describe op's result for the built-in profiles alone:
+// the page ships it (catalog.json), so that its worker answers describe
+// while the engine is still starting.
+func (o *Ops) Catalog() ([]byte, error) { return o.Base.catalogJSON(o.Version) }
+
+func (e *Engine) catalogJSON(version string) ([]byte, error) {
+	return json.Marshal(e.Describe(version))
+}
+
+// PageVersion is the version the page's engine reports: the Go that
+// built it (the engine carries no VCS stamp, so that its bytes are
+// reproducible).
+func PageVersion(goVersion string) string { return "odds (page engine, " + goVersion + ")" }
 
 // parseQuery reads the JSON API's query string.
 func parseQuery(q string) (url.Values, error) {

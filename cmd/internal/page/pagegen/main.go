@@ -2,8 +2,9 @@
 // go generate in cmd/internal/page): odds.wasm.gz, the engine
 // (cmd/odds-wasm built for GOOS=js GOARCH=wasm, reproducibly: -trimpath,
 // no VCS stamp, no build id; gzip with no name and no time), Go's
-// wasm_exec.js of the same toolchain, and the icons (PNG 192 and 512,
-// SVG). It records the Go version used in ../GOVERSION: the same Go
+// wasm_exec.js of the same toolchain, the icons (PNG 192 and 512, SVG),
+// and catalog.json, the engine's describe answer for the built-ins (the
+// worker answers describe with it while the engine starts). It records the Go version used in ../GOVERSION: the same Go
 // version builds the same bytes, and the freshness test checks them.
 package main
 
@@ -18,6 +19,10 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+
+	"odds/cmd/internal/answer"
+	"odds/profiles"
+	"odds/resolve/all"
 )
 
 func main() {
@@ -63,7 +68,18 @@ func Generated() (map[string][]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	systems := all.Systems()
+	reg, err := profiles.New(systems)
+	if err != nil {
+		return nil, err
+	}
+	ops := &answer.Ops{Base: &answer.Engine{Systems: systems, Reg: reg}, Version: answer.PageVersion(version)}
+	catalog, err := ops.Catalog()
+	if err != nil {
+		return nil, err
+	}
 	out := map[string][]byte{
+		"web/catalog.json": append(catalog, '\n'),
 		"web/odds.wasm.gz": gz,
 		"web/wasm_exec.js": execJS,
 		"web/icon.svg":     []byte(iconSVG),

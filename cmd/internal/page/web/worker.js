@@ -32,10 +32,20 @@ async function start() {
 }
 
 const engine = start();
+// The catalog of the built-ins (what describe answers without the page's
+// own cards), fetched while the engine starts: describe needs no engine.
+const catalog = fetch("catalog.json").then((r) => (r.ok ? r.json() : null)).catch(() => null);
 
 self.onmessage = async (ev) => {
   const msg = ev.data || {};
   const id = typeof msg.id === "number" ? msg.id : 0;
+  if (msg.op === "describe" && !(msg.profiles && msg.profiles.length)) {
+    const result = await catalog;
+    if (result) {
+      self.postMessage({ id, ok: true, result });
+      return;
+    }
+  }
   try {
     await engine;
   } catch (e) {
