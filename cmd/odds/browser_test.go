@@ -2,9 +2,11 @@ package main
 
 import (
 	"context"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
@@ -75,33 +77,8 @@ func TestPageBrowser(t *testing.T) {
 	ts := httptest.NewServer(tsAPI.Config.Handler)
 	defer ts.Close()
 
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(path), chromedp.NoSandbox, chromedp.WindowSize(390, 844), chromedp.Flag("disable-gpu", true))
-	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
-	defer cancel()
-	bctx, cancel := chromedp.NewContext(actx)
-	defer cancel()
-	// The first call starts the browser and must have no deadline; the
-	// rest run under one.
-	if err := chromedp.Do(bctx, chromedp.Navigate("about:blank")); err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithTimeout(bctx, 90*time.Second)
-	defer cancel()
-	check := func(when string) workerAnswer {
-		t.Helper()
-		a, err := chromedp.Run(ctx, chromedp.Evaluate[workerAnswer](askWorker, chromedp.EvalAwaitPromise))
-		if err != nil {
-			t.Fatalf("%s: %v", when, err)
-		}
-		if a.Describe != "opposed,rof,symbol,cohesion" || !a.OK || !sameDoc([]byte(a.Result), []byte(api)) {
-			t.Errorf("%s: describe %q; query ok=%v\n%.300s\nthe API:\n%.300s", when, a.Describe, a.OK, a.Result, api)
-		}
-		if n := len(a.Progress); !a.MCOK || n == 0 || a.Progress[n-1].Done != 3_000_000 || a.Progress[n-1].Total != 3_000_000 {
-			t.Errorf("%s: Monte Carlo ok=%v, progress %v; want it to end at 3000000 of 3000000", when, a.MCOK, a.Progress)
-		}
-		return a
-	}
+	ctx := newBrowser(t, path)
+	check := func(when string) workerAnswer { t.Helper(); return checkWorker(t, ctx, when, api) }
 
 	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/")); err != nil {
 		t.Fatal(err)
@@ -156,3 +133,70 @@ func loadAverage() float64 {
 }
 
 func ptrTo[T any](v T) *T { return &v }
+
+// newBrowser is a headless Chromium at a phone's size, with a context
+// whose calls run under a deadline.
+func newBrowser(t *testing.T, path string) context.Context {
+	t.Helper()
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(path), chromedp.NoSandbox, chromedp.WindowSize(390, 844), chromedp.Flag("disable-gpu", true))
+	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	t.Cleanup(cancel)
+	bctx, cancel := chromedp.NewContext(actx)
+	t.Cleanup(cancel)
+	// The first call starts the browser and must have no deadline; the
+	// rest run under one.
+	if err := chromedp.Do(bctx, chromedp.Navigate("about:blank")); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(bctx, 90*time.Second)
+	t.Cleanup(cancel)
+	return ctx
+}
+
+// checkWorker runs askWorker in the page and checks its answers against
+// the API's document api.
+func checkWorker(t *testing.T, ctx context.Context, when, api string) workerAnswer {
+	t.Helper()
+	a, err := chromedp.Run(ctx, chromedp.Evaluate[workerAnswer](askWorker, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatalf("%s: %v", when, err)
+	}
+	if a.Describe != "opposed,rof,symbol,cohesion" || !a.OK || !sameDoc([]byte(a.Result), []byte(api)) {
+		t.Errorf("%s: describe %q; query ok=%v\n%.300s\nthe API:\n%.300s", when, a.Describe, a.OK, a.Result, api)
+	}
+	if n := len(a.Progress); !a.MCOK || n == 0 || a.Progress[n-1].Done != 3_000_000 || a.Progress[n-1].Total != 3_000_000 {
+		t.Errorf("%s: Monte Carlo ok=%v, progress %v; want it to end at 3000000 of 3000000", when, a.MCOK, a.Progress)
+	}
+	return a
+}
+
+// odds page DIR on a plain static file server (Go's, which sends none of
+// odds serve's headers): the page loads, its engine answers what the API
+// answers, and its service worker takes control.
+func TestPageStaticSite(t *testing.T) {
+	path := chromium()
+	if path == "" {
+		t.Skip("headless Chromium not found: install Debian's chromium package (apt-get install chromium) to run the browser test")
+	}
+	_, api, _ := get(t, testServer(t, serve.DefaultMaxTrials).URL+"/api/v1/opposed/fire?hesa=3&def=1&method=exact&seed=7")
+	dir := filepath.Join(t.TempDir(), "site")
+	if code, _, errs := run(context.Background(), "page", dir); code != 0 {
+		t.Fatalf("odds page: exit %d: %s", code, errs)
+	}
+	ts := httptest.NewServer(http.StripPrefix("/odds", http.FileServer(http.Dir(dir)))) // under a path, as on a project's static host
+	defer ts.Close()
+	ctx := newBrowser(t, path)
+	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/odds/")); err != nil {
+		t.Fatal(err)
+	}
+	a := checkWorker(t, ctx, "static site", api)
+	t.Logf("static site: first answer %.0f ms after navigation", a.MS)
+	const ready = `(async () => { const r = await navigator.serviceWorker.register("sw.js"); await navigator.serviceWorker.ready;
+	  for (let i = 0; i < 100 && !navigator.serviceWorker.controller; i++) await new Promise((ok) => setTimeout(ok, 50));
+	  return r.scope; })()`
+	scope, err := chromedp.Run(ctx, chromedp.Evaluate[string](ready, chromedp.EvalAwaitPromise))
+	if err != nil || scope != ts.URL+"/odds/" {
+		t.Errorf("service worker: scope %q, %v; want %s/odds/", scope, err, ts.URL)
+	}
+}
