@@ -16,8 +16,8 @@ func (a *app) serveCommand() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "serve [--addr HOST:PORT]",
 		Short: "serve the odds as a web page and a JSON API (the phone at the table)",
-		Long: a.paragraphs("serve puts the engine behind a local web page: choose a system and an action, fill the form, and read the odds; a link reproduces the answer. The JSON API, GET /api/v1/SYSTEM/ACTION?flag=value&attacker=CARD, returns the document odds … --format json prints.\n\n" +
-			"By default only this machine can connect (127.0.0.1:8080); --addr :8080 shares it on the network. Each request runs on one core, at most one per core at a time, with at most --max-trials Monte Carlo trials."),
+		Long: a.paragraphs("serve serves the page (the one odds page DIR writes: odds's engine compiled to WebAssembly, answering in the browser and offline after the first visit) and a JSON API: GET /api/v1/SYSTEM/ACTION?flag=value&attacker=CARD returns the document odds … --format json prints. Links to the page are /#/SYSTEM/ACTION?flag=value; the old /SYSTEM/ACTION?flag=value pages redirect there.\n\n" +
+			"By default only this machine can connect (127.0.0.1:8080); --addr :8080 shares it on the network. Each API request runs on one core, at most one per core at a time, with at most --max-trials Monte Carlo trials."),
 		Example: "  odds serve\n  odds serve --addr :8080 --profiles my-cards.yaml",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
