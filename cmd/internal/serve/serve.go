@@ -1,7 +1,8 @@
-// Package serve is odds serve's web page and JSON API, and answers odds
-// batch's lines: request (URL values or a query document) to typed
-// query to report, rendered by the CLI's own renderers. The page
-// templates and static files are embedded from web/.
+// Package serve is odds serve: the page's files (package page; its
+// engine runs in the browser) and the JSON API, and it answers odds
+// batch's lines: a request (URL values or a query document) is asked of
+// package answer, the one door the page's engine uses too, and rendered
+// by the CLI's own renderers.
 package serve
 
 import (
