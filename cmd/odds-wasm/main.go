@@ -12,6 +12,7 @@ package main
 import (
 	"context"
 	"runtime"
+	"sync"
 	"syscall/js"
 
 	"odds/cmd/internal/answer"
@@ -21,12 +22,11 @@ import (
 
 func main() {
 	systems := all.Systems()
-	reg, err := profiles.New(systems)
-	if err != nil {
-		js.Global().Call("oddsFailed", err.Error())
-		return
-	}
-	ops := &answer.Ops{Base: &answer.Engine{Systems: systems, Reg: reg}, Version: answer.PageVersion(runtime.Version())}
+	// The built-in profiles are parsed when a question first needs them
+	// (a card, a system's dice): the first answer of a question without
+	// cards does not wait for them.
+	load := sync.OnceValues(func() (*profiles.Registry, error) { return profiles.New(systems) })
+	ops := &answer.Ops{Base: &answer.Engine{Systems: systems, Load: load}, Version: answer.PageVersion(runtime.Version())}
 	handle := js.FuncOf(func(_ js.Value, args []js.Value) any {
 		if len(args) < 1 || args[0].Type() != js.TypeString {
 			return `{"id":0,"ok":false,"error":{"message":"oddsHandle: want a JSON request","status":400}}`

@@ -30,9 +30,22 @@ var PersistentFlags = []string{"trials", "seed", "workers", "method", "precision
 
 // Engine answers questions with the systems and profiles it holds.
 type Engine struct {
-	Systems   []*resolve.System
-	Reg       *profiles.Registry
+	Systems []*resolve.System
+	Reg     *profiles.Registry
+	// Load, when Reg is nil, gives the registry when a question first
+	// needs it (a card, a system's dice): the page's engine answers a
+	// question without cards before parsing the built-in profiles.
+	// Callers make it run once (sync.OnceValues).
+	Load      func() (*profiles.Registry, error)
 	MaxTrials int64 // Monte Carlo trials one question may run in all (0: no bound)
+}
+
+// registry is the engine's profiles: Reg, or what Load gives.
+func (e *Engine) registry() (*profiles.Registry, error) {
+	if e.Reg != nil || e.Load == nil {
+		return e.Reg, nil
+	}
+	return e.Load()
 }
 
 // Question is a request's question, typed: the query, how to run it,
@@ -149,7 +162,7 @@ func (e *Engine) Question(q url.Values, system, action string) (*Question, error
 			return nil, err
 		}
 	}
-	reg := func() (*profiles.Registry, error) { return e.Reg, nil }
+	reg := e.registry
 	qq, _, err := query.New(sp, reg)
 	if err != nil {
 		return nil, err

@@ -115,7 +115,11 @@ func paramDocs(ps []resolve.Param) []ParamDoc {
 
 // Describe is the catalog of the engine's systems and profiles; version
 // is the odds version that answers.
-func (e *Engine) Describe(version string) *Catalog {
+func (e *Engine) Describe(version string) (*Catalog, error) {
+	reg, err := e.registry()
+	if err != nil {
+		return nil, err
+	}
 	c := &Catalog{Version: version, Cards: map[string][]CardDoc{}, Dice: map[string][]DieDoc{}}
 	for _, sys := range e.Systems {
 		sd := SystemDoc{Name: sys.Name, Short: sys.Short, Sheets: sys.Sheets, Card: paramDocs(sys.Card), Die: sys.Die}
@@ -128,16 +132,16 @@ func (e *Engine) Describe(version string) *Catalog {
 			sd.Actions = append(sd.Actions, ad)
 		}
 		c.Systems = append(c.Systems, sd)
-		c.Cards[sys.Name] = e.cards(sys)
+		c.Cards[sys.Name] = cards(reg, sys)
 		dice := []DieDoc{}
-		for _, d := range e.Reg.Env(sys.Name).Dice {
+		for _, d := range reg.Env(sys.Name).Dice {
 			dice = append(dice, DieDoc{Name: d.Name, Role: d.Role, Colour: d.Colour, Strength: d.Strength, Faces: d.Faces})
 		}
 		c.Dice[sys.Name] = dice
 	}
 	c.Roll = RollInfo{Params: []ParamDoc{{Name: "expr", Kind: "word", Usage: "a dice expression, e.g. 4d6kh3, 6d6>=4, d10+3 vs d10+1"}}}
 	c.Runs = runDocs
-	return c
+	return c, nil
 }
 
 // runDocs are the run settings a query may give.
@@ -151,13 +155,13 @@ var runDocs = []ParamDoc{
 }
 
 // cards are a system's unit cards in force, by name.
-func (e *Engine) cards(sys *resolve.System) []CardDoc {
+func cards(reg *profiles.Registry, sys *resolve.System) []CardDoc {
 	out := []CardDoc{}
-	for _, en := range e.Reg.List(sys.Name) {
+	for _, en := range reg.List(sys.Name) {
 		if en.Kind != "unit" {
 			continue
 		}
-		u, err := e.Reg.Unit(en.Name, sys.Name)
+		u, err := reg.Unit(en.Name, sys.Name)
 		if err != nil {
 			continue
 		}

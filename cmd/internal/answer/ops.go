@@ -158,7 +158,11 @@ func (o *Ops) do(ctx context.Context, r *Request, progress Progress) (json.RawMe
 func (o *Ops) Catalog() ([]byte, error) { return o.Base.catalogJSON(o.Version) }
 
 func (e *Engine) catalogJSON(version string) ([]byte, error) {
-	return json.Marshal(e.Describe(version))
+	c, err := e.Describe(version)
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(c)
 }
 
 // PageVersion is the version the page's engine reports: the Go that

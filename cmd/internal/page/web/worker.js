@@ -12,10 +12,7 @@
 "use strict";
 importScripts("wasm_exec.js");
 
-let ready;
-const started = new Promise((resolve, reject) => { ready = { resolve, reject }; });
-self.oddsReady = () => ready.resolve();
-self.oddsFailed = (msg) => ready.reject(new Error(msg));
+const started = new Promise((resolve) => { self.oddsReady = resolve; });
 
 async function start() {
   const go = new Go();
