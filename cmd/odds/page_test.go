@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -246,5 +247,23 @@ func TestPageEngineSurvivesPanic(t *testing.T) {
 	}
 	if r := askPage(t, broken, map[string]any{"id": 6, "op": "roll", "query": "expr=2d6"}, nil); !r.OK { // a roll needs no registry
 		t.Errorf("after a panic: %+v", r.Error)
+	}
+}
+
+// The page's engine reads the built-in profiles only when a question
+// needs them: an exact fire without cards answers without them, a
+// question with a card loads them once.
+func TestPageEngineLoadsProfilesLate(t *testing.T) {
+	systems := all.Systems()
+	loads := 0
+	load := sync.OnceValues(func() (*profiles.Registry, error) { loads++; return profiles.New(systems) })
+	ops := &answer.Ops{Base: &answer.Engine{Systems: systems, Load: load}, Version: "test"}
+	if r := askPage(t, ops, map[string]any{"id": 1, "op": "query", "system": "opposed", "action": "fire", "query": "hesa=3&def=1&seed=1"}, nil); !r.OK || loads != 0 {
+		t.Errorf("a question without cards: ok=%v %v, %d loads of the profiles; want none", r.OK, r.Error, loads)
+	}
+	for i := range 2 {
+		if r := askPage(t, ops, map[string]any{"id": 2 + i, "op": "query", "system": "opposed", "action": "fire", "query": "attacker=mg-team&def=1&seed=1"}, nil); !r.OK || loads != 1 {
+			t.Errorf("a question with a card: ok=%v %v, %d loads; want 1", r.OK, r.Error, loads)
+		}
 	}
 }
