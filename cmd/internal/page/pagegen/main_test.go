@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -66,5 +67,24 @@ func TestGzipReproducible(t *testing.T) {
 	b, _ := Gzip([]byte("odds odds odds"))
 	if !bytes.Equal(a, b) || a[4]|a[5]|a[6]|a[7] != 0 {
 		t.Errorf("gzip: %x and %x; want equal, with no time", a, b)
+	}
+}
+
+// The engine leaves out what a browser cannot use or should not
+// download: gonum/plot and its fonts (the render package's plot files
+// are built for !(js && wasm): a new one without that line would bring
+// them back) and net/http.
+func TestWasmDeps(t *testing.T) {
+	cmd := exec.Command(goCmd(), "list", "-deps", "./cmd/odds-wasm")
+	cmd.Dir = filepath.Join("..", "..", "..", "..")
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, dep := range strings.Fields(string(out)) {
+		if strings.HasPrefix(dep, "gonum.org/v1/plot") || dep == "net/http" {
+			t.Errorf("the page's engine imports %s: give the file that brings it //go:build !(js && wasm)", dep)
+		}
 	}
 }
