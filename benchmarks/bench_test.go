@@ -509,7 +509,7 @@ func BenchmarkRollShapes(b *testing.B) {
 		_ = sink
 	})
 	b.Run("opposed-fire", func(b *testing.B) { benchKernel(b, mustFire(b)) })
-	for _, expr := range []string{"d10+3 vs d10+1", "4d6kh3", "10d10kh3", "3d6+2", "20d6>=4", "d6!"} {
+	for _, expr := range []string{"d10+3 vs d10+1", "4d6kh3", "10d10kh3", "3d6+2", "20d6>=4", "d6!", "5d6!", "4d6r1"} {
 		b.Run(expr, func(b *testing.B) { benchKernel(b, mustRoll(b, expr)) })
 	}
 }

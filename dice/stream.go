@@ -1,9 +1,6 @@
 package dice
 
-import (
-	"math/bits"
-	"math/rand/v2"
-)
+import "math/bits"
 
 // MaxProduct bounds the product of the sides of all dice taken from one
 // 64-bit word.
@@ -24,7 +21,7 @@ const MaxSides = 1 << 16
 // Stream is a source of dice for one goroutine. The zero value is not
 // usable: make one with New or NewEnumerating.
 type Stream struct {
-	src  rand.PCG
+	src  wyrand
 	frac uint64 // the unused fraction of the current word
 	used uint64 // product of the sides already taken from frac
 
@@ -44,23 +41,46 @@ func New(seed, chunk uint64) *Stream {
 }
 
 // Reset reseeds s for chunk k of a run with the given seed. Streams for
-// different chunks are independent: both halves of the PCG state are
-// derived from (seed, chunk) through a SplitMix64 finaliser, so neighbouring
-// chunks start far apart in state space.
+// different chunks are independent: the generator's state is derived from
+// (seed, chunk) through two SplitMix64 finalisers, so neighbouring chunks
+// start far apart on the generator's cycle (two chunks of a 1e9-trial run
+// overlap with probability under 2^-17: chunks^2 x words a chunk / 2^64).
 func (s *Stream) Reset(seed, chunk uint64) {
-	hi := mix(seed ^ mix(chunk+0x9e3779b97f4a7c15))
-	lo := mix(hi ^ mix(chunk^0xbf58476d1ce4e5b9) ^ seed)
-	s.src.Seed(hi, lo)
+	s.src = wyrand(mix(seed ^ mix(chunk+0x9e3779b97f4a7c15)))
 	s.used = MaxProduct + 1 // forces a fresh word on the first draw
 }
 
 // ResetTrial reseeds s for one trial of a paired run (sim.RunPaired):
-// the state is derived from (seed, trial) by one SplitMix64 finaliser, a
-// third of Reset's work, since it runs twice a trial.
+// the state is derived from (seed, trial) by one SplitMix64 finaliser, half
+// of Reset's work, since it runs twice a trial.
 func (s *Stream) ResetTrial(seed, trial uint64) {
-	hi := mix(seed + trial*0x9e3779b97f4a7c15)
-	s.src.Seed(hi, hi^seed^0xda942042e4dd58b5)
+	s.src = wyrand(mix(seed + trial*0x9e3779b97f4a7c15))
 	s.used = MaxProduct + 1
+}
+
+// wyrand is the Monte Carlo generator: wyrand (Wang Yi's wyhash family), a
+// 64-bit Weyl counter through one 64x64->128 multiply. The next word does
+// not wait on the one before (the state only adds a constant), so a kernel
+// that unrolls a word into its dice overlaps one word's digits with the
+// next word's mixing: the throughput floor in benchmarks/ uses the same
+// generator. It passes BigCrush and PractRand to 2^45 (its authors'
+// figures); a trial needs far fewer words than that.
+type wyrand uint64
+
+// wyInc is wyrand's Weyl increment.
+const wyInc = 0xa0761d6478bd642f
+
+// Uint64 returns the next word.
+func (s *wyrand) Uint64() uint64 {
+	*s += wyInc
+	return wymix(uint64(*s))
+}
+
+// wymix is wyrand's output of state x. Kernels that keep the state in a
+// register add wyInc themselves and call this.
+func wymix(x uint64) uint64 {
+	hi, lo := bits.Mul64(x, x^0xe7037ed1a0b428db)
+	return hi ^ lo
 }
 
 // mix is the SplitMix64 finaliser (Steele, Lea and Flood 2014).
