@@ -175,18 +175,18 @@ func (s *Stream) Roll(p *Pool) Tally {
 	}
 	// The word and its budget stay in registers for the whole pool, as in
 	// Count (stream.go says why the loop is written out).
-	frac, used := s.frac, s.used
+	src, frac, used := s.src, s.frac, s.used
 	var t Tally
 	for _, d := range p.steps {
 		m := uint64(len(d))
 		used *= m
 		if used > MaxProduct {
-			frac, used = s.src.Uint64(), m
+			frac, used = src.Uint64(), m
 		}
 		i, f := bits.Mul64(frac, m)
 		frac = f
 		t += d[i]
 	}
-	s.frac, s.used = frac, used
+	s.src, s.frac, s.used = src, frac, used
 	return t
 }

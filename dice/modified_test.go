@@ -84,6 +84,25 @@ func TestRerolled(t *testing.T) {
 			counts[s.Reroll(d)]++
 		}
 		agree(t, "Reroll", counts, 0, want, trials)
+		// Three dice a trial: one pair drawn as one digit (d.pair, for
+		// d6 and smaller) and one die alone; the sum's distribution is
+		// the rule's convolved.
+		if c.sides <= 6 && d.pair == nil {
+			t.Errorf("d%dr%d: no pair table", c.sides, c.r)
+		}
+		sum3 := map[int]float64{0: 1}
+		for range 3 {
+			next := map[int]float64{}
+			for a, p := range sum3 {
+				for v, q := range want {
+					next[a+v] += p * q
+				}
+			}
+			sum3 = next
+		}
+		counts = make([]uint64, 3*c.sides+1)
+		s.TallyReroll(trials, 3, d, 0, counts)
+		agree(t, "TallyReroll of three dice", counts, 0, sum3, trials)
 	}
 }
 

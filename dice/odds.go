@@ -105,7 +105,7 @@ func newGroups[T uint8 | uint64](sides, most int, die func(face int) T) groups[T
 // draw rolls n dice from s a group at a time and adds up what they add.
 // The word and its budget stay in registers across the groups (see Count).
 func (gs *groups[T]) draw(s *Stream, n int) uint64 {
-	frac, used := s.frac, s.used
+	src, frac, used := s.src, s.frac, s.used
 	var sum uint64
 	for n > 0 {
 		g := min(n, gs.size)
@@ -113,13 +113,13 @@ func (gs *groups[T]) draw(s *Stream, n int) uint64 {
 		m := gs.products[g]
 		used *= m
 		if used > MaxProduct {
-			frac, used = s.src.Uint64(), m
+			frac, used = src.Uint64(), m
 		}
 		d, f := bits.Mul64(frac, m)
 		frac = f
 		sum += uint64(gs.tables[g][d])
 	}
-	s.frac, s.used = frac, used
+	s.src, s.frac, s.used = src, frac, used
 	return sum
 }
 
@@ -160,7 +160,7 @@ func (s *Stream) CountWith(c *Counter, n int) int {
 // kernel of every success-count question. counts must have at least n+1
 // entries. Monte Carlo mode only.
 func (s *Stream) TallyCount(trials int, c *Counter, n int, counts []uint64) {
-	frac, used := s.frac, s.used
+	src, frac, used := s.src, s.frac, s.used
 	counts = counts[:n+1]
 	// draw's loop, repeated so that the word stays in registers across
 	// pools too, with the groups' sizes, which are the same every pool,
@@ -178,7 +178,7 @@ func (s *Stream) TallyCount(trials int, c *Counter, n int, counts []uint64) {
 			}
 			used *= m
 			if used > MaxProduct {
-				frac, used = s.src.Uint64(), m
+				frac, used = src.Uint64(), m
 			}
 			d, f := bits.Mul64(frac, m)
 			frac = f
@@ -186,7 +186,7 @@ func (s *Stream) TallyCount(trials int, c *Counter, n int, counts []uint64) {
 		}
 		counts[k]++
 	}
-	s.frac, s.used = frac, used
+	s.src, s.frac, s.used = src, frac, used
 }
 
 // FaceCounter counts a pool's dice by face as Faces does, a group at a

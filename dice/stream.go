@@ -140,18 +140,18 @@ func (s *Stream) Count(n, sides, lo, hi int) int {
 	// path of each extraction. Sum and the other kernels repeat this loop
 	// body on purpose: a shared helper would either keep the word in
 	// memory or cost a call per die (benchmarks/: 2.6x the floor vs 1.0x).
-	frac, used := s.frac, s.used
+	src, frac, used := s.src, s.frac, s.used
 	c := 0
 	for range n {
 		used *= m
 		if used > MaxProduct {
-			frac, used = s.src.Uint64(), m
+			frac, used = src.Uint64(), m
 		}
 		d, f := bits.Mul64(frac, m)
 		frac = f
 		c += hit(d, base, span)
 	}
-	s.frac, s.used = frac, used
+	s.src, s.frac, s.used = src, frac, used
 	return c
 }
 
@@ -161,25 +161,25 @@ func (s *Stream) Count(n, sides, lo, hi int) int {
 // counts must have at least 2*sides-1 entries. Monte Carlo mode only.
 func (s *Stream) TallyDiff(trials, sides int, counts []uint64) {
 	m := uint64(sides)
-	frac, used := s.frac, s.used
+	src, frac, used := s.src, s.frac, s.used
 	counts = counts[:2*sides-1]
 	for range trials {
 		// Two dice, each exactly as D draws it: all of a word's digits are
 		// used, and a pair may straddle two words.
 		used *= m
 		if used > MaxProduct {
-			frac, used = s.src.Uint64(), m
+			frac, used = src.Uint64(), m
 		}
 		a, f := bits.Mul64(frac, m)
 		used *= m
 		if used > MaxProduct {
-			f, used = s.src.Uint64(), m
+			f, used = src.Uint64(), m
 		}
 		b, f := bits.Mul64(f, m)
 		frac = f
 		counts[a-b+m-1]++
 	}
-	s.frac, s.used = frac, used
+	s.src, s.frac, s.used = src, frac, used
 }
 
 // hit is 1 if base <= d <= base+span, else 0, without a branch: a success
@@ -197,18 +197,18 @@ func (s *Stream) Sum(n, sides int) int {
 		return s.enum.sum(n, sides)
 	}
 	m := uint64(sides)
-	frac, used := s.frac, s.used
+	src, frac, used := s.src, s.frac, s.used
 	t := uint64(n)
 	for range n {
 		used *= m
 		if used > MaxProduct {
-			frac, used = s.src.Uint64(), m
+			frac, used = src.Uint64(), m
 		}
 		d, f := bits.Mul64(frac, m)
 		frac = f
 		t += d
 	}
-	s.frac, s.used = frac, used
+	s.src, s.frac, s.used = src, frac, used
 	return int(t)
 }
 
@@ -238,17 +238,17 @@ func (s *Stream) Faces(n, sides int) uint64 {
 		return packed
 	}
 	m := uint64(sides)
-	frac, used := s.frac, s.used
+	src, frac, used := s.src, s.frac, s.used
 	for range n {
 		used *= m
 		if used > MaxProduct {
-			frac, used = s.src.Uint64(), m
+			frac, used = src.Uint64(), m
 		}
 		d, f := bits.Mul64(frac, m)
 		frac = f
 		packed += 1 << (w * uint(d))
 	}
-	s.frac, s.used = frac, used
+	s.src, s.frac, s.used = src, frac, used
 	return packed
 }
 

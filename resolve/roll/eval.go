@@ -66,6 +66,9 @@ type Plan struct {
 	// (exploding or re-rolled, summed or counted, not kept), plus
 	// constant: Run rolls it without walking the terms.
 	mod *term
+	// keep is the expression's one term when it is plain dice kept by a
+	// dice.Keeper, plus constant: Run tallies it in one kernel.
+	keep *term
 }
 
 // Outcome names and stats.
@@ -93,6 +96,9 @@ func Compile(e *Expr) *Plan {
 	}
 	if c, ok := plainConst(p.left[1:]); ok && p.right == nil && p.left[0].kind == kDice && p.left[0].die != nil && p.left[0].keep == 0 && p.left[0].sign > 0 {
 		p.mod, p.constant = &p.left[0], c
+	}
+	if c, ok := plainConst(p.left[1:]); ok && p.right == nil && p.left[0].kind == kDice && p.left[0].keeper != nil && p.left[0].sign > 0 {
+		p.keep, p.constant = &p.left[0], c
 	}
 	if p.pool == nil && p.duel == 0 {
 		l, okL := fixedProduct(p.left, dice.MaxJoint)

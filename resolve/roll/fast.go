@@ -88,6 +88,9 @@ func (p *Plan) Run(s *dice.Stream, n int, counts []uint64) {
 			counts[s.Sum(t.n, t.sides)+off]++
 		}
 		return
+	case p.keep != nil:
+		s.TallyKeep(n, p.keep.keeper, p.keep.kept, p.constant-p.lo, counts)
+		return
 	case p.mod != nil && !p.mod.cmp && p.mod.explode != nil:
 		s.TallyExplode(n, p.mod.n, p.mod.explode, p.constant-p.lo, counts)
 		return
