@@ -245,11 +245,9 @@ func addState(ws []weighted, s state, p float64) []weighted {
 type critRolls struct {
 	rule        int
 	green, blue []*dice.Pool // [j]: 2^j dice; n dice roll n's binary digits' pools
-	// odds[n]: the strongest symbol left by n dice a side, in whole
+	// odds[n-1]: the strongest symbol left by n dice a side, in whole
 	// numbers of the (green x blue faces)^n equally likely joint rolls,
-	// for n up to maxOddsDice: Monte Carlo draws it as one digit. odds[0]
-	// is certain (outcome 0) and draws nothing, so that a trial can pick
-	// without a branch on whether there are critical hits at all.
+	// for n up to maxOddsDice: Monte Carlo draws it as one digit.
 	odds []*dice.Odds
 	// Exact distributions of the strongest symbol left, by n.
 	mu   sync.Mutex
@@ -282,8 +280,6 @@ func newCritRolls(green, blue dice.Die, rule, maxN int) *critRolls {
 		cr.green, cr.blue = append(cr.green, dice.NewPool(gs)), append(cr.blue, dice.NewPool(bs))
 	}
 	// Whole-number tally counts of n dice a side, pairs classified.
-	none, _ := dice.NewOdds(1)
-	cr.odds = []*dice.Odds{none}
 	ga, ba := map[dice.Tally]uint64{0: 1}, map[dice.Tally]uint64{0: 1}
 	for n := 1; n <= min(max(maxN, 1), maxOddsDice); n++ {
 		ga, ba = addDie(ga, green), addDie(ba, blue)
@@ -335,8 +331,8 @@ func (cr *critRolls) chunks(n int, f func(j int)) {
 // sample rolls the comparison roll of n critical hits: the attacker's
 // strongest symbol left (kinds: nothing).
 func (cr *critRolls) sample(s *dice.Stream, n int) int {
-	if n < len(cr.odds) {
-		return s.Pick(cr.odds[n])
+	if n <= len(cr.odds) {
+		return s.Pick(cr.odds[n-1])
 	}
 	var a, d dice.Tally
 	cr.chunks(n, func(j int) {

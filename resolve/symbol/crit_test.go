@@ -146,7 +146,7 @@ func TestCritRollsEnumerated(t *testing.T) {
 			}
 			// What Monte Carlo draws: one digit of the whole-number odds
 			// (n up to maxOddsDice), replayed here outcome by outcome.
-			if n >= len(cr.odds) {
+			if n > len(cr.odds) {
 				t.Fatalf("%d critical hits are not drawn as one digit (%d odds)", n, len(cr.odds))
 			}
 			var drawn [kinds + 1]float64

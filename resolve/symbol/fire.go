@@ -141,9 +141,6 @@ type firePlan struct {
 
 	states   []state // the start (0) and the states the critical hits reach from it
 	critNext []uint8 // critNext[sym]: the state after the comparison roll leaves sym
-	// critState[min(n,1)*(kinds+1)+sym]: the state after n critical hits
-	// whose comparison roll leaves sym (none: the start).
-	critState [2 * (kinds + 1)]uint8
 
 	grid    box          // the dense grid of remaining tallies
 	index   []int32      // dense remaining tally -> its compact index
@@ -202,10 +199,8 @@ func (p *firePlan) Trial(s *dice.Stream) int {
 		def = p.defenceUnspotted
 	}
 	r := p.remaining(s.Roll(p.attack), s.Roll(def))
-	var st int
-	if n := r.Count(crit); n < len(p.crits.odds) { // no branch on n
-		st = int(p.critState[min(n, 1)*(kinds+1)+s.Pick(p.crits.odds[n])])
-	} else {
+	st := 0
+	if n := r.Count(crit); n > 0 {
 		st = int(p.critNext[p.crits.sample(s, n)])
 	}
 	return p.finalCell(st, int(p.index[p.dense(r)]), s)
@@ -242,7 +237,6 @@ func (p *firePlan) tabulate(tgt target, green, blue dice.Die, start state, most 
 			p.states = append(p.states, next)
 		}
 		p.critNext = append(p.critNext, uint8(j))
-		p.critState[kinds+1+sym] = uint8(j)
 	}
 
 	var shape [kinds]int
