@@ -194,8 +194,9 @@ func (s *Stream) TallyCount(trials int, c *Counter, n int, counts []uint64) {
 // compiling a plan (NewFaceCounter).
 type FaceCounter struct {
 	n, sides       int
-	width          uint // FacesWidth of the pool
-	groups[uint64]      // a group's packed face counts
+	width          uint      // FacesWidth of the pool
+	groups[uint64]           // a group's packed face counts
+	reroll         *Rerolled // the dice are re-rolled ones (NewRerolledFaces), else plain
 }
 
 // NewFaceCounter returns a FaceCounter for pools of n dice with the given
@@ -219,8 +220,30 @@ func (c *FaceCounter) Width() uint { return c.width }
 // roll, but a group that does not fit the current word's budget starts a
 // fresh word. Enumerating, it rolls die by die.
 func (s *Stream) FacesWith(c *FaceCounter) uint64 {
+	if s.enum != nil && c.reroll != nil {
+		var packed uint64
+		for range c.n {
+			packed += 1 << (c.width * uint(s.Reroll(c.reroll)-1))
+		}
+		return packed
+	}
 	if s.enum != nil {
 		return s.Faces(c.n, c.sides)
 	}
 	return c.draw(s, c.n)
+}
+
+// NewRerolledFaces returns a FaceCounter for pools of n dice re-rolled as
+// d is: each die is one outcome of its two rolls (d's digit of sides^2),
+// counted at the value the rolls leave, a group of dice per multiply
+// (two d6 of four rolls: 1296 outcomes). ok is false where
+// NewFaceCounter's would be.
+func NewRerolledFaces(d *Rerolled, n int) (c *FaceCounter, ok bool) {
+	w := FacesWidth(n)
+	if n > 255 || uint(d.sides)*w > 64 {
+		return nil, false
+	}
+	return &FaceCounter{n: n, sides: d.sides, width: w, reroll: d, groups: newGroups(int(d.both), n, func(x int) uint64 {
+		return 1 << (w * uint(d.val[x]))
+	})}, true
 }
