@@ -93,6 +93,14 @@ func benchKernel(b *testing.B, p resolve.Plan) {
 	perTrial(b, kernelBatch)
 }
 
+// kernelOnce returns one batch of p's Monte Carlo kernel on a stream of
+// its own.
+func kernelOnce(p resolve.Plan) func() {
+	s := dice.New(1, 0)
+	counts := make([]uint64, p.Layout().Cells)
+	return func() { p.Run(s, kernelBatch, counts) }
+}
+
 func BenchmarkKernelOpposedFire(b *testing.B) { benchKernel(b, mustFire(b)) }
 func BenchmarkKernelRoll6d6(b *testing.B)     { benchKernel(b, mustRoll(b, "6d6>=4")) }
 
