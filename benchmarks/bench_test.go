@@ -93,6 +93,14 @@ func benchKernel(b *testing.B, p resolve.Plan) {
 	perTrial(b, kernelBatch)
 }
 
+// kernelOnce returns one batch of p's Monte Carlo kernel on a stream of
+// its own.
+func kernelOnce(p resolve.Plan) func() {
+	s := dice.New(1, 0)
+	counts := make([]uint64, p.Layout().Cells)
+	return func() { p.Run(s, kernelBatch, counts) }
+}
+
 func BenchmarkKernelOpposedFire(b *testing.B) { benchKernel(b, mustFire(b)) }
 func BenchmarkKernelRoll6d6(b *testing.B)     { benchKernel(b, mustRoll(b, "6d6>=4")) }
 
@@ -509,7 +517,7 @@ func BenchmarkRollShapes(b *testing.B) {
 		_ = sink
 	})
 	b.Run("opposed-fire", func(b *testing.B) { benchKernel(b, mustFire(b)) })
-	for _, expr := range []string{"d10+3 vs d10+1", "4d6kh3", "10d10kh3", "3d6+2", "20d6>=4", "d6!"} {
+	for _, expr := range []string{"d10+3 vs d10+1", "4d6kh3", "10d10kh3", "3d6+2", "20d6>=4", "d6!", "5d6!", "4d6r1"} {
 		b.Run(expr, func(b *testing.B) { benchKernel(b, mustRoll(b, expr)) })
 	}
 }

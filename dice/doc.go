@@ -3,7 +3,7 @@
 //
 // A Stream runs in one of two modes behind one concrete type:
 //
-//   - Monte Carlo: a PCG-DXSM generator seeded from (seed, chunk). Several
+//   - Monte Carlo: a wyrand generator seeded from (seed, chunk). Several
 //     dice are taken from one 64-bit word by mixed-radix extraction (see
 //     MaxProduct for the bias bound). No call allocates.
 //   - Enumerating: every draw is a branch point; the exact driver replays the

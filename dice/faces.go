@@ -50,20 +50,22 @@ func NewPool(dice []Die) *Pool {
 	}
 	p := &Pool{size: len(dice)}
 	p.Tallies, p.Probs = totals(dice)
-	// Monte Carlo draws two dice at once, one digit over the pair's joint
-	// faces: half the extractions on the word's dependency chain.
-	for i := 0; i < len(dice); i += 2 {
-		if i+1 == len(dice) {
-			p.steps = append(p.steps, dice[i])
-			break
-		}
-		pair := make(Die, 0, len(dice[i])*len(dice[i+1]))
-		for _, a := range dice[i] {
-			for _, b := range dice[i+1] {
-				pair = append(pair, a+b)
+	// Monte Carlo draws a group of dice at once, one digit over the
+	// group's joint faces (four six-sided dice: 1296 faces, 5 KB), as many
+	// dice a group as GroupTable allows: one extraction and one look-up
+	// on the word's dependency chain a group instead of one a die.
+	for i := 0; i < len(dice); {
+		step := dice[i]
+		for i++; i < len(dice) && len(step)*len(dice[i]) <= GroupTable; i++ {
+			next := make(Die, 0, len(step)*len(dice[i]))
+			for _, a := range step {
+				for _, b := range dice[i] {
+					next = append(next, a+b)
+				}
 			}
+			step = next
 		}
-		p.steps = append(p.steps, pair)
+		p.steps = append(p.steps, step)
 	}
 	return p
 }
@@ -173,18 +175,18 @@ func (s *Stream) Roll(p *Pool) Tally {
 	}
 	// The word and its budget stay in registers for the whole pool, as in
 	// Count (stream.go says why the loop is written out).
-	frac, used := s.frac, s.used
+	src, frac, used := s.src, s.frac, s.used
 	var t Tally
 	for _, d := range p.steps {
 		m := uint64(len(d))
 		used *= m
 		if used > MaxProduct {
-			frac, used = s.src.Uint64(), m
+			frac, used = src.Uint64(), m
 		}
 		i, f := bits.Mul64(frac, m)
 		frac = f
 		t += d[i]
 	}
-	s.frac, s.used = frac, used
+	s.src, s.frac, s.used = src, frac, used
 	return t
 }

@@ -45,17 +45,17 @@ func Joint(product int, f func(*Stream) int) (table []int32, ok bool) {
 // only.
 func (s *Stream) TallyTable(trials int, table []int32, counts []uint64) {
 	m := uint64(len(table))
-	frac, used := s.frac, s.used
+	src, frac, used := s.src, s.frac, s.used
 	for range trials {
 		used *= m
 		if used > MaxProduct {
-			frac, used = s.src.Uint64(), m
+			frac, used = src.Uint64(), m
 		}
 		c, f := bits.Mul64(frac, m)
 		frac = f
 		counts[table[c]]++
 	}
-	s.frac, s.used = frac, used
+	s.src, s.frac, s.used = src, frac, used
 }
 
 // Lookup draws one outcome of a tabled roll (Joint) and returns its

@@ -15,11 +15,12 @@ import "math/bits"
 // Build one when compiling a plan (NewKeeper), not in a trial.
 type Keeper struct {
 	n, keep  int
-	kept     [][]int   // kept[state]: the kept faces, best first
-	first    []uint8   // first[x]: the state the first keep dice of outcome x leave
-	size     int       // dice in each later group (the last may have fewer)
-	steps    [][]uint8 // steps[g][state*sides^g+x]: the state after g more dice of outcome x
-	products []uint64  // products[g] = sides^g
+	kept     [][]int    // kept[state]: the kept faces, best first
+	first    []uint8    // first[x]: the state the first keep dice of outcome x leave
+	size     int        // dice in each later group (the last may have fewer)
+	steps    [][]uint8  // steps[g][state*sides^g+x]: the state after g more dice of outcome x
+	products []uint64   // products[g] = sides^g
+	sched    []keepStep // the later groups as TallyKeep lays them on words
 }
 
 // MaxKeepStates bounds a Keeper's states (byte states): keeping three of
@@ -121,6 +122,7 @@ func NewKeeper(sides, n, keep int, high bool) (k *Keeper, ok bool) {
 		k.products = append(k.products, m)
 		k.size = g
 	}
+	k.sched = k.schedule()
 	return k, true
 }
 
@@ -156,10 +158,10 @@ func (s *Stream) KeepWith(k *Keeper) int {
 		return st
 	}
 	// As groups.draw: the word and its budget stay in registers.
-	frac, used := s.frac, s.used
+	src, frac, used := s.src, s.frac, s.used
 	m := uint64(len(k.first))
 	if used *= m; used > MaxProduct {
-		frac, used = s.src.Uint64(), m
+		frac, used = src.Uint64(), m
 	}
 	d, frac := bits.Mul64(frac, m)
 	st := uint64(k.first[d])
@@ -168,11 +170,66 @@ func (s *Stream) KeepWith(k *Keeper) int {
 		left -= g
 		m = k.products[g]
 		if used *= m; used > MaxProduct {
-			frac, used = s.src.Uint64(), m
+			frac, used = src.Uint64(), m
 		}
 		d, frac = bits.Mul64(frac, m)
 		st = uint64(k.steps[g][st*m+d])
 	}
-	s.frac, s.used = frac, used
+	s.src, s.frac, s.used = src, frac, used
 	return int(st)
+}
+
+// keepStep is one group of a Keeper's trial as TallyKeep draws it: the
+// group's outcomes, its table, and whether it starts a fresh word.
+type keepStep struct {
+	m     uint64
+	table []uint8
+	fresh bool
+}
+
+// schedule lays the later groups of a trial on words: each trial starts a
+// fresh word, and a group that would take a word past MaxProduct starts
+// the next, the same way every trial.
+func (k *Keeper) schedule() []keepStep {
+	var out []keepStep
+	used := uint64(len(k.first))
+	for left := k.n - k.keep; left > 0; {
+		g := min(left, k.size)
+		left -= g
+		m := k.products[g]
+		st := keepStep{m: m, table: k.steps[g]}
+		if used *= m; used > MaxProduct {
+			st.fresh, used = true, m
+		}
+		out = append(out, st)
+	}
+	return out
+}
+
+// TallyKeep runs trials of k's pool and adds one to counts[kept[state]+off]
+// for the state each leaves. Each trial starts a fresh word and lays its
+// groups on words the same way (Keeper.schedule), so the word's budget is
+// never checked: KeepWith, drawing trial after trial from one word, takes
+// a branch on it each group whose pattern changes from trial to trial
+// (10d10kh3: 10^10 outcomes a trial against 2^24 a word). A trial uses at
+// most one word more than KeepWith's dice would. Monte Carlo mode only.
+func (s *Stream) TallyKeep(trials int, k *Keeper, kept []int32, off int, counts []uint64) {
+	m0, first, sched := uint64(len(k.first)), k.first, k.sched
+	src := s.src
+	for range trials {
+		src += wyInc
+		d, frac := bits.Mul64(wymix(uint64(src)), m0)
+		st := uint64(first[d])
+		for i := range sched {
+			g := &sched[i]
+			if g.fresh {
+				src += wyInc
+				frac = wymix(uint64(src))
+			}
+			d, frac = bits.Mul64(frac, g.m)
+			st = uint64(g.table[st*g.m+d])
+		}
+		counts[int(kept[st])+off]++
+	}
+	s.src, s.used = src, MaxProduct+1
 }

@@ -87,6 +87,9 @@ type Rerolled struct {
 	sides, r int
 	both     uint64  // sides^2: the two rolls as one digit
 	val      []uint8 // the value of each pair of rolls
+	// Two re-rolled dice as one digit of both^2 (where that is at most
+	// GroupTable: d6 and smaller), the sum of their 0-based values.
+	pair []uint16
 }
 
 // NewRerolled returns the die with the given sides re-rolled once on r or
@@ -102,6 +105,13 @@ func NewRerolled(sides, r int) (d *Rerolled, ok bool) {
 			a = b
 		}
 		d.val[c] = uint8(a - 1)
+	}
+	if d.both*d.both <= GroupTable {
+		// Outcome x is the first die's digit x/both, then the second's.
+		d.pair = make([]uint16, d.both*d.both)
+		for x := range d.pair {
+			d.pair[x] = uint16(d.val[uint64(x)/d.both]) + uint16(d.val[uint64(x)%d.both])
+		}
 	}
 	return d, true
 }
@@ -129,27 +139,27 @@ func (s *Stream) TallyExplode(trials, n int, e *Exploder, off int, counts []uint
 		return
 	}
 	m, val, step := e.block, e.val, e.m*int(e.sides)
-	frac, used := s.frac, s.used
+	src, frac, used := s.src, s.frac, s.used
 	for range trials {
 		v := off
 		for range n {
 			used *= m
 			if used > MaxProduct {
-				frac, used = s.src.Uint64(), m
+				frac, used = src.Uint64(), m
 			}
 			c, f := bits.Mul64(frac, m)
 			frac = f
 			x := int(val[c])
 			if x == 0 { // every roll of the block exploded: the rest die by die
-				s.frac, s.used = frac, used
+				s.src, s.frac, s.used = src, frac, used
 				x = step + s.explodeFrom(e, e.m)
-				frac, used = s.frac, s.used
+				src, frac, used = s.src, s.frac, s.used
 			}
 			v += x
 		}
 		counts[v]++
 	}
-	s.frac, s.used = frac, used
+	s.src, s.frac, s.used = src, frac, used
 }
 
 // tallyExplode1 is TallyExplode of one die a trial (roll 'd6!'): the
@@ -157,37 +167,92 @@ func (s *Stream) TallyExplode(trials, n int, e *Exploder, off int, counts []uint
 // and each digit's value counted where it is read.
 func (s *Stream) tallyExplode1(trials int, e *Exploder, off int, counts []uint64) {
 	m, val, step := e.block, e.val, e.m*int(e.sides)
-	frac, used := s.frac, s.used
+	src, frac, used := s.src, s.frac, s.used
 	for range trials {
 		used *= m
 		if used > MaxProduct {
-			frac, used = s.src.Uint64(), m
+			frac, used = src.Uint64(), m
 		}
 		c, f := bits.Mul64(frac, m)
 		frac = f
 		x := int(val[c])
 		if x == 0 { // every roll of the block exploded: the rest die by die
-			s.frac, s.used = frac, used
+			s.src, s.frac, s.used = src, frac, used
 			x = step + s.explodeFrom(e, e.m)
-			frac, used = s.frac, s.used
+			src, frac, used = s.src, s.frac, s.used
 		}
 		counts[x+off]++
 	}
-	s.frac, s.used = frac, used
+	s.src, s.frac, s.used = src, frac, used
 }
 
 // TallyReroll runs trials of n re-rolled dice summed: each adds one to
-// counts[total+off]. Monte Carlo mode only.
+// counts[total+off]. Two dice are one digit and one look-up where their
+// four rolls' outcomes fit GroupTable (d.pair): the same rolls as two
+// digits, in half the multiplies on the word's chain. Monte Carlo mode
+// only.
 func (s *Stream) TallyReroll(trials, n int, d *Rerolled, off int, counts []uint64) {
-	m, val := d.both, d.val
-	frac, used := s.frac, s.used
-	off += n // val holds 0-based faces
+	s.tallyRerolls(trials, n, d.both, d.val, d.pair, off+n, counts) // val holds 0-based faces
+}
+
+// RerollCount counts the re-rolled dice of a pool that show lo..hi, as
+// TallyReroll sums them. Build one when compiling a plan
+// (Rerolled.Counter).
+type RerollCount struct {
+	die    *Rerolled // for enumeration
+	lo, hi int
+	both   uint64
+	val    []uint8  // 1 where the two rolls leave a value in lo..hi
+	pair   []uint16 // two dice's count, where d.pair is made
+}
+
+// Counter returns the count of d's dice showing lo..hi.
+func (d *Rerolled) Counter(lo, hi int) *RerollCount {
+	c := &RerollCount{die: d, lo: lo, hi: hi, both: d.both, val: make([]uint8, len(d.val))}
+	for x, v := range d.val {
+		if lo <= int(v)+1 && int(v)+1 <= hi {
+			c.val[x] = 1
+		}
+	}
+	if d.pair != nil {
+		c.pair = make([]uint16, len(d.pair))
+		for x := range c.pair {
+			c.pair[x] = uint16(c.val[uint64(x)/d.both]) + uint16(c.val[uint64(x)%d.both])
+		}
+	}
+	return c
+}
+
+// TallyRerollCount runs trials of n re-rolled dice counted by c: each adds
+// one to counts[count+off]. Monte Carlo mode only.
+func (s *Stream) TallyRerollCount(trials, n int, c *RerollCount, off int, counts []uint64) {
+	s.tallyRerolls(trials, n, c.both, c.val, c.pair, off, counts)
+}
+
+// tallyRerolls is TallyReroll's loop over what each pair of rolls (val)
+// and each two dice (pair, if made) add.
+func (s *Stream) tallyRerolls(trials, n int, m uint64, val []uint8, pair []uint16, off int, counts []uint64) {
+	src, frac, used := s.src, s.frac, s.used
+	pairs, mp := 0, m*m
+	if pair != nil {
+		pairs = n / 2
+	}
+	rest := n - 2*pairs
 	for range trials {
 		v := off
-		for range n {
+		for range pairs {
+			used *= mp
+			if used > MaxProduct {
+				frac, used = src.Uint64(), mp
+			}
+			c, f := bits.Mul64(frac, mp)
+			frac = f
+			v += int(pair[c])
+		}
+		for range rest {
 			used *= m
 			if used > MaxProduct {
-				frac, used = s.src.Uint64(), m
+				frac, used = src.Uint64(), m
 			}
 			c, f := bits.Mul64(frac, m)
 			frac = f
@@ -195,5 +260,98 @@ func (s *Stream) TallyReroll(trials, n int, d *Rerolled, off int, counts []uint6
 		}
 		counts[v]++
 	}
-	s.frac, s.used = frac, used
+	s.src, s.frac, s.used = src, frac, used
+}
+
+// ExplodeSum rolls n exploding dice and returns their total: Explode n
+// times, the same digits in the same order, with the word in registers
+// across the dice (TallyExplode's inner loop) instead of a call or three
+// a die. Enumerating, die by die.
+func (s *Stream) ExplodeSum(e *Exploder, n int) int {
+	if s.enum != nil {
+		t := 0
+		for range n {
+			t += s.Explode(e)
+		}
+		return t
+	}
+	m, val, step := e.block, e.val, e.m*int(e.sides)
+	src, frac, used := s.src, s.frac, s.used
+	v := 0
+	for range n {
+		used *= m
+		if used > MaxProduct {
+			frac, used = src.Uint64(), m
+		}
+		c, f := bits.Mul64(frac, m)
+		frac = f
+		x := int(val[c])
+		if x == 0 { // every roll of the block exploded: the rest die by die
+			s.src, s.frac, s.used = src, frac, used
+			x = step + s.explodeFrom(e, e.m)
+			src, frac, used = s.src, s.frac, s.used
+		}
+		v += x
+	}
+	s.src, s.frac, s.used = src, frac, used
+	return v
+}
+
+// RerollSum rolls n re-rolled dice and returns their total, two dice a
+// digit where d.pair is made (TallyReroll's inner loop). Enumerating, die
+// by die.
+func (s *Stream) RerollSum(d *Rerolled, n int) int {
+	if s.enum != nil {
+		t := 0
+		for range n {
+			t += s.Reroll(d)
+		}
+		return t
+	}
+	return s.rerolls(n, d.both, d.val, d.pair) + n // val holds 0-based faces
+}
+
+// RerollCountWith rolls n re-rolled dice and counts those c counts.
+// Enumerating, die by die.
+func (s *Stream) RerollCountWith(c *RerollCount, n int) int {
+	if s.enum != nil {
+		k := 0
+		for range n {
+			if v := s.Reroll(c.die); c.lo <= v && v <= c.hi {
+				k++
+			}
+		}
+		return k
+	}
+	return s.rerolls(n, c.both, c.val, c.pair)
+}
+
+// rerolls is what n re-rolled dice add: tallyRerolls' inner loop.
+func (s *Stream) rerolls(n int, m uint64, val []uint8, pair []uint16) int {
+	src, frac, used := s.src, s.frac, s.used
+	pairs, mp := 0, m*m
+	if pair != nil {
+		pairs = n / 2
+	}
+	v := 0
+	for range pairs {
+		used *= mp
+		if used > MaxProduct {
+			frac, used = src.Uint64(), mp
+		}
+		c, f := bits.Mul64(frac, mp)
+		frac = f
+		v += int(pair[c])
+	}
+	for range n - 2*pairs {
+		used *= m
+		if used > MaxProduct {
+			frac, used = src.Uint64(), m
+		}
+		c, f := bits.Mul64(frac, m)
+		frac = f
+		v += int(val[c])
+	}
+	s.src, s.frac, s.used = src, frac, used
+	return v
 }

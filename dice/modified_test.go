@@ -84,6 +84,35 @@ func TestRerolled(t *testing.T) {
 			counts[s.Reroll(d)]++
 		}
 		agree(t, "Reroll", counts, 0, want, trials)
+		// Three dice a trial: one pair drawn as one digit (d.pair, for
+		// d6 and smaller) and one die alone; the sum's distribution is
+		// the rule's convolved.
+		if c.sides <= 6 && d.pair == nil {
+			t.Errorf("d%dr%d: no pair table", c.sides, c.r)
+		}
+		sum3 := map[int]float64{0: 1}
+		for range 3 {
+			next := map[int]float64{}
+			for a, p := range sum3 {
+				for v, q := range want {
+					next[a+v] += p * q
+				}
+			}
+			sum3 = next
+		}
+		counts = make([]uint64, 3*c.sides+1)
+		s.TallyReroll(trials, 3, d, 0, counts)
+		agree(t, "TallyReroll of three dice", counts, 0, sum3, trials)
+		// Three dice counted at (sides+1)/2 or more: Binomial(3, q), q the
+		// rule's chance of such a value.
+		lo, q := (c.sides+1)/2, 0.0
+		for v := lo; v <= c.sides; v++ {
+			q += want[v]
+		}
+		binom := map[int]float64{0: (1 - q) * (1 - q) * (1 - q), 1: 3 * q * (1 - q) * (1 - q), 2: 3 * q * q * (1 - q), 3: q * q * q}
+		counts = make([]uint64, 5)
+		s.TallyRerollCount(trials, 3, d.Counter(lo, c.sides), 1, counts)
+		agree(t, "TallyRerollCount of three dice", counts, 1, binom, trials)
 	}
 }
 
@@ -155,6 +184,41 @@ func TestTallyExplodeOneDieSameDigits(t *testing.T) {
 			if fast[v] != slow[v] {
 				t.Errorf("d%d! cap %d: value %d counted %d times, die by die %d", c.sides, c.cap, v-1, fast[v], slow[v])
 			}
+		}
+	}
+}
+
+// Re-rolled dice counted by value (NewRerolledFaces: two d6r1 a digit
+// of 1296 outcomes, then one alone): the count of sixes among three d6r1
+// is Binomial(3, 7/36) (a six: 1/6 + 1/36), by Monte Carlo (fixed seed,
+// 5 standard errors) and enumerating (exactly).
+func TestRerolledFaces(t *testing.T) {
+	d, _ := NewRerolled(6, 1)
+	c, ok := NewRerolledFaces(d, 3)
+	if !ok {
+		t.Fatal("no face counter for 3d6r1")
+	}
+	q := 7.0 / 36
+	binom := map[int]float64{0: (1 - q) * (1 - q) * (1 - q), 1: 3 * q * (1 - q) * (1 - q), 2: 3 * q * q * (1 - q), 3: q * q * q}
+	sixes := func(packed uint64) int { return int(packed >> (5 * c.Width()) & (1<<c.Width() - 1)) }
+	const trials = 400_000
+	s := New(3, 9)
+	counts := make([]uint64, 4)
+	for range trials {
+		counts[sixes(s.FacesWith(c))]++
+	}
+	agree(t, "FacesWith of three d6r1", counts, 0, binom, trials)
+	got := map[int]float64{}
+	e := NewEnumerator(10)
+	for {
+		got[sixes(e.Stream().FacesWith(c))] += e.Weight()
+		if !e.Next() {
+			break
+		}
+	}
+	for k, p := range binom {
+		if math.Abs(got[k]-p) > 1e-12 {
+			t.Errorf("enumerating: P(%d sixes) = %.12f, want %.12f", k, got[k], p)
 		}
 	}
 }

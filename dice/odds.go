@@ -105,7 +105,7 @@ func newGroups[T uint8 | uint64](sides, most int, die func(face int) T) groups[T
 // draw rolls n dice from s a group at a time and adds up what they add.
 // The word and its budget stay in registers across the groups (see Count).
 func (gs *groups[T]) draw(s *Stream, n int) uint64 {
-	frac, used := s.frac, s.used
+	src, frac, used := s.src, s.frac, s.used
 	var sum uint64
 	for n > 0 {
 		g := min(n, gs.size)
@@ -113,13 +113,13 @@ func (gs *groups[T]) draw(s *Stream, n int) uint64 {
 		m := gs.products[g]
 		used *= m
 		if used > MaxProduct {
-			frac, used = s.src.Uint64(), m
+			frac, used = src.Uint64(), m
 		}
 		d, f := bits.Mul64(frac, m)
 		frac = f
 		sum += uint64(gs.tables[g][d])
 	}
-	s.frac, s.used = frac, used
+	s.src, s.frac, s.used = src, frac, used
 	return sum
 }
 
@@ -160,7 +160,7 @@ func (s *Stream) CountWith(c *Counter, n int) int {
 // kernel of every success-count question. counts must have at least n+1
 // entries. Monte Carlo mode only.
 func (s *Stream) TallyCount(trials int, c *Counter, n int, counts []uint64) {
-	frac, used := s.frac, s.used
+	src, frac, used := s.src, s.frac, s.used
 	counts = counts[:n+1]
 	// draw's loop, repeated so that the word stays in registers across
 	// pools too, with the groups' sizes, which are the same every pool,
@@ -178,7 +178,7 @@ func (s *Stream) TallyCount(trials int, c *Counter, n int, counts []uint64) {
 			}
 			used *= m
 			if used > MaxProduct {
-				frac, used = s.src.Uint64(), m
+				frac, used = src.Uint64(), m
 			}
 			d, f := bits.Mul64(frac, m)
 			frac = f
@@ -186,7 +186,7 @@ func (s *Stream) TallyCount(trials int, c *Counter, n int, counts []uint64) {
 		}
 		counts[k]++
 	}
-	s.frac, s.used = frac, used
+	s.src, s.frac, s.used = src, frac, used
 }
 
 // FaceCounter counts a pool's dice by face as Faces does, a group at a
@@ -194,8 +194,9 @@ func (s *Stream) TallyCount(trials int, c *Counter, n int, counts []uint64) {
 // compiling a plan (NewFaceCounter).
 type FaceCounter struct {
 	n, sides       int
-	width          uint // FacesWidth of the pool
-	groups[uint64]      // a group's packed face counts
+	width          uint      // FacesWidth of the pool
+	groups[uint64]           // a group's packed face counts
+	reroll         *Rerolled // the dice are re-rolled ones (NewRerolledFaces), else plain
 }
 
 // NewFaceCounter returns a FaceCounter for pools of n dice with the given
@@ -219,8 +220,30 @@ func (c *FaceCounter) Width() uint { return c.width }
 // roll, but a group that does not fit the current word's budget starts a
 // fresh word. Enumerating, it rolls die by die.
 func (s *Stream) FacesWith(c *FaceCounter) uint64 {
+	if s.enum != nil && c.reroll != nil {
+		var packed uint64
+		for range c.n {
+			packed += 1 << (c.width * uint(s.Reroll(c.reroll)-1))
+		}
+		return packed
+	}
 	if s.enum != nil {
 		return s.Faces(c.n, c.sides)
 	}
 	return c.draw(s, c.n)
+}
+
+// NewRerolledFaces returns a FaceCounter for pools of n dice re-rolled as
+// d is: each die is one outcome of its two rolls (d's digit of sides^2),
+// counted at the value the rolls leave, a group of dice per multiply
+// (two d6 of four rolls: 1296 outcomes). ok is false where
+// NewFaceCounter's would be.
+func NewRerolledFaces(d *Rerolled, n int) (c *FaceCounter, ok bool) {
+	w := FacesWidth(n)
+	if n > 255 || uint(d.sides)*w > 64 {
+		return nil, false
+	}
+	return &FaceCounter{n: n, sides: d.sides, width: w, reroll: d, groups: newGroups(int(d.both), n, func(x int) uint64 {
+		return 1 << (w * uint(d.val[x]))
+	})}, true
 }

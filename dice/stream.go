@@ -1,9 +1,6 @@
 package dice
 
-import (
-	"math/bits"
-	"math/rand/v2"
-)
+import "math/bits"
 
 // MaxProduct bounds the product of the sides of all dice taken from one
 // 64-bit word.
@@ -24,7 +21,7 @@ const MaxSides = 1 << 16
 // Stream is a source of dice for one goroutine. The zero value is not
 // usable: make one with New or NewEnumerating.
 type Stream struct {
-	src  rand.PCG
+	src  wyrand
 	frac uint64 // the unused fraction of the current word
 	used uint64 // product of the sides already taken from frac
 
@@ -44,23 +41,46 @@ func New(seed, chunk uint64) *Stream {
 }
 
 // Reset reseeds s for chunk k of a run with the given seed. Streams for
-// different chunks are independent: both halves of the PCG state are
-// derived from (seed, chunk) through a SplitMix64 finaliser, so neighbouring
-// chunks start far apart in state space.
+// different chunks are independent: the generator's state is derived from
+// (seed, chunk) through two SplitMix64 finalisers, so neighbouring chunks
+// start far apart on the generator's cycle (two chunks of a 1e9-trial run
+// overlap with probability under 2^-17: chunks^2 x words a chunk / 2^64).
 func (s *Stream) Reset(seed, chunk uint64) {
-	hi := mix(seed ^ mix(chunk+0x9e3779b97f4a7c15))
-	lo := mix(hi ^ mix(chunk^0xbf58476d1ce4e5b9) ^ seed)
-	s.src.Seed(hi, lo)
+	s.src = wyrand(mix(seed ^ mix(chunk+0x9e3779b97f4a7c15)))
 	s.used = MaxProduct + 1 // forces a fresh word on the first draw
 }
 
 // ResetTrial reseeds s for one trial of a paired run (sim.RunPaired):
-// the state is derived from (seed, trial) by one SplitMix64 finaliser, a
-// third of Reset's work, since it runs twice a trial.
+// the state is derived from (seed, trial) by one SplitMix64 finaliser, half
+// of Reset's work, since it runs twice a trial.
 func (s *Stream) ResetTrial(seed, trial uint64) {
-	hi := mix(seed + trial*0x9e3779b97f4a7c15)
-	s.src.Seed(hi, hi^seed^0xda942042e4dd58b5)
+	s.src = wyrand(mix(seed + trial*0x9e3779b97f4a7c15))
 	s.used = MaxProduct + 1
+}
+
+// wyrand is the Monte Carlo generator: wyrand (Wang Yi's wyhash family), a
+// 64-bit Weyl counter through one 64x64->128 multiply. The next word does
+// not wait on the one before (the state only adds a constant), so a kernel
+// that unrolls a word into its dice overlaps one word's digits with the
+// next word's mixing: the throughput floor in benchmarks/ uses the same
+// generator. It passes BigCrush and PractRand to 2^45 (its authors'
+// figures); a trial needs far fewer words than that.
+type wyrand uint64
+
+// wyInc is wyrand's Weyl increment.
+const wyInc = 0xa0761d6478bd642f
+
+// Uint64 returns the next word.
+func (s *wyrand) Uint64() uint64 {
+	*s += wyInc
+	return wymix(uint64(*s))
+}
+
+// wymix is wyrand's output of state x. Kernels that keep the state in a
+// register add wyInc themselves and call this.
+func wymix(x uint64) uint64 {
+	hi, lo := bits.Mul64(x, x^0xe7037ed1a0b428db)
+	return hi ^ lo
 }
 
 // mix is the SplitMix64 finaliser (Steele, Lea and Flood 2014).
@@ -120,18 +140,18 @@ func (s *Stream) Count(n, sides, lo, hi int) int {
 	// path of each extraction. Sum and the other kernels repeat this loop
 	// body on purpose: a shared helper would either keep the word in
 	// memory or cost a call per die (benchmarks/: 2.6x the floor vs 1.0x).
-	frac, used := s.frac, s.used
+	src, frac, used := s.src, s.frac, s.used
 	c := 0
 	for range n {
 		used *= m
 		if used > MaxProduct {
-			frac, used = s.src.Uint64(), m
+			frac, used = src.Uint64(), m
 		}
 		d, f := bits.Mul64(frac, m)
 		frac = f
 		c += hit(d, base, span)
 	}
-	s.frac, s.used = frac, used
+	s.src, s.frac, s.used = src, frac, used
 	return c
 }
 
@@ -141,25 +161,25 @@ func (s *Stream) Count(n, sides, lo, hi int) int {
 // counts must have at least 2*sides-1 entries. Monte Carlo mode only.
 func (s *Stream) TallyDiff(trials, sides int, counts []uint64) {
 	m := uint64(sides)
-	frac, used := s.frac, s.used
+	src, frac, used := s.src, s.frac, s.used
 	counts = counts[:2*sides-1]
 	for range trials {
 		// Two dice, each exactly as D draws it: all of a word's digits are
 		// used, and a pair may straddle two words.
 		used *= m
 		if used > MaxProduct {
-			frac, used = s.src.Uint64(), m
+			frac, used = src.Uint64(), m
 		}
 		a, f := bits.Mul64(frac, m)
 		used *= m
 		if used > MaxProduct {
-			f, used = s.src.Uint64(), m
+			f, used = src.Uint64(), m
 		}
 		b, f := bits.Mul64(f, m)
 		frac = f
 		counts[a-b+m-1]++
 	}
-	s.frac, s.used = frac, used
+	s.src, s.frac, s.used = src, frac, used
 }
 
 // hit is 1 if base <= d <= base+span, else 0, without a branch: a success
@@ -177,18 +197,18 @@ func (s *Stream) Sum(n, sides int) int {
 		return s.enum.sum(n, sides)
 	}
 	m := uint64(sides)
-	frac, used := s.frac, s.used
+	src, frac, used := s.src, s.frac, s.used
 	t := uint64(n)
 	for range n {
 		used *= m
 		if used > MaxProduct {
-			frac, used = s.src.Uint64(), m
+			frac, used = src.Uint64(), m
 		}
 		d, f := bits.Mul64(frac, m)
 		frac = f
 		t += d
 	}
-	s.frac, s.used = frac, used
+	s.src, s.frac, s.used = src, frac, used
 	return int(t)
 }
 
@@ -218,17 +238,17 @@ func (s *Stream) Faces(n, sides int) uint64 {
 		return packed
 	}
 	m := uint64(sides)
-	frac, used := s.frac, s.used
+	src, frac, used := s.src, s.frac, s.used
 	for range n {
 		used *= m
 		if used > MaxProduct {
-			frac, used = s.src.Uint64(), m
+			frac, used = src.Uint64(), m
 		}
 		d, f := bits.Mul64(frac, m)
 		frac = f
 		packed += 1 << (w * uint(d))
 	}
-	s.frac, s.used = frac, used
+	s.src, s.frac, s.used = src, frac, used
 	return packed
 }
 

@@ -66,6 +66,9 @@ type Plan struct {
 	// (exploding or re-rolled, summed or counted, not kept), plus
 	// constant: Run rolls it without walking the terms.
 	mod *term
+	// keep is the expression's one term when it is plain dice kept by a
+	// dice.Keeper, plus constant: Run tallies it in one kernel.
+	keep *term
 }
 
 // Outcome names and stats.
@@ -93,6 +96,9 @@ func Compile(e *Expr) *Plan {
 	}
 	if c, ok := plainConst(p.left[1:]); ok && p.right == nil && p.left[0].kind == kDice && p.left[0].die != nil && p.left[0].keep == 0 && p.left[0].sign > 0 {
 		p.mod, p.constant = &p.left[0], c
+	}
+	if c, ok := plainConst(p.left[1:]); ok && p.right == nil && p.left[0].kind == kDice && p.left[0].keeper != nil && p.left[0].sign > 0 {
+		p.keep, p.constant = &p.left[0], c
 	}
 	if p.pool == nil && p.duel == 0 {
 		l, okL := fixedProduct(p.left, dice.MaxJoint)
@@ -201,9 +207,11 @@ func compile(ts []term) []term {
 					*t = term{kind: kConst, sign: t.sign}
 				} else if t.die == nil && t.keep == 0 {
 					t.counter = dice.NewCounter(t.sides, t.lo, t.hi)
+				} else if t.rerolls != nil && t.keep == 0 {
+					t.rcount = t.rerolls.Counter(t.lo, t.hi)
 				}
 			}
-			if t.die == nil && t.keep > 0 {
+			if (t.die == nil || t.rerolls != nil) && t.keep > 0 {
 				compileKeep(t)
 			}
 		}
@@ -240,6 +248,12 @@ func eval(ts []term, s *dice.Stream) int {
 			}
 		case t.keep > 0:
 			x = keep(t, s)
+		case t.explode != nil && !t.cmp:
+			x = s.ExplodeSum(t.explode, t.n)
+		case t.rcount != nil:
+			x = s.RerollCountWith(t.rcount, t.n)
+		case t.rerolls != nil && !t.cmp:
+			x = s.RerollSum(t.rerolls, t.n)
 		case t.die != nil:
 			for range t.n {
 				if d := rollDie(t, s); t.cmp {
@@ -269,7 +283,7 @@ func inRange(x, lo, hi int) int {
 // ones, where keepTally cannot keep them without sorting. Up to 16 dice sort on the stack by insertion (no call, no
 // scratch buffer); more use the stream's buffer.
 func keep(t *term, s *dice.Stream) int {
-	if t.keeper != nil || (t.die == nil && t.sides <= maxTallySides) {
+	if t.keeper != nil || t.faces != nil || (t.die == nil && t.sides <= maxTallySides) {
 		return keepTally(t, s)
 	}
 	var small [16]int

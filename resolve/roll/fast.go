@@ -88,8 +88,14 @@ func (p *Plan) Run(s *dice.Stream, n int, counts []uint64) {
 			counts[s.Sum(t.n, t.sides)+off]++
 		}
 		return
+	case p.keep != nil:
+		s.TallyKeep(n, p.keep.keeper, p.keep.kept, p.constant-p.lo, counts)
+		return
 	case p.mod != nil && !p.mod.cmp && p.mod.explode != nil:
 		s.TallyExplode(n, p.mod.n, p.mod.explode, p.constant-p.lo, counts)
+		return
+	case p.mod != nil && p.mod.rcount != nil:
+		s.TallyRerollCount(n, p.mod.n, p.mod.rcount, p.constant-p.lo, counts)
 		return
 	case p.mod != nil && !p.mod.cmp && p.mod.rerolls != nil:
 		s.TallyReroll(n, p.mod.n, p.mod.rerolls, p.constant-p.lo, counts)
@@ -129,8 +135,15 @@ const maxTallySides = 64
 
 // compileKeep readies a keep of plain dice: a Keeper where its states fit
 // (keeping up to three of d10s, four of d6s), with what each state adds,
-// else counting by face where the counts fit a word.
+// else counting by face where the counts fit a word; and a keep of
+// re-rolled dice, counted by the value each die's two rolls leave.
 func compileKeep(t *term) {
+	if t.rerolls != nil {
+		if t.sides <= maxTallySides {
+			t.faces, _ = dice.NewRerolledFaces(t.rerolls, t.n)
+		}
+		return
+	}
 	if k, ok := dice.NewKeeper(t.sides, t.n, t.keep, t.high); ok {
 		t.keeper, t.kept = k, make([]int32, k.States())
 		for st := range t.kept {

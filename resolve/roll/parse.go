@@ -50,6 +50,7 @@ type term struct {
 	die     []float64         // compiled: one modified die's distribution (dieDist)
 	explode *dice.Exploder    // compiled: draws an exploding die a block of rolls at a time
 	rerolls *dice.Rerolled    // compiled: draws a re-rolled die's two rolls at once
+	rcount  *dice.RerollCount // compiled: counts re-rolled dice in lo..hi
 	cmp     bool              // a comparison turns dice into a count, a group into 0/1
 	lo, hi  int               // the range the comparison accepts
 	counter *dice.Counter     // compiled: counts plain dice in lo..hi

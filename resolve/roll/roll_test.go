@@ -179,6 +179,9 @@ var expressions = []string{
 	"d6!+2", "3d10!-1", "d2!", "2d20r3+1", "d4r3",
 	// One-sided dice: a pool of d1s counts every die.
 	"300d1>=1",
+	// Modified dice beside other terms (the interpreter: dice.ExplodeSum,
+	// RerollSum, RerollCountWith): exploding, re-rolled, counted.
+	"2d6!+d4", "3d6r1+d4-1", "3d6r2>=4+d8", "4d6r1kh3+1",
 }
 
 // Pools too large to enumerate die by die, kept through a Keeper's states

@@ -245,6 +245,10 @@ func addState(ws []weighted, s state, p float64) []weighted {
 type critRolls struct {
 	rule        int
 	green, blue []*dice.Pool // [j]: 2^j dice; n dice roll n's binary digits' pools
+	// odds[n-1]: the strongest symbol left by n dice a side, in whole
+	// numbers of the (green x blue faces)^n equally likely joint rolls,
+	// for n up to maxOddsDice: Monte Carlo draws it as one digit.
+	odds []*dice.Odds
 	// Exact distributions of the strongest symbol left, by n.
 	mu   sync.Mutex
 	dist map[int]*[kinds + 1]float64
@@ -275,7 +279,38 @@ func newCritRolls(green, blue dice.Die, rule, maxN int) *critRolls {
 		}
 		cr.green, cr.blue = append(cr.green, dice.NewPool(gs)), append(cr.blue, dice.NewPool(bs))
 	}
+	// Whole-number tally counts of n dice a side, pairs classified.
+	ga, ba := map[dice.Tally]uint64{0: 1}, map[dice.Tally]uint64{0: 1}
+	for n := 1; n <= min(max(maxN, 1), maxOddsDice); n++ {
+		ga, ba = addDie(ga, green), addDie(ba, blue)
+		var w [kinds + 1]uint64
+		for a, ca := range ga {
+			for d, cd := range ba {
+				w[strongest(leftAfter(a, d, rule))] += ca * cd
+			}
+		}
+		o, ok := dice.NewOdds(w[:]...)
+		if !ok { // the joint rolls outgrow one word's digit
+			break
+		}
+		cr.odds = append(cr.odds, o)
+	}
 	return cr
+}
+
+// maxOddsDice bounds the comparison rolls drawn as one digit: four dice a
+// side of six faces are 36^4 joint rolls, within dice.MaxProduct.
+const maxOddsDice = 4
+
+// addDie is the tally counts of one more die d rolled with those of ts.
+func addDie(ts map[dice.Tally]uint64, d dice.Die) map[dice.Tally]uint64 {
+	out := make(map[dice.Tally]uint64, len(ts)*len(d))
+	for t, c := range ts {
+		for _, f := range d {
+			out[t+f] += c
+		}
+	}
+	return out
 }
 
 // chunks calls f with the pools' index for each part of n dice: its binary
@@ -296,6 +331,9 @@ func (cr *critRolls) chunks(n int, f func(j int)) {
 // sample rolls the comparison roll of n critical hits: the attacker's
 // strongest symbol left (kinds: nothing).
 func (cr *critRolls) sample(s *dice.Stream, n int) int {
+	if n <= len(cr.odds) {
+		return s.Pick(cr.odds[n-1])
+	}
 	var a, d dice.Tally
 	cr.chunks(n, func(j int) {
 		a += s.Roll(cr.green[j])

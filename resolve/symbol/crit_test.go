@@ -83,7 +83,8 @@ func TestCritsPooled(t *testing.T) {
 // critRolls against a plain enumeration of every face of n green attack
 // and n blue defence dice (the test's), cancelling symbol by symbol with
 // ints, not tallies: the pools of 1, 2 and 4 dice it rolls in binary
-// chunks give the same distribution. Past 30 dice (more than one pool of
+// chunks give the same distribution, and so do the whole-number odds
+// Monte Carlo draws for up to four dice a side. Past 30 dice (more than one pool of
 // the largest size) Monte Carlo agrees with the exact distribution.
 func TestCritRollsEnumerated(t *testing.T) {
 	faces := func(fs [][]string) [][kinds]int {
@@ -141,6 +142,24 @@ func TestCritRollsEnumerated(t *testing.T) {
 			for k := range want {
 				if math.Abs(got[k]-want[k]) > 1e-12 {
 					t.Errorf("rule %d, %d critical hits: P(%d) = %.12f, want %.12f", rule, n, k, got[k], want[k])
+				}
+			}
+			// What Monte Carlo draws: one digit of the whole-number odds
+			// (n up to maxOddsDice), replayed here outcome by outcome.
+			if n > len(cr.odds) {
+				t.Fatalf("%d critical hits are not drawn as one digit (%d odds)", n, len(cr.odds))
+			}
+			var drawn [kinds + 1]float64
+			e := dice.NewEnumerator(10)
+			for {
+				drawn[cr.sample(e.Stream(), n)] += e.Weight()
+				if !e.Next() {
+					break
+				}
+			}
+			for k := range want {
+				if math.Abs(drawn[k]-want[k]) > 1e-12 {
+					t.Errorf("rule %d, %d critical hits drawn as one digit: P(%d) = %.12f, want %.12f", rule, n, k, drawn[k], want[k])
 				}
 			}
 		}
