@@ -34,8 +34,11 @@ func TestGeneratedFresh(t *testing.T) {
 	}
 	for name, want := range files {
 		got, err := os.ReadFile(filepath.Join("..", name))
-		if err != nil || !bytes.Equal(got, want) {
-			t.Errorf("%s is stale (%v): run go generate ./cmd/internal/page and commit it", name, err)
+		switch {
+		case err != nil:
+			t.Errorf("%s: %v: run go generate ./cmd/internal/page and commit it", name, err)
+		case !bytes.Equal(got, want):
+			t.Errorf("%s is stale (not what this source generates): run go generate ./cmd/internal/page and commit it", name)
 		}
 	}
 }
