@@ -12,10 +12,12 @@ type Sharing struct {
 	Others map[int][]*resolve.Layout // Others[i]: the layouts plan i runs for besides its own
 }
 
-// Share groups plans by dice key.
+// Share groups plans by dice key. A layout is listed once however many
+// plans read it (a sweep's points may share their plans).
 func Share(plans []resolve.Plan) Sharing {
 	s := Sharing{Lead: make([]int, len(plans)), Others: map[int][]*resolve.Layout{}}
 	first := map[string]int{}
+	listed := map[*resolve.Layout]bool{}
 	for i, p := range plans {
 		s.Lead[i] = i
 		sp, ok := p.(resolve.Shared)
@@ -25,10 +27,14 @@ func Share(plans []resolve.Plan) Sharing {
 		k, seen := first[sp.DiceKey()]
 		if !seen {
 			first[sp.DiceKey()] = i
+			listed[p.Layout()] = true
 			continue
 		}
 		s.Lead[i] = k
-		s.Others[k] = append(s.Others[k], p.Layout())
+		if l := p.Layout(); !listed[l] {
+			listed[l] = true
+			s.Others[k] = append(s.Others[k], l)
+		}
 	}
 	return s
 }

@@ -291,3 +291,17 @@ func TestShare(t *testing.T) {
 		t.Errorf("others %v", s.Others)
 	}
 }
+
+// TestShareListsLayoutsOnce: plans that share their layout (a sweep's
+// points sharing a plan) list it once among their lead's others, and
+// not at all when it is the lead's own.
+func TestShareListsLayoutsOnce(t *testing.T) {
+	a, b := keyed{newSumPlan(), "x"}, keyed{newSumPlan(), "x"}
+	s := Share([]resolve.Plan{a, b, a, b, b})
+	if want := []int{0, 0, 0, 0, 0}; !slices.Equal(s.Lead, want) {
+		t.Errorf("leads %v, want %v", s.Lead, want)
+	}
+	if len(s.Others[0]) != 1 || s.Others[0][0] != b.Layout() {
+		t.Errorf("others %v, want b's layout once", s.Others[0])
+	}
+}

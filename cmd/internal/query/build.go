@@ -145,7 +145,7 @@ func (q *Query) fitting(role string) (warning string, err error) {
 			if !fits {
 				break
 			}
-			_, err := q.Action.Compile(q.Action.Args(pt.Values, q.Env))
+			_, err := q.Action.Compile(q.Action.Args(pt.Values(), q.Env))
 			fits = err == nil
 		}
 		if fits {

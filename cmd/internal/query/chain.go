@@ -96,7 +96,7 @@ func (q *Query) compileChain(pt Point, check func() error) (resolve.Plan, error)
 	if rank < 0 {
 		return nil, errorf("until", "", "want an outcome of %s %s (%s), got %q", q.System.Name, q.Action.Name, strings.Join(ch.Severity, ", "), u.Outcome)
 	}
-	args := q.Action.Args(pt.Values, q.Env)
+	args := q.Action.Args(pt.Values(), q.Env)
 	wrap := func(err error) error {
 		if q.Matchup != "" {
 			err = fmt.Errorf("matchup %s: %w", q.Matchup, err)

@@ -120,12 +120,12 @@ func Compare(ctx context.Context, qa, qb *Query, vs string, opts Options) ([]*Co
 	err = newCompileMemory().points(ctx, 2*len(ca), 0, func(j int) (resolve.Plan, error) {
 		i := j / 2
 		if j%2 == 0 {
-			if plans[i].a, err = qa.Action.Compile(qa.Action.Args(ca[i].Values, qa.Env)); err != nil {
+			if plans[i].a, err = qa.Action.Compile(qa.Action.Args(ca[i].Values(), qa.Env)); err != nil {
 				return nil, &Error{Flag: flagOf(err), Err: err}
 			}
 			return plans[i].a, nil
 		}
-		if plans[i].b, err = qb.Action.Compile(qb.Action.Args(cb[i].Values, qb.Env)); err != nil {
+		if plans[i].b, err = qb.Action.Compile(qb.Action.Args(cb[i].Values(), qb.Env)); err != nil {
 			return nil, &Error{Flag: "vs", Err: fmt.Errorf("--vs: %w", err)}
 		}
 		return plans[i].b, nil

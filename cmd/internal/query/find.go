@@ -162,7 +162,7 @@ func Find(ctx context.Context, q *Query, fs FindSpec, opts Options) ([]*Found, e
 		f := &Found{Spec: fs, At: -1, Before: -1, Seed: opts.Sim.Seed, Exact: true}
 		seen := false // the point's inputs taken from a result
 		for _, i := range g.idx {
-			s := Scan{Value: points[i].Values[fs.Vary].N}
+			s := Scan{Value: points[i].Values()[fs.Vary].N}
 			if where[i] < 0 {
 				s.Skipped = g.skip[i]
 			} else {
@@ -176,7 +176,7 @@ func Find(ctx context.Context, q *Query, fs FindSpec, opts Options) ([]*Found, e
 				if !seen {
 					seen = true
 					f.Cards = r.Cards
-					for _, in := range r.Params {
+					for in := range r.EachParam() {
 						if in.Name != fs.Vary {
 							f.Params = append(f.Params, in)
 						}
@@ -201,8 +201,8 @@ func pointKey(act *resolve.Action, pt Point, vary string) string {
 	}
 	for i := range act.Params {
 		p := &act.Params[i]
-		if v, ok := pt.Values[p.Name]; ok && p.Name != vary {
-			b.WriteString(p.Name + "=" + p.Format(v) + ";")
+		if s := pt.Set[i]; s != nil && p.Name != vary {
+			b.WriteString(p.Name + "=" + p.Format(s.Value) + ";")
 		}
 	}
 	return b.String()

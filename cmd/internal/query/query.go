@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"maps"
+	"slices"
 
 	"odds/profiles"
 	"odds/resolve"
@@ -23,13 +24,64 @@ type Query struct {
 	Until   *Until                      // repeated attacks on one target (chain.go), or nil
 }
 
-// Point is one point of a query's sweep or roster: its cards, every
-// parameter's value and where it came from ("default", "flag",
-// "attacker card rifle-section", ...).
+// Point is one point of a query's sweep or roster: its cards and each
+// parameter's setting (value and source), in the action's parameter
+// order. Points share what they can: the points of one card combination
+// share its Cards, and a sweep's points share its settings, one per value
+// of each dimension and one per default, so a point holds no map and no
+// value of its own (Values builds a map for whoever wants one).
 type Point struct {
-	Cards   map[string]*profiles.Unit // by role
-	Values  resolve.Values
-	Sources map[string]string
+	Cards map[string]*profiles.Unit // by role
+	Set   []*Setting                // by the action's parameter index; nil: not set
+	act   *resolve.Action
+}
+
+// Setting is one parameter's value at a point and where it came from
+// ("default", "flag", "attacker card rifle-section", "matchup NAME").
+type Setting struct {
+	Value  resolve.Value
+	Source string
+	shown  any // the value as results show it (resolve.Param.Display)
+}
+
+func newSetting(p *resolve.Param, v resolve.Value, source string) *Setting {
+	return &Setting{Value: v, Source: source, shown: p.Display(v)}
+}
+
+// Values are the point's parameter values by name.
+func (pt Point) Values() resolve.Values {
+	v := make(resolve.Values, len(pt.Set))
+	for i, s := range pt.Set {
+		if s != nil {
+			v[pt.act.Params[i].Name] = s.Value
+		}
+	}
+	return v
+}
+
+// Source is where the point's value of parameter name came from; "" if
+// it has none.
+func (pt Point) Source(name string) string {
+	for i, s := range pt.Set {
+		if s != nil && pt.act.Params[i].Name == name {
+			return s.Source
+		}
+	}
+	return ""
+}
+
+// fill sets vals to the point's values, given that it holds those of
+// prev (nil: nothing yet): a sweep's next point changes a few.
+func (pt Point) fill(vals resolve.Values, prev []*Setting) {
+	for i, s := range pt.Set {
+		switch {
+		case prev != nil && prev[i] == s:
+		case s == nil:
+			delete(vals, pt.act.Params[i].Name)
+		default:
+			vals[pt.act.Params[i].Name] = s.Value
+		}
+	}
 }
 
 // MaxPoints bounds a sweep: the points of one query, and of one run of
@@ -45,26 +97,24 @@ func (q *Query) cardCombos() []map[string]*profiles.Unit {
 		if len(us) == 0 {
 			continue
 		}
-		combos = crossWith(combos, r.Name, us)
+		next := make([]map[string]*profiles.Unit, 0, len(combos)*len(us))
+		for _, g := range combos {
+			for _, u := range us {
+				m := maps.Clone(g)
+				m[r.Name] = u
+				next = append(next, m)
+			}
+		}
+		combos = next
 	}
 	return combos
 }
 
-// crossWith is every map of grid with key set to each of vals in turn:
-// one more dimension of a grid, varying fastest.
-func crossWith[M ~map[string]V, V any](grid []M, key string, vals []V) []M {
-	next := make([]M, 0, len(grid)*len(vals))
-	for _, g := range grid {
-		for _, v := range vals {
-			m := maps.Clone(g)
-			if m == nil {
-				m = M{}
-			}
-			m[key] = v
-			next = append(next, m)
-		}
-	}
-	return next
+// dim is one given parameter of a sweep: its index in the action's
+// parameters and a setting for each of its values.
+type dim struct {
+	param int
+	set   []*Setting
 }
 
 // Points resolves a query's parameters, lowest precedence first:
@@ -73,84 +123,143 @@ func crossWith[M ~map[string]V, V any](grid []M, key string, vals []V) []M {
 // Cards are read per point, with that point's given values (fire's
 // --target chooses what a card fires).
 func (q *Query) Points() ([]Point, error) {
+	var points []Point
+	err := q.eachPoint(func(pt Point, n int) error {
+		if points == nil {
+			points = make([]Point, 0, n)
+		}
+		points = append(points, pt)
+		return nil
+	})
+	return points, err
+}
+
+// eachPoint calls f with each point of the query in turn (see Points),
+// and with how many there are.
+func (q *Query) eachPoint(f func(pt Point, n int) error) error {
+	act := q.Action
 	combos := q.cardCombos()
-	grid := []resolve.Values{{}}
-	for _, p := range q.Action.Params {
+	var dims []dim
+	cells := 1
+	for i := range act.Params {
+		p := &act.Params[i]
 		vals, ok := q.Values[p.Name]
 		if !ok {
 			continue
 		}
-		if len(combos)*len(grid)*len(vals) > MaxPoints {
-			return nil, errorf(p.Name, "sweep fewer values at once", "the grid would have more than %d cells", MaxPoints)
+		if len(combos)*cells*len(vals) > MaxPoints {
+			return errorf(p.Name, "sweep fewer values at once", "the grid would have more than %d cells", MaxPoints)
 		}
-		grid = crossWith(grid, p.Name, vals)
-	}
-	if len(combos)*len(grid) > MaxPoints {
-		return nil, errorf("", "name fewer cards at once", "the roster would have more than %d cells", MaxPoints)
-	}
-	points := make([]Point, 0, len(combos)*len(grid))
-	for _, cards := range combos {
-		for _, given := range grid {
-			pt := Point{Cards: cards, Values: q.Action.Defaults(), Sources: map[string]string{}}
-			for k := range pt.Values {
-				pt.Sources[k] = "default"
-			}
-			if err := q.fillCards(pt, given); err != nil {
-				return nil, err
-			}
-			for k, v := range given {
-				pt.Values[k], pt.Sources[k] = v, q.GivenBy
-			}
-			points = append(points, pt)
+		cells *= len(vals)
+		d := dim{param: i}
+		for _, v := range vals {
+			d.set = append(d.set, newSetting(p, v, q.GivenBy))
 		}
+		dims = append(dims, d)
 	}
-	return points, nil
-}
-
-// fillCards sets the values the query's cards give for one point.
-func (q *Query) fillCards(pt Point, given resolve.Values) error {
-	if len(pt.Cards) == 0 || q.Action.FromCards == nil {
-		return nil
+	if len(combos)*cells > MaxPoints {
+		return errorf("", "name fewer cards at once", "the roster would have more than %d cells", MaxPoints)
 	}
-	cards := resolve.Cards{}
-	for role, u := range pt.Cards {
-		card := q.System.CardArgs(u.Stats)
-		cards[role] = &card
-	}
-	fills, err := q.Action.FromCards(cards, q.Action.Args(given, q.Env))
-	if err != nil {
-		return &Error{Flag: flagOf(err), Err: err}
+	np := len(act.Params)
+	defaults := make([]*Setting, np)
+	for i := range act.Params {
+		if p := &act.Params[i]; !p.Optional {
+			defaults[i] = newSetting(p, resolve.Value{N: p.Default}, "default")
+		}
 	}
 	// A given parameter of a group (fire's --hesa or --ap) sets the mode:
 	// cards then fill neither.
 	overridden := map[string]bool{}
-	for name := range given {
-		if g := q.Action.Param(name).Group; g != "" {
+	for _, d := range dims {
+		if g := act.Params[d.param].Group; g != "" {
 			overridden[g] = true
 		}
+	}
+	given := resolve.Values{} // the given values of a point, for its cards
+	at := make([]int, len(dims))
+	// The points' settings are carved from one slab a batch at a time.
+	var slab []*Setting
+	for _, cards := range combos {
+		cardArgs := q.cardArgs(cards)
+		for range cells {
+			if len(slab) < np {
+				slab = make([]*Setting, np*min(cells*len(combos), 4096))
+			}
+			pt := Point{Cards: cards, Set: slab[:np:np], act: act}
+			slab = slab[np:]
+			copy(pt.Set, defaults)
+			if cardArgs != nil {
+				for k, d := range dims {
+					given[act.Params[d.param].Name] = d.set[at[k]].Value
+				}
+				if err := q.fillCards(pt, cardArgs, given, overridden); err != nil {
+					return err
+				}
+			}
+			for k, d := range dims {
+				pt.Set[d.param] = d.set[at[k]]
+			}
+			if err := f(pt, cells*len(combos)); err != nil {
+				return err
+			}
+			for k := len(at) - 1; k >= 0; k-- { // the last dimension fastest
+				if at[k]++; at[k] < len(dims[k].set) {
+					break
+				}
+				at[k] = 0
+			}
+		}
+	}
+	return nil
+}
+
+// cardArgs are the cards' stats as the action reads them; nil without
+// cards, or when the action takes nothing from cards.
+func (q *Query) cardArgs(cards map[string]*profiles.Unit) resolve.Cards {
+	if len(cards) == 0 || q.Action.FromCards == nil {
+		return nil
+	}
+	out := resolve.Cards{}
+	for role, u := range cards {
+		card := q.System.CardArgs(u.Stats)
+		out[role] = &card
+	}
+	return out
+}
+
+// fillCards sets the values the query's cards give for one point, whose
+// given values are given.
+func (q *Query) fillCards(pt Point, cards resolve.Cards, given resolve.Values, overridden map[string]bool) error {
+	fills, err := q.Action.FromCards(cards, q.Action.Args(given, q.Env))
+	if err != nil {
+		return &Error{Flag: flagOf(err), Err: err}
 	}
 	for _, f := range fills {
 		if overridden[q.Action.Param(f.Param).Group] {
 			continue
 		}
-		pt.Values[f.Param] = f.Value
-		pt.Sources[f.Param] = f.Role + " card " + pt.Cards[f.Role].Name
+		i := slices.IndexFunc(q.Action.Params, func(p resolve.Param) bool { return p.Name == f.Param })
+		if i < 0 {
+			continue // not the action's: nothing reads it
+		}
+		pt.Set[i] = newSetting(&q.Action.Params[i], f.Value, f.Role+" card "+pt.Cards[f.Role].Name)
 	}
 	return nil
 }
 
 // Compile compiles the point's plan.
 func (q *Query) Compile(pt Point) (resolve.Plan, error) {
-	return q.compile(pt, nil)
+	return q.compile(pt, pt.Values(), nil)
 }
 
-// compile is Compile with check called after each plan a chain compiles
-// (a chain compiles one a state of its target): the run's memory bound.
-func (q *Query) compile(pt Point, check func() error) (resolve.Plan, error) {
+// compile is Compile of the point whose values are vals, with check
+// called after each plan a chain compiles (a chain compiles one a state
+// of its target): the run's memory bound.
+func (q *Query) compile(pt Point, vals resolve.Values, check func() error) (resolve.Plan, error) {
 	if q.Until != nil {
 		return q.compileChain(pt, check)
 	}
-	plan, err := q.Action.Compile(q.Action.Args(pt.Values, q.Env))
+	plan, err := q.Action.Compile(q.Action.Args(vals, q.Env))
 	if err != nil {
 		if q.Matchup != "" {
 			err = fmt.Errorf("matchup %s: %w", q.Matchup, err)
@@ -178,6 +287,7 @@ func CompileAll(qs []*Query) ([]Compiled, error) {
 func compileAll(ctx context.Context, qs []*Query, mem *compileMemory) ([]Compiled, error) {
 	var all []Compiled
 	total := 0
+	var plans planSet
 	for _, q := range qs {
 		points, err := q.Points()
 		if err != nil {
@@ -186,12 +296,21 @@ func compileAll(ctx context.Context, qs []*Query, mem *compileMemory) ([]Compile
 		if total += len(points); total > MaxPoints {
 			return nil, errorf("", "run fewer matchups or smaller sweeps at once", "the run would have more than %d result cells", MaxPoints)
 		}
+		if all == nil {
+			all = make([]Compiled, 0, len(points))
+		}
+		vals := resolve.Values{} // each point's values in turn: no map a point
+		var prev []*Setting
 		err = mem.points(ctx, len(points), len(all), func(i int) (resolve.Plan, error) {
+			pt := points[i]
+			pt.fill(vals, prev)
+			prev = pt.Set
 			// A chain compiles one plan a state of its target: the heap
 			// is measured after each.
-			plan, err := q.compile(points[i], func() error { return mem.check(len(all) + 1) })
+			plan, err := q.compile(pt, vals, func() error { return mem.check(len(all) + 1) })
 			if err == nil {
-				all = append(all, Compiled{q, points[i], plan})
+				plan = plans.intern(plan)
+				all = append(all, Compiled{q, pt, plan})
 			}
 			return plan, err
 		})

@@ -51,12 +51,12 @@ func TestPointsOrder(t *testing.T) {
 		t.Fatalf("%d points, want %d", len(pts), len(want))
 	}
 	for i, pt := range pts {
-		got := [2]int{pt.Values["hesa"].N, pt.Values["def"].N}
+		got := [2]int{pt.Values()["hesa"].N, pt.Values()["def"].N}
 		if got != want[i] {
 			t.Errorf("point %d: hesa, def = %v, want %v", i, got, want[i])
 		}
-		if pt.Sources["hesa"] != "flag" || pt.Sources["def"] != "flag" || pt.Sources["cover"] != "default" {
-			t.Errorf("point %d: sources %v", i, pt.Sources)
+		if pt.Source("hesa") != "flag" || pt.Source("def") != "flag" || pt.Source("cover") != "default" {
+			t.Errorf("point %d: sources %q, %q, %q", i, pt.Source("hesa"), pt.Source("def"), pt.Source("cover"))
 		}
 	}
 }
@@ -85,11 +85,11 @@ func TestCardPrecedence(t *testing.T) {
 		t.Fatalf("points %v, %v", pts, err)
 	}
 	pt := pts[0]
-	if pt.Values["ap"].N != 5 || pt.Sources["ap"] != "attacker card medium-tank" || pt.Values["def"].N != 3 {
-		t.Errorf("cards: ap %v (%s), def %v", pt.Values["ap"], pt.Sources["ap"], pt.Values["def"])
+	if pt.Values()["ap"].N != 5 || pt.Source("ap") != "attacker card medium-tank" || pt.Values()["def"].N != 3 {
+		t.Errorf("cards: ap %v (%s), def %v", pt.Values()["ap"], pt.Source("ap"), pt.Values()["def"])
 	}
-	if _, ok := pt.Values["hesa"]; ok {
-		t.Errorf("hesa set with the card's AP: %v", pt.Values["hesa"])
+	if _, ok := pt.Values()["hesa"]; ok {
+		t.Errorf("hesa set with the card's AP: %v", pt.Values()["hesa"])
 	}
 	q.Values["def"] = []resolve.Value{{N: 1}}
 	q.Values["hesa"] = []resolve.Value{{N: 2}}
@@ -98,11 +98,11 @@ func TestCardPrecedence(t *testing.T) {
 		t.Fatal(err)
 	}
 	pt = pts[0]
-	if pt.Values["def"].N != 1 || pt.Sources["def"] != "flag" || pt.Values["hesa"].N != 2 {
-		t.Errorf("given: def %v (%s), hesa %v", pt.Values["def"], pt.Sources["def"], pt.Values["hesa"])
+	if pt.Values()["def"].N != 1 || pt.Source("def") != "flag" || pt.Values()["hesa"].N != 2 {
+		t.Errorf("given: def %v (%s), hesa %v", pt.Values()["def"], pt.Source("def"), pt.Values()["hesa"])
 	}
-	if _, ok := pt.Values["ap"]; ok {
-		t.Errorf("ap filled by the card though --hesa was given: %v", pt.Values["ap"])
+	if _, ok := pt.Values()["ap"]; ok {
+		t.Errorf("ap filled by the card though --hesa was given: %v", pt.Values()["ap"])
 	}
 }
 

@@ -1,6 +1,7 @@
 package query
 
 import (
+	"iter"
 	"slices"
 	"time"
 
@@ -20,7 +21,6 @@ type Result struct {
 	System, Action string
 	Matchup        string  // the matchup run, if any
 	Cards          []Input // unit card names by role
-	Params         []Input
 	Trials         int64
 	Seed           uint64
 	Exact          bool
@@ -35,19 +35,89 @@ type Result struct {
 	Precision      float64           // --precision's half-width target, if any
 	Ceiling        int64             // with Precision: the most trials a result may run
 	Chain          *Chain            // repeated attacks (--until): what they reach, or nil
+
+	// The parameters (Params, EachParam, Param): a point's settings,
+	// shared with the other points of its sweep, or given as a list.
+	point  Point
+	params []Input
+}
+
+// Params lists the result's parameters in the action's order, with
+// where each came from. It builds the list: EachParam and Param read
+// the parameters without building one.
+func (r *Result) Params() []Input {
+	if r.point.act == nil {
+		return slices.Clip(r.params)
+	}
+	return appendParams(nil, r.point.act, r.point)
+}
+
+// EachParam yields the result's parameters in the action's order.
+func (r *Result) EachParam() iter.Seq[Input] {
+	return func(yield func(Input) bool) {
+		if r.point.act == nil {
+			for _, in := range r.params {
+				if !yield(in) {
+					return
+				}
+			}
+			return
+		}
+		for i, s := range r.point.Set {
+			if s != nil && !yield(Input{Name: r.point.act.Params[i].Name, Value: s.shown, Source: s.Source}) {
+				return
+			}
+		}
+	}
+}
+
+// Param is the result's parameter of that name.
+func (r *Result) Param(name string) (Input, bool) {
+	if r.point.act == nil {
+		for _, in := range r.params {
+			if in.Name == name {
+				return in, true
+			}
+		}
+		return Input{}, false
+	}
+	for i, s := range r.point.Set {
+		if s != nil && r.point.act.Params[i].Name == name {
+			return Input{Name: name, Value: s.shown, Source: s.Source}, true
+		}
+	}
+	return Input{}, false
 }
 
 // Inputs are a result's cards (by role) then its parameters: what a
 // sweep or roster varies.
-func (r *Result) Inputs() []Input { return append(slices.Clip(r.Cards), r.Params...) }
+func (r *Result) Inputs() []Input { return append(slices.Clip(r.Cards), r.Params()...) }
+
+// Input is the input of that name, a card's role or a parameter, as
+// Inputs has it, without building the list.
+func (r *Result) Input(name string) (Input, bool) {
+	for _, in := range r.Cards {
+		if in.Name == name {
+			return in, true
+		}
+	}
+	return r.Param(name)
+}
 
 // NewResult is the result of plan's run res, with the given inputs.
 func NewResult(system, action string, params []Input, plan resolve.Plan, res *sim.Result, opts sim.Options) *Result {
-	return &Result{
-		System: system, Action: action, Params: params,
+	r := resultOf(system, action, sim.Summarize(plan.Layout(), res), res, opts)
+	r.params = params
+	return &r
+}
+
+// resultOf is the result of run res whose summary is sum.
+func resultOf(system, action string, sum sim.Summary, res *sim.Result, opts sim.Options) Result {
+	return Result{
+		System: system, Action: action,
 		Trials: res.Trials, Seed: opts.Seed, Exact: res.Exact, How: res.How, Leftover: res.Leftover,
 		Workers: opts.Workers, Elapsed: res.Elapsed,
-		Summary:   sim.Summarize(plan.Layout(), res),
+		Summary:   sum,
 		Precision: opts.Precision, Ceiling: opts.Trials * int64(resolve.B2I(opts.Precision > 0)),
 	}
 }
@@ -55,7 +125,15 @@ func NewResult(system, action string, params []Input, plan resolve.Plan, res *si
 // PointResult is the result of a query's point: its inputs in the
 // action's order with their sources, its cards, the matchup and notes.
 func PointResult(q *Query, pt Point, plan resolve.Plan, res *sim.Result, opts sim.Options) *Result {
-	r := NewResult(q.System.Name, q.Action.Name, Params(q.Action, pt), plan, res, opts)
+	r := resultOf(q.System.Name, q.Action.Name, sim.Summarize(plan.Layout(), res), res, opts)
+	r.setPoint(q, pt, plan, res)
+	return &r
+}
+
+// setPoint gives the result of point pt's plan the point's inputs, the
+// matchup, the notes, and a chain's figures.
+func (r *Result) setPoint(q *Query, pt Point, plan resolve.Plan, res *sim.Result) {
+	r.point, r.Cards = pt, cardInputs(q, pt)
 	r.Matchup, r.Notes, r.Note = q.Matchup, q.Action.Notes, q.Action.Note
 	if cp, ok := plan.(*chainPlan); ok {
 		r.Chain = cp.figures(res)
@@ -63,25 +141,32 @@ func PointResult(q *Query, pt Point, plan resolve.Plan, res *sim.Result, opts si
 			r.How = "markov-chain"
 		}
 	}
+}
+
+// cardInputs are the names of a point's cards by role, in the action's
+// order of roles.
+func cardInputs(q *Query, pt Point) []Input {
+	var cards []Input
 	for _, role := range q.Action.Roles {
 		if u := pt.Cards[role.Name]; u != nil {
-			r.Cards = append(r.Cards, Input{Name: role.Name, Value: u.Name})
+			cards = append(cards, Input{Name: role.Name, Value: u.Name})
 		}
 	}
-	return r
+	return cards
 }
 
 // Params lists the values of a point in the action's parameter order,
 // with where each came from.
 func Params(act *resolve.Action, pt Point) []Input {
-	var ps []Input
-	for i := range act.Params {
-		p := &act.Params[i]
-		x, ok := pt.Values[p.Name]
-		if !ok {
-			continue
+	return appendParams(nil, act, pt)
+}
+
+// appendParams appends the point's inputs to ps.
+func appendParams(ps []Input, act *resolve.Action, pt Point) []Input {
+	for i, s := range pt.Set {
+		if s != nil {
+			ps = append(ps, Input{Name: act.Params[i].Name, Value: s.shown, Source: s.Source})
 		}
-		ps = append(ps, Input{Name: p.Name, Value: p.Display(x), Source: pt.Sources[p.Name]})
 	}
 	return ps
 }

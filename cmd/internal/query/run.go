@@ -89,6 +89,16 @@ func RunCompiled(ctx context.Context, all []Compiled, opts Options) (*Report, er
 	}
 	share := sim.Share(plans)
 	rep := &Report{Results: make([]*Result, len(all))}
+	// A sweep's results are carved from one slab, read their parameters
+	// from their points' shared settings, and points that share a plan
+	// and its dice share a summary: a point costs a few hundred bytes,
+	// not a few thousand in small pieces.
+	slab := make([]Result, len(all))
+	type summaryKey struct {
+		res  *sim.Result
+		plan resolve.Plan
+	}
+	summaries := map[summaryKey]sim.Summary{}
 	for i, c := range all {
 		res, shared, err := resultShared(ctx, share, i, results, c.Plan, so, opts.Merged, opts.MergedFrom)
 		if err != nil {
@@ -98,8 +108,20 @@ func RunCompiled(ctx context.Context, all []Compiled, opts Options) (*Report, er
 		if (res.Exact || shared) && so.Progress != nil {
 			so.Progress(so.Trials) // done at once
 		}
-		r := PointResult(c.Query, c.Point, c.Plan, res, so)
-		r.SharedDice = shared
+		key := summaryKey{res, c.Plan}
+		sum, ok := summaries[key]
+		if !ok {
+			sum = sim.Summarize(c.Plan.Layout(), res)
+			if _, sharing := c.Plan.(resolve.Shared); sharing {
+				summaries[key] = sum // others may read res through this plan
+			}
+		}
+		r := &slab[i]
+		*r = resultOf(c.Query.System.Name, c.Query.Action.Name, sum, res, so)
+		r.setPoint(c.Query, c.Point, c.Plan, res)
+		if shared {
+			r.SharedDice, r.Elapsed = true, 0
+		}
 		rep.Results[i] = r
 	}
 	return rep, nil
@@ -140,16 +162,15 @@ func CheckBudget(points int, opts *sim.Options, limit int64, trialsGiven bool) e
 
 // resultShared is point i's result: run for its group of points with the
 // same dice when it leads one (sim.Share), else the histogram its
-// group's lead found, with no time of its own; merged shards give theirs.
+// group's lead found (shared: its time is the lead's, not the point's);
+// merged shards give theirs.
 func resultShared(ctx context.Context, s sim.Sharing, i int, done []*sim.Result, plan resolve.Plan, opts sim.Options, merged map[int]*sim.Result, from map[int]string) (res *sim.Result, shared bool, err error) {
 	if merged != nil {
 		res, err = MergedResult(merged, from, i, plan)
 		return res, false, err
 	}
 	if k := s.Lead[i]; k != i {
-		r := *done[k]
-		r.Elapsed = 0
-		return &r, true, nil
+		return done[k], true, nil // read anew: the caller counts no time
 	}
 	res, err = sim.RunShared(ctx, plan, s.Others[i], opts)
 	if err != nil {

@@ -88,8 +88,9 @@ func (q *Query) fixed(pt Point) *Query {
 		f.Cards[role] = []*profiles.Unit{u}
 	}
 	f.Values = map[string][]resolve.Value{}
+	vals := pt.Values()
 	for name := range q.Values {
-		f.Values[name] = []resolve.Value{pt.Values[name]}
+		f.Values[name] = []resolve.Value{vals[name]}
 	}
 	return &f
 }
@@ -139,7 +140,7 @@ func Sensitivities(ctx context.Context, q *Query, metric string, opts Options) (
 		} else if err := m.check("sensitivity", plan.Layout()); err != nil {
 			return nil, err
 		}
-		j := job{pt: pt, plan: plan, m: m, cs: changes(q.Action, pt.Values)}
+		j := job{pt: pt, plan: plan, m: m, cs: changes(q.Action, pt.Values())}
 		j.plans = make([]resolve.Plan, len(j.cs))
 		for k, c := range j.cs {
 			b, err := q.variant(pt, c)

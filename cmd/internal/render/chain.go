@@ -51,7 +51,7 @@ func chainText(ctx context.Context, w io.Writer, rs []*report, st Style) error {
 		}
 		c := r.Chain
 		title := Title(r) + fmt.Sprintf(" until %s, up to %d attacks", c.Until, c.Attacks)
-		if ps := ParamLine(r.Params); ps != "" {
+		if ps := ParamLine(r.Params()); ps != "" {
 			title += ": " + ps
 		}
 		if st.Markdown {

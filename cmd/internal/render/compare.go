@@ -23,7 +23,7 @@ func compareText(ctx context.Context, w io.Writer, cs []*comparison, st Style) e
 			fmt.Fprintln(w)
 		}
 		t := Title(c.A)
-		if ps := ParamLine(c.A.Params); ps != "" {
+		if ps := ParamLine(c.A.Params()); ps != "" {
 			t += ": " + ps
 		}
 		t += " — A, against B: " + c.VS
@@ -117,7 +117,7 @@ func compareCSV(w io.Writer, cs []*comparison) error {
 	for _, c := range first.A.Cards {
 		head = append(head, c.Name)
 	}
-	for _, p := range first.A.Params {
+	for p := range first.A.EachParam() {
 		head = append(head, p.Name)
 	}
 	for _, d := range first.Diffs {
@@ -137,7 +137,7 @@ func compareCSV(w io.Writer, cs []*comparison) error {
 		for _, x := range c.A.Cards {
 			row = append(row, fmt.Sprint(x.Value))
 		}
-		for _, p := range c.A.Params {
+		for p := range c.A.EachParam() {
 			row = append(row, fmt.Sprint(p.Value))
 		}
 		for _, d := range c.Diffs {

@@ -46,7 +46,7 @@ func renderCSV(ctx context.Context, w io.Writer, reports []*report) error {
 				roles = append(roles, c.Name)
 			}
 		}
-		for _, p := range r.Params {
+		for p := range r.EachParam() {
 			if !seen[p.Name] {
 				seen[p.Name] = true
 				names = append(names, p.Name)
@@ -115,7 +115,7 @@ func renderCSV(ctx context.Context, w io.Writer, reports []*report) error {
 			row = append(row, v)
 		}
 		vals := map[string]string{}
-		for _, p := range r.Params {
+		for p := range r.EachParam() {
 			vals[p.Name] = fmt.Sprint(p.Value)
 		}
 		for _, n := range names {
@@ -180,7 +180,7 @@ func rollCSV(ctx context.Context, w io.Writer, r *report) error {
 	}
 	f := func(x float64) string { return strconv.FormatFloat(x, 'g', 12, 64) }
 	expr := ""
-	if p, ok := paramNamed(r.Params, "expr"); ok {
+	if p, ok := r.Param("expr"); ok {
 		expr = fmt.Sprint(p.Value)
 	}
 	run := []string{strconv.FormatInt(r.Trials, 10), strconv.FormatUint(r.Seed, 10), strconv.FormatBool(r.Exact), r.How}

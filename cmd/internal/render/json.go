@@ -1,11 +1,13 @@
 package render
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
 	"io"
 	"strconv"
+	"strings"
 
 	"odds/sim"
 )
@@ -150,14 +152,15 @@ type jsonResult struct {
 // newJSONResult is one result as the JSON document gives it.
 func newJSONResult(r *report) jsonResult {
 	var sources jsonParams
-	for _, p := range r.Params {
+	params := r.Params()
+	for _, p := range params {
 		if p.Source != "" {
 			sources = append(sources, param{Name: p.Name, Value: p.Source})
 		}
 	}
 	jr := jsonResult{
 		System: r.System, Action: r.Action, Matchup: r.Matchup, Cards: jsonParams(r.Cards),
-		Params: jsonParams(r.Params), Sources: sources,
+		Params: jsonParams(params), Sources: sources,
 		Trials: r.Trials, Seed: r.Seed, Exact: r.Exact, How: r.How, Leftover: r.Leftover, Note: r.Note,
 		Stats:      jsonStats(r.Summary.Stats),
 		ElapsedMS:  float64(r.Elapsed.Microseconds()) / 1000,
@@ -175,22 +178,50 @@ func newJSONResult(r *report) jsonResult {
 	return jr
 }
 
+// renderJSON writes the document {"matrix": …, "results": […]} as one
+// indented encoding of it would, a result at a time: a sweep's document
+// is never held whole (a 99,372-point sweep's is 169 MB).
 func renderJSON(ctx context.Context, w io.Writer, reports []*report, metricFlag string) error {
-	doc := struct {
-		Matrix  *jsonMatrix  `json:"matrix,omitempty"`
-		Results []jsonResult `json:"results"`
-	}{Results: make([]jsonResult, len(reports))}
-	if m, ok := matrixOf(reports); ok && metricFlag != "" {
-		doc.Matrix = newJSONMatrix(m, parseMetric(metricFlag))
+	bw := bufio.NewWriterSize(w, 64<<10)
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	// element writes v as the encoding of the whole document has it at
+	// depth 1 (the matrix) or 2 (a result): its lines after the first
+	// indented to that depth, no newline after it.
+	element := func(v any, depth int) error {
+		buf.Reset()
+		enc.SetIndent(strings.Repeat("  ", depth), "  ")
+		if err := enc.Encode(v); err != nil {
+			return err
+		}
+		_, err := bw.Write(bytes.TrimSuffix(buf.Bytes(), []byte("\n")))
+		return err
 	}
+	bw.WriteString("{\n")
+	if m, ok := matrixOf(reports); metricFlag != "" && ok {
+		bw.WriteString(`  "matrix": `)
+		if err := element(newJSONMatrix(m, parseMetric(metricFlag)), 1); err != nil {
+			return err
+		}
+		bw.WriteString(",\n")
+	}
+	bw.WriteString(`  "results": [`)
 	for i, r := range reports {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		doc.Results[i] = newJSONResult(r)
+		if i > 0 {
+			bw.WriteString(",")
+		}
+		bw.WriteString("\n    ")
+		if err := element(newJSONResult(r), 2); err != nil {
+			return err
+		}
 	}
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	return enc.Encode(doc)
+	if len(reports) > 0 {
+		bw.WriteString("\n  ")
+	}
+	bw.WriteString("]\n}\n")
+	return bw.Flush()
 }

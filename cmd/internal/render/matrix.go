@@ -80,6 +80,9 @@ type matrix struct {
 
 // matrixOf reads a sweep as a matrix, if exactly its two card roles vary.
 func matrixOf(rs []*report) (*matrix, bool) {
+	if len(rs) < 2 || len(rs[0].Cards) < 2 {
+		return nil, false // two roles' cards vary, or it is no matrix
+	}
 	vary, fixed, cards := dims(rs)
 	if len(rs) < 2 || len(vary) != 2 || cards != 2 {
 		return nil, false

@@ -82,7 +82,7 @@ func PlotReports(rs []*report, fig string, path string) ([]byte, error) {
 	first := rs[0]
 	if len(rs) == 1 {
 		t := Title(first)
-		if ps := ParamLine(first.Params); ps != "" {
+		if ps := ParamLine(first.Params()); ps != "" {
 			t += ": " + ps
 		}
 		p := barPanel(outcomeBars(first), "P(outcome)", false)
@@ -122,7 +122,7 @@ func ComparePlot(cs []*comparison, path string) ([]byte, error) {
 	first, vs := cs[0], keepTogether(cs[0].VS)
 	if len(cs) == 1 {
 		t := Title(first.A)
-		if ps := ParamLine(first.A.Params); ps != "" {
+		if ps := ParamLine(first.A.Params()); ps != "" {
 			t += ": " + ps
 		}
 		f := compareCell(first)
@@ -324,7 +324,7 @@ func RollPlot(r *report, path string, allRows bool) ([]byte, error) {
 	intAxis(&p.X, float64(first), float64(last))
 	p.X.Min, p.X.Max = float64(first)-1, float64(last+k) // a free slot beyond each end
 	pctAxis(&p.Y, 0, top, false)
-	return (&figure{title: Title(r) + ": " + ParamLine(r.Params), panels: []*plot.Plot{p}, w: plotW, h: plotH}).encode(path)
+	return (&figure{title: Title(r) + ": " + ParamLine(r.Params()), panels: []*plot.Plot{p}, w: plotW, h: plotH}).encode(path)
 }
 
 // maxRollBars is the most bars a roll's plot draws.

@@ -39,7 +39,7 @@ func signedMetric(m query.Metric, x float64) string {
 
 func sensitivityTitle(s *sensitivity) string {
 	t := Title(s.Base)
-	if ps := ParamLine(s.Base.Params); ps != "" {
+	if ps := ParamLine(s.Base.Params()); ps != "" {
 		t += ": " + ps
 	}
 	x, _, _ := s.Metric.Of(s.Base)
@@ -111,7 +111,7 @@ func sensitivityCSV(w io.Writer, ss []*sensitivity) error {
 	for _, c := range first.Cards {
 		head = append(head, c.Name)
 	}
-	for _, p := range first.Params {
+	for p := range first.EachParam() {
 		head = append(head, p.Name)
 	}
 	head = append(head, "metric", "flag", "from", "to", "a", "b", "d", "dlo", "dhi", "significant", "does_not_apply", "exact", "trials", "seed")
@@ -124,7 +124,7 @@ func sensitivityCSV(w io.Writer, ss []*sensitivity) error {
 		for _, c := range s.Base.Cards {
 			pre = append(pre, fmt.Sprint(c.Value))
 		}
-		for _, p := range s.Base.Params {
+		for p := range s.Base.EachParam() {
 			pre = append(pre, fmt.Sprint(p.Value))
 		}
 		for _, c := range s.Changes {

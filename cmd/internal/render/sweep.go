@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"time"
 
@@ -58,7 +59,7 @@ func sweepTitle(first *report, fixed []param, what string) string {
 // fromCards reports whether a parameter comes from a card in every cell.
 func fromCards(rs []*report, name string) bool {
 	for _, r := range rs {
-		if q, ok := paramNamed(r.Params, name); ok && !strings.Contains(q.Source, " card ") {
+		if q, ok := r.Param(name); ok && !strings.Contains(q.Source, " card ") {
 			return false
 		}
 	}
@@ -73,7 +74,7 @@ func dims(rs []*report) (vary, fixed []param, cards int) {
 	for i, p := range first {
 		same := true
 		for _, r := range rs[1:] {
-			if q, ok := paramNamed(r.Inputs(), p.Name); !ok || fmt.Sprint(q.Value) != fmt.Sprint(p.Value) {
+			if q, ok := r.Input(p.Name); !ok || !sameValue(q.Value, p.Value) {
 				same = false
 				break
 			}
@@ -92,7 +93,7 @@ func dims(rs []*report) (vary, fixed []param, cards int) {
 	}
 	// Parameters some cells have and the first lacks vary too.
 	for _, r := range rs[1:] {
-		for _, p := range r.Params {
+		for p := range r.EachParam() {
 			if _, ok := paramNamed(first, p.Name); !ok && !fromCards(rs, p.Name) {
 				if _, seen := paramNamed(vary, p.Name); !seen {
 					vary = append(vary, p)
@@ -115,11 +116,23 @@ func sweepTables(w io.Writer, markdown bool, width, nVary, nOut int, header []st
 	cols := func(cells []string, from int) []string {
 		return append(append([]string{}, cells[:nVary]...), cells[from:]...)
 	}
+	// A part's rows are the varying columns and those of lo..hi: the
+	// first part's are a prefix of each row, the second's are copied into
+	// one slab.
 	part := func(lo, hi int) ([]string, [][]string) {
 		h := cols(header[:hi], lo)
 		rs := make([][]string, len(rows))
+		if lo == nVary {
+			for i, r := range rows {
+				rs[i] = r[:hi:hi]
+			}
+			return h, rs
+		}
+		n := nVary + hi - lo
+		slab := make([]string, 0, len(rows)*n)
 		for i, r := range rows {
-			rs[i] = cols(r[:hi], lo)
+			slab = append(append(slab, r[:nVary]...), r[lo:hi]...)
+			rs[i] = slab[len(slab)-n : len(slab) : len(slab)]
 		}
 		return h, rs
 	}
@@ -168,31 +181,37 @@ func renderSweep(ctx context.Context, w io.Writer, rs []*report, st Style) error
 	for _, s := range first.Summary.Stats {
 		header = append(header, "mean "+spaced(s.Name))
 	}
+	// The rows' cells are carved from one slab; a sweep's cells repeat
+	// (its points share summaries), so each distinct figure is written once.
 	rows := make([][]string, 0, len(rs))
-	for _, r := range rs {
-		if err := ctx.Err(); err != nil {
-			return err
+	cells := make([]string, 0, len(rs)*len(header))
+	pct, num := memo(Pct), memo(Num)
+	for i, r := range rs {
+		if i%1024 == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
 		}
-		row := make([]string, 0, len(header))
+		from := len(cells)
 		for _, p := range vary {
 			v := ""
-			if q, ok := paramNamed(r.Inputs(), p.Name); ok {
-				v = fmt.Sprint(q.Value)
+			if q, ok := r.Input(p.Name); ok {
+				v = show(q.Value)
 			}
-			row = append(row, v)
+			cells = append(cells, v)
 		}
 		for _, name := range outcomes {
 			o := outcomeNamed(r.Summary.Outcomes, name)
-			cell := Pct(o.P)
+			cell := pct(o.P)
 			if st.Intervals && !r.Exact {
-				cell += " (" + Pct(o.Lo) + "–" + Pct(o.Hi) + ")"
+				cell += " (" + pct(o.Lo) + "–" + pct(o.Hi) + ")"
 			}
-			row = append(row, cell)
+			cells = append(cells, cell)
 		}
 		for _, s := range r.Summary.Stats {
-			row = append(row, Num(s.Mean))
+			cells = append(cells, num(s.Mean))
 		}
-		rows = append(rows, row)
+		rows = append(rows, cells[from:len(cells):len(cells)])
 	}
 	if err := sweepTables(w, markdown, width, len(vary), len(outcomes), header, rows); err != nil {
 		return err
@@ -202,6 +221,46 @@ func renderSweep(ctx context.Context, w io.Writer, rs []*report, st Style) error
 	}
 	fmt.Fprintln(w, Wrap(strings.Split(sweepFooter(rs, st.Intervals), ", "), ", ", width, "  "))
 	return nil
+}
+
+// sameValue reports whether two inputs' values print alike.
+func sameValue(a, b any) bool {
+	switch a.(type) {
+	case int, bool, string:
+		if a == b {
+			return true
+		}
+	}
+	return fmt.Sprint(a) == fmt.Sprint(b)
+}
+
+// show prints an input's value as fmt.Sprint does.
+func show(v any) string {
+	switch x := v.(type) {
+	case string:
+		return x
+	case int:
+		return strconv.Itoa(x)
+	case bool:
+		return strconv.FormatBool(x)
+	}
+	return fmt.Sprint(v)
+}
+
+// memo is f remembering its answers, up to a bound: a sweep's figures
+// repeat from row to row.
+func memo(f func(float64) string) func(float64) string {
+	seen := map[float64]string{}
+	return func(x float64) string {
+		if s, ok := seen[x]; ok {
+			return s
+		}
+		s := f(x)
+		if len(seen) < 1<<14 {
+			seen[x] = s
+		}
+		return s
+	}
 }
 
 func paramNamed(ps []param, name string) (param, bool) {

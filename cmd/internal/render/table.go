@@ -102,7 +102,7 @@ func Title(r *report) string {
 func renderResult(w io.Writer, r *report, st Style) error {
 	markdown, width := st.Markdown, st.Width
 	title := Title(r)
-	if ps := ParamLine(r.Params); ps != "" {
+	if ps := ParamLine(r.Params()); ps != "" {
 		title += ": " + ps
 	}
 	if markdown {
