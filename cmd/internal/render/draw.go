@@ -23,19 +23,25 @@ func barFits(rows [][]string, width int) int {
 // column its widest cell, one space each side and a border.
 func boxWidth(header []string, rows [][]string) int {
 	used := 1
-	for c := range header {
-		widest := 0
+	for c, widest := range columnWidths(len(header), rows) {
 		for _, l := range strings.Split(header[c], "\n") {
 			widest = max(widest, utf8.RuneCountInString(l))
-		}
-		for _, r := range rows {
-			if c < len(r) {
-				widest = max(widest, utf8.RuneCountInString(r[c]))
-			}
 		}
 		used += widest + 3
 	}
 	return used
+}
+
+// columnWidths are the widths of the widest cell of each of n columns
+// (rows may be shorter), read row by row.
+func columnWidths(n int, rows [][]string) []int {
+	widths := make([]int, n)
+	for _, r := range rows {
+		for c, s := range r[:min(n, len(r))] {
+			widths[c] = max(widths[c], utf8.RuneCountInString(s))
+		}
+	}
+	return widths
 }
 
 // fitHeader wraps each header at its spaces to the width of its column's
@@ -44,14 +50,8 @@ func boxWidth(header []string, rows [][]string) int {
 // leaves a few columns too wide ("unsuppressed and acts" over "30.00%").
 func fitHeader(header []string, rows [][]string) []string {
 	out := make([]string, len(header))
-	for c, h := range header {
-		target := 0
-		for _, r := range rows {
-			if c < len(r) {
-				target = max(target, utf8.RuneCountInString(r[c]))
-			}
-		}
-		words := strings.Fields(h)
+	for c, target := range columnWidths(len(header), rows) {
+		words := strings.Fields(header[c])
 		for _, w := range words {
 			target = max(target, utf8.RuneCountInString(w))
 		}
@@ -106,9 +106,26 @@ func listing(w io.Writer, markdown bool, width int, header []string, rows [][]st
 }
 
 func drawTable(w io.Writer, markdown, plain bool, width int, header []string, rows [][]string) error {
-	opts := []tablewriter.Option{
+	opts, header, align, wraps := tableOptions(markdown, plain, width, header, rows)
+	if !markdown && !plain && boxable(header, rows) {
+		if !wraps {
+			return boxTable(w, header, rows, align)
+		}
+		if ok, err := wrappedBoxTable(w, header, rows, align, opts); ok || err != nil {
+			return err
+		}
+	}
+	return tableWriter(w, opts, header, rows)
+}
+
+// tableOptions are tablewriter's options for the table, its header
+// (fitted to the width where the table is too wide) and its columns'
+// alignments; wraps says tablewriter is to wrap it.
+func tableOptions(markdown, plain bool, width int, header []string, rows [][]string) (opts []tablewriter.Option, fitted []string, align []tw.Align, wraps bool) {
+	align = alignments(header, rows)
+	opts = []tablewriter.Option{
 		tablewriter.WithHeaderAutoFormat(tw.Off),
-		tablewriter.WithRowAlignmentConfig(tw.CellAlignment{PerColumn: alignments(header, rows)}),
+		tablewriter.WithRowAlignmentConfig(tw.CellAlignment{PerColumn: align}),
 		tablewriter.WithHeaderAlignment(tw.AlignLeft),
 	}
 	if markdown {
@@ -116,6 +133,7 @@ func drawTable(w io.Writer, markdown, plain bool, width int, header []string, ro
 	} else if boxWidth(header, rows) > width {
 		header = fitHeader(header, rows)
 		if boxWidth(header, rows) > width {
+			wraps = true
 			opts = append(opts, tablewriter.WithMaxWidth(width), tablewriter.WithRowAutoWrap(tw.WrapNormal),
 				tablewriter.WithHeaderAutoWrap(tw.WrapNormal))
 		}
@@ -130,6 +148,11 @@ func drawTable(w io.Writer, markdown, plain bool, width int, header []string, ro
 			},
 		})))
 	}
+	return opts, header, align, wraps
+}
+
+// tableWriter draws the table with tablewriter.
+func tableWriter(w io.Writer, opts []tablewriter.Option, header []string, rows [][]string) error {
 	t := tablewriter.NewTable(w, opts...)
 	t.Header(header)
 	if err := t.Bulk(rows); err != nil {
@@ -154,11 +177,23 @@ func alignments(header []string, rows [][]string) []tw.Align {
 	return a
 }
 
+// notNumeric reports whether r is none of the characters of a number,
+// a percentage or an interval.
+func notNumeric(r rune) bool {
+	switch {
+	case '0' <= r && r <= '9':
+		return false
+	case r < 0x80:
+		return !strings.ContainsRune(".%<>-+() ", r)
+	}
+	return r != '±' && r != '–'
+}
+
 // numericColumn reports whether every cell of column i is a number (a
 // probability, a mean) and not, say, a name or true/false.
 func numericColumn(rows [][]string, i int) bool {
 	for _, r := range rows {
-		if i >= len(r) || r[i] == "" || strings.Trim(r[i], "0123456789.%<>-+±–() ") != "" {
+		if i >= len(r) || r[i] == "" || strings.ContainsFunc(r[i], notNumeric) {
 			return false
 		}
 	}

@@ -1,0 +1,219 @@
+package render
+
+// Box tables drawn directly: a sweep of 100,000 points is a table of
+// 100,000 rows, which tablewriter draws in seconds and gigabytes (it
+// builds a context per cell). Where no cell needs wrapping, a box table
+// is columns padded to their widest cell between rules, which boxTable
+// writes itself, byte for byte as tablewriter would (TestBoxTable
+// compares the two).
+
+import (
+	"bufio"
+	"io"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/olekukonko/tablewriter"
+	"github.com/olekukonko/tablewriter/tw"
+)
+
+// plainCell reports whether boxTable draws s as tablewriter does: one
+// line of printable ASCII or of the few other characters odds writes
+// (dashes, bars, comparisons), each one column wide, with no space at
+// either end (tablewriter trims those).
+func plainCell(s string) bool {
+	if s != strings.TrimSpace(s) {
+		return false
+	}
+	for _, r := range s {
+		if (r < 0x20 || r > 0x7e) && !strings.ContainsRune("–≥≤±µ█▏▎▍▌▋▊▉", r) {
+			return false
+		}
+	}
+	return true
+}
+
+// boxable reports whether boxTable can draw the table: every row as wide
+// as the header and every cell (and header line) plain.
+func boxable(header []string, rows [][]string) bool {
+	if len(rows) == 0 || len(header) == 0 {
+		return false
+	}
+	for _, h := range header {
+		for _, l := range strings.Split(h, "\n") {
+			if !plainCell(l) {
+				return false
+			}
+		}
+	}
+	for _, r := range rows {
+		if len(r) != len(header) {
+			return false
+		}
+		for _, c := range r {
+			if !plainCell(c) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// boxTable draws a box table whose cells need no wrapping: the header's
+// lines left-aligned, the rows' cells right-aligned where align says so
+// and left-aligned otherwise (alignments makes no other).
+func boxTable(w io.Writer, header []string, rows [][]string, align []tw.Align) error {
+	widths := make([]int, len(header))
+	lines := make([][]string, len(header))
+	depth := 0
+	for c, h := range header {
+		lines[c] = strings.Split(h, "\n")
+		depth = max(depth, len(lines[c]))
+		for _, l := range lines[c] {
+			widths[c] = max(widths[c], utf8.RuneCountInString(l))
+		}
+	}
+	for c, n := range cellWidths(rows) {
+		widths[c] = max(widths[c], n)
+	}
+	b := bufio.NewWriterSize(w, 64<<10)
+	b.WriteString(rule(widths, "┌", "┬", "┐"))
+	for l := range depth {
+		for c, ls := range lines {
+			s := ""
+			if l < len(ls) {
+				s = ls[l]
+			}
+			writeCell(b, s, widths[c], tw.AlignLeft)
+		}
+		b.WriteString("│\n")
+	}
+	b.WriteString(rule(widths, "├", "┼", "┤"))
+	writeRows(b, rows, widths, align)
+	b.WriteString(rule(widths, "└", "┴", "┘"))
+	return b.Flush()
+}
+
+// wrappedBoxTable draws a box table too wide for the terminal whose rows'
+// cells are single words: tablewriter wraps the header (its own way, which
+// is the output's) and cannot wrap the cells, so it lays out the header
+// with a sample of the rows, one holding each column's widest cell, and
+// boxTable's rows go beneath. ok is false, and nothing written, when a
+// cell has a space (tablewriter would wrap it) or the sample's columns
+// are not its widest cells' (a layout this does not know).
+func wrappedBoxTable(w io.Writer, header []string, rows [][]string, align []tw.Align, opts []tablewriter.Option) (ok bool, err error) {
+	widths := cellWidths(rows)
+	var sample [][]string
+	picked := map[int]bool{}
+	for c, n := range widths {
+		for i, r := range rows {
+			if strings.Contains(r[c], " ") {
+				return false, nil
+			}
+			if utf8.RuneCountInString(r[c]) == n && !picked[i] {
+				picked[i] = true
+				sample = append(sample, r)
+				break
+			}
+		}
+	}
+	var drawn strings.Builder
+	if err := tableWriter(&drawn, opts, header, sample); err != nil {
+		return false, err
+	}
+	lines := strings.SplitAfter(drawn.String(), "\n")
+	if len(lines) < len(sample)+4 || lines[len(lines)-1] != "" {
+		return false, nil
+	}
+	lines = lines[:len(lines)-1]
+	// The top rule gives the columns' widths: each is its widest cell's,
+	// or the header's if wider.
+	segs := strings.Split(strings.TrimSuffix(strings.TrimPrefix(lines[0], "┌"), "┐\n"), "┬")
+	if len(segs) != len(widths) {
+		return false, nil
+	}
+	for c, seg := range segs {
+		widths[c] = max(widths[c], utf8.RuneCountInString(seg)-2)
+		if seg != strings.Repeat("─", widths[c]+2) {
+			return false, nil
+		}
+	}
+	// The sample's rows, drawn, must be boxTable's: one line each.
+	head := len(lines) - len(sample) - 1
+	var mine strings.Builder
+	writeRows(&mine, sample, widths, align)
+	if mine.String() != strings.Join(lines[head:len(lines)-1], "") || lines[len(lines)-1] != rule(widths, "└", "┴", "┘") {
+		return false, nil
+	}
+	b := bufio.NewWriterSize(w, 64<<10)
+	for _, l := range lines[:head] {
+		b.WriteString(l)
+	}
+	writeRows(b, rows, widths, align)
+	b.WriteString(lines[len(lines)-1])
+	return true, b.Flush()
+}
+
+// cellWidths are the widths of the rows' widest cell in each column.
+func cellWidths(rows [][]string) []int {
+	widths := make([]int, len(rows[0]))
+	for _, r := range rows {
+		for c, s := range r {
+			widths[c] = max(widths[c], utf8.RuneCountInString(s))
+		}
+	}
+	return widths
+}
+
+// rule is a box table's horizontal line over columns of these widths.
+func rule(widths []int, left, mid, right string) string {
+	var b strings.Builder
+	b.WriteString(left)
+	for c, n := range widths {
+		if c > 0 {
+			b.WriteString(mid)
+		}
+		b.WriteString(strings.Repeat("─", n+2))
+	}
+	b.WriteString(right + "\n")
+	return b.String()
+}
+
+// writer is what the rows are written to: a bufio.Writer or a Builder.
+type writer interface {
+	io.Writer
+	io.StringWriter
+	io.ByteWriter
+}
+
+// writeRows writes the rows, each on one line.
+func writeRows(b writer, rows [][]string, widths []int, align []tw.Align) {
+	for _, r := range rows {
+		for c, s := range r {
+			writeCell(b, s, widths[c], align[c])
+		}
+		b.WriteString("│\n")
+	}
+}
+
+// spaces pads cells.
+var spaces = strings.Repeat(" ", 256)
+
+// writeCell writes one cell and the border before it.
+func writeCell(b writer, s string, width int, a tw.Align) {
+	b.WriteString("│ ")
+	gap := width - utf8.RuneCountInString(s)
+	pad := func() {
+		for n := gap; n > 0; n -= len(spaces) {
+			b.WriteString(spaces[:min(n, len(spaces))])
+		}
+	}
+	if a == tw.AlignRight {
+		pad()
+		b.WriteString(s)
+	} else {
+		b.WriteString(s)
+		pad()
+	}
+	b.WriteByte(' ')
+}
