@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"net"
 	"os"
 	"path/filepath"
 	"syscall"
@@ -37,12 +38,13 @@ func destError(flag, path string, err error) error {
 //   - anything else (a device such as /dev/null, a pipe, /dev/stdout) is
 //     written directly: it cannot be replaced, only written to.
 func writeOut(path string, data []byte) error {
-	return writeDest(context.Background(), "out", path, data)
+	return writeDest(context.Background(), "out", path, net.Buffers{data})
 }
 
-// writeDest is writeOut for the file of any flag, whose errors name it;
-// waiting for a reader of a FIFO ends when ctx does (Ctrl-C).
-func writeDest(ctx context.Context, flag, path string, data []byte) error {
+// writeDest is writeOut for the file of any flag, whose errors name it,
+// of data held in pieces; waiting for a reader of a FIFO ends when ctx
+// does (Ctrl-C).
+func writeDest(ctx context.Context, flag, path string, data net.Buffers) error {
 	outError := func(path string, err error) error { return destError(flag, path, err) }
 	st, err := os.Stat(path) // through any links
 	switch {
@@ -95,7 +97,7 @@ func nlink(st fs.FileInfo) uint64 {
 	return 1
 }
 
-func writeDirect(ctx context.Context, flag, path string, data []byte, mode int) error {
+func writeDirect(ctx context.Context, flag, path string, data net.Buffers, mode int) error {
 	outError := func(path string, err error) error { return destError(flag, path, err) }
 	f, err := openWriteNoWait(ctx, path, os.O_WRONLY|mode)
 	if err != nil {
@@ -104,7 +106,7 @@ func writeDirect(ctx context.Context, flag, path string, data []byte, mode int) 
 		}
 		return outError(path, err)
 	}
-	_, err = f.Write(data)
+	_, err = data.WriteTo(f)
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
@@ -117,7 +119,7 @@ func writeDirect(ctx context.Context, flag, path string, data []byte, mode int) 
 // writeReplace writes a temporary file beside target and renames it over
 // target. keepMode sets perm exactly (the replaced file's); otherwise perm
 // is subject to the umask, as for any new file.
-func writeReplace(flag, path, target string, data []byte, perm fs.FileMode, keepMode bool) error {
+func writeReplace(flag, path, target string, data net.Buffers, perm fs.FileMode, keepMode bool) error {
 	outError := func(path string, err error) error { return destError(flag, path, err) }
 	var suffix [6]byte
 	_, _ = rand.Read(suffix[:])
@@ -126,7 +128,7 @@ func writeReplace(flag, path, target string, data []byte, perm fs.FileMode, keep
 	if err != nil {
 		return outError(path, err)
 	}
-	_, err = f.Write(data)
+	_, err = data.WriteTo(f)
 	if err == nil && keepMode {
 		err = f.Chmod(perm)
 	}
@@ -179,5 +181,5 @@ func (a *app) writePlot(data []byte) error {
 	if err := a.ctx.Err(); err != nil {
 		return err
 	}
-	return writeDest(a.ctx, "plot", a.plot, data)
+	return writeDest(a.ctx, "plot", a.plot, net.Buffers{data})
 }

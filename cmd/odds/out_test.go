@@ -245,3 +245,28 @@ func TestOutFIFOInterrupt(t *testing.T) {
 		}
 	}
 }
+
+// TestChunks: output held in pieces reads back as written, whatever the
+// sizes of the writes (some larger than a piece), and no piece is
+// larger than maxChunk.
+func TestChunks(t *testing.T) {
+	var c chunks
+	var want bytes.Buffer
+	for i, n := range []int{0, 1, 100, minChunk, 3*maxChunk + 7, 5, maxChunk, 12345} {
+		p := bytes.Repeat([]byte{byte('a' + i)}, n)
+		if k, err := c.Write(p); k != n || err != nil {
+			t.Fatalf("write %d: %d, %v", n, k, err)
+		}
+		want.Write(p)
+	}
+	var got bytes.Buffer
+	for _, p := range c.parts {
+		if len(p) > maxChunk {
+			t.Errorf("a piece of %d bytes", len(p))
+		}
+		got.Write(p)
+	}
+	if !bytes.Equal(got.Bytes(), want.Bytes()) {
+		t.Errorf("read back %d bytes, wrote %d (or different ones)", got.Len(), want.Len())
+	}
+}
