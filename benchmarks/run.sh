@@ -15,6 +15,7 @@ for i in $(seq "$repeats"); do
 	go test ./benchmarks -run '^$' -bench 'Run1e8|FloorParallel' -benchtime 5x -count 1
 	go test ./benchmarks -run '^$' -bench '^BenchmarkSweep$' -benchtime 3x -count 1
 	go test ./cmd/odds -run '^$' -bench '^BenchmarkSweepRender$' -benchtime 20x -count 1
+	go test ./cmd/internal/query -run '^$' -bench '^BenchmarkSweep100k$' -benchtime 1x -count 1
 	go test ./benchmarks -run '^$' -bench '^BenchmarkStartup$' -benchtime 100x -count 1
 	go test ./benchmarks -run '^$' -bench '^BenchmarkCompare$|^BenchmarkRollShapes$' -benchtime 1s -count 1
 	go test ./benchmarks -run '^$' -bench '^BenchmarkExact$|^BenchmarkCompileLargePool$' -benchtime 1s -count 1
@@ -40,6 +41,9 @@ peak() {
 }
 m6=$(peak opposed fire --hesa 3 --def 1 --method mc --trials 1e6 --seed 1)
 m9=$(peak opposed fire --hesa 3 --def 1 --method mc --trials 1e9 --seed 1)
+sweep=(opposed fire --hesa 0..12 --def 0..12 --firer-quality=-3..3 --target-quality=-3..3 --cover none,soft,hard --within-4=both --smoke=both --seed 1)
+mt=$(peak "${sweep[@]}")
+mj=$(peak "${sweep[@]}" --format json)
 
 go run ./benchmarks/report <"$out"
 echo
@@ -47,4 +51,6 @@ echo "| memory | peak resident |"
 echo "|---|---|"
 echo "| opposed fire, 1e6 trials | ${m6} MB |"
 echo "| opposed fire, 1e9 trials | ${m9} MB |"
+echo "| exact sweep of 99,372 points (opposed fire), as a table | ${mt} MB |"
+echo "| exact sweep of 99,372 points (opposed fire), as JSON (169 MB of it) | ${mj} MB |"
 rm -f "$out" "$out.odds"

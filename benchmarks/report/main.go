@@ -132,6 +132,8 @@ func write(w io.Writer, s samples) {
 		{"the floor itself, 2 goroutines against 1 (the machine's limit)", s.ratio("BenchmarkFloorParallel/goroutines-1", "BenchmarkFloorParallel/goroutines-2"), false},
 		{"Monte Carlo sweep, opposed fire 13x13, 1e5 trials a cell: each cell on its own dice against the cells sharing them", s.ratio("BenchmarkSweep/per-cell", "BenchmarkSweep/shared"), false},
 		{"exact sweep, opposed fire 13x13, run and printed: table against CSV", s.ratio("BenchmarkSweepRender/table", "BenchmarkSweepRender/csv"), false},
+		{"exact sweep of 99,372 points (opposed fire), run and printed as a table", spreadOf(s["BenchmarkSweep100k/table"]), true},
+		{"exact sweep of 99,372 points (opposed fire), run and printed as JSON", spreadOf(s["BenchmarkSweep100k/json"]), true},
 		{"one-shot answer (odds opposed fire, start to exit) against a Go hello-world", s.ratio("BenchmarkStartup/odds-opposed-fire", "BenchmarkStartup/hello"), false},
 		{"--vs paired Monte Carlo against one run: opposed fire (shared dice)", s.ratio("BenchmarkCompare/opposed-fire/paired", "BenchmarkCompare/opposed-fire/one-run"), false},
 		{"--vs paired Monte Carlo against one run: symbol fire", s.ratio("BenchmarkCompare/symbol-fire/paired", "BenchmarkCompare/symbol-fire/one-run"), false},
