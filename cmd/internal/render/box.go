@@ -84,7 +84,7 @@ func boxTable(w io.Writer, header []string, rows [][]string, align []tw.Align) e
 			if l < len(ls) {
 				s = ls[l]
 			}
-			writeCell(b, s, widths[c], tw.AlignLeft)
+			writeCell(b, "│", s, widths[c], tw.AlignLeft)
 		}
 		b.WriteString("│\n")
 	}
@@ -186,22 +186,28 @@ type writer interface {
 	io.ByteWriter
 }
 
-// writeRows writes the rows, each on one line.
+// writeRows writes the rows, each on one line, between box borders.
 func writeRows(b writer, rows [][]string, widths []int, align []tw.Align) {
+	writeLines(b, "│", rows, widths, align)
+}
+
+// writeLines writes the rows, each on one line, bar between cells.
+func writeLines(b writer, bar string, rows [][]string, widths []int, align []tw.Align) {
 	for _, r := range rows {
 		for c, s := range r {
-			writeCell(b, s, widths[c], align[c])
+			writeCell(b, bar, s, widths[c], align[c])
 		}
-		b.WriteString("│\n")
+		b.WriteString(bar + "\n")
 	}
 }
 
 // spaces pads cells.
 var spaces = strings.Repeat(" ", 256)
 
-// writeCell writes one cell and the border before it.
-func writeCell(b writer, s string, width int, a tw.Align) {
-	b.WriteString("│ ")
+// writeCell writes one cell and the border (bar) before it.
+func writeCell(b writer, bar, s string, width int, a tw.Align) {
+	b.WriteString(bar)
+	b.WriteByte(' ')
 	gap := width - utf8.RuneCountInString(s)
 	pad := func() {
 		for n := gap; n > 0; n -= len(spaces) {
@@ -216,4 +222,50 @@ func writeCell(b writer, s string, width int, a tw.Align) {
 		pad()
 	}
 	b.WriteByte(' ')
+}
+
+// markdownable reports whether markdownTable can draw the table: boxable,
+// with one line a header and no pipe in any cell (tablewriter escapes
+// those).
+func markdownable(header []string, rows [][]string) bool {
+	if !boxable(header, rows) {
+		return false
+	}
+	for _, h := range header {
+		if strings.ContainsAny(h, "|\n") {
+			return false
+		}
+	}
+	for _, r := range rows {
+		for _, c := range r {
+			if strings.Contains(c, "|") {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// markdownTable draws a markdown table as tablewriter's markdown renderer
+// does: columns padded to their widest cell, the header left-aligned, the
+// rule saying each column's alignment.
+func markdownTable(w io.Writer, header []string, rows [][]string, align []tw.Align) error {
+	widths := cellWidths(rows)
+	for c, h := range header {
+		widths[c] = max(widths[c], utf8.RuneCountInString(h), 1) // an empty column is one wide
+	}
+	b := bufio.NewWriterSize(w, 64<<10)
+	left := make([]tw.Align, len(header))
+	writeLines(b, "|", [][]string{header}, widths, left)
+	for c, n := range widths {
+		b.WriteByte('|')
+		if align[c] == tw.AlignRight {
+			b.WriteString(strings.Repeat("-", n+1) + ":")
+		} else {
+			b.WriteString(":" + strings.Repeat("-", n+1))
+		}
+	}
+	b.WriteString("|\n")
+	writeLines(b, "|", rows, widths, align)
+	return b.Flush()
 }

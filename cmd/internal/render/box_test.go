@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/olekukonko/tablewriter"
+	"github.com/olekukonko/tablewriter/renderer"
 	"github.com/olekukonko/tablewriter/tw"
 )
 
@@ -32,6 +33,9 @@ func TestBoxTable(t *testing.T) {
 				lines = append(lines, line)
 			}
 			header[c] = strings.Join(lines, "\n")
+			if rng.IntN(8) == 0 {
+				header[c] = "" // a bar column's
+			}
 			align[c] = []tw.Align{tw.AlignLeft, tw.AlignRight}[rng.IntN(2)]
 		}
 		rows := make([][]string, nrows)
@@ -128,4 +132,69 @@ func TestBoxTableWrapped(t *testing.T) {
 		t.Errorf("%d of 400 tables drawn by wrappedBoxTable, want at least 100", fast)
 	}
 	t.Logf("%d of 400 tables drawn by wrappedBoxTable", fast)
+}
+
+// TestMarkdownTable draws random markdown tables with markdownTable and
+// with tablewriter's markdown renderer, and wants the same bytes.
+func TestMarkdownTable(t *testing.T) {
+	cells := []string{"", "0", "-3", "12", "55.00%", "0%", "<0.01%", "true", "none", "(33.08%–39.02%)",
+		"█", "██▉", "≥ 3", "6 µs", "a  b", "fall-back", "4+2+2"}
+	words := []string{"", "hesa", "def", "no effect", "out of action", "mean margin", "p", "95% ci"}
+	rng := rand.New(rand.NewPCG(5, 6))
+	pick := func(xs []string) string { return xs[rng.IntN(len(xs))] }
+	for n := range 500 {
+		cols, nrows := 1+rng.IntN(6), 1+rng.IntN(5)
+		header := make([]string, cols)
+		align := make([]tw.Align, cols)
+		for c := range header {
+			header[c] = pick(words)
+			align[c] = []tw.Align{tw.AlignLeft, tw.AlignRight}[rng.IntN(2)]
+		}
+		rows := make([][]string, nrows)
+		for r := range rows {
+			rows[r] = make([]string, cols)
+			for c := range rows[r] {
+				rows[r][c] = pick(cells)
+			}
+		}
+		if !markdownable(header, rows) {
+			t.Fatalf("table %d: not markdownable: %q %q", n, header, rows)
+		}
+		var got, want strings.Builder
+		if err := markdownTable(&got, header, rows, align); err != nil {
+			t.Fatal(err)
+		}
+		tbl := tablewriter.NewTable(&want, tablewriter.WithHeaderAutoFormat(tw.Off),
+			tablewriter.WithRowAlignmentConfig(tw.CellAlignment{PerColumn: align}), tablewriter.WithHeaderAlignment(tw.AlignLeft),
+			tablewriter.WithRenderer(renderer.NewMarkdown()))
+		tbl.Header(header)
+		if err := tbl.Bulk(rows); err != nil {
+			t.Fatal(err)
+		}
+		if err := tbl.Render(); err != nil {
+			t.Fatal(err)
+		}
+		if got.String() != want.String() {
+			t.Fatalf("table %d: header %q rows %q\ngot\n%s\nwant (tablewriter)\n%s", n, header, rows, got.String(), want.String())
+		}
+	}
+}
+
+// TestEmptyColumn: a column with no text at all is drawn as tablewriter
+// draws it, zero wide in a box, one wide in markdown.
+func TestEmptyColumn(t *testing.T) {
+	header, rows := []string{"a", ""}, [][]string{{"1", ""}}
+	for _, markdown := range []bool{false, true} {
+		var got, want strings.Builder
+		if err := drawTable(&got, markdown, false, 80, header, rows); err != nil {
+			t.Fatal(err)
+		}
+		opts, fitted, _, _ := tableOptions(markdown, false, 80, header, rows)
+		if err := tableWriter(&want, opts, fitted, rows); err != nil {
+			t.Fatal(err)
+		}
+		if got.String() != want.String() {
+			t.Errorf("markdown %v: got\n%s\nwant (tablewriter)\n%s", markdown, got.String(), want.String())
+		}
+	}
 }

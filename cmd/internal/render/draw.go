@@ -107,6 +107,9 @@ func listing(w io.Writer, markdown bool, width int, header []string, rows [][]st
 
 func drawTable(w io.Writer, markdown, plain bool, width int, header []string, rows [][]string) error {
 	opts, header, align, wraps := tableOptions(markdown, plain, width, header, rows)
+	if markdown && markdownable(header, rows) {
+		return markdownTable(w, header, rows, align)
+	}
 	if !markdown && !plain && boxable(header, rows) {
 		if !wraps {
 			return boxTable(w, header, rows, align)
