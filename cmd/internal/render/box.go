@@ -197,7 +197,8 @@ func writeLines(b writer, bar string, rows [][]string, widths []int, align []tw.
 		for c, s := range r {
 			writeCell(b, bar, s, widths[c], align[c])
 		}
-		b.WriteString(bar + "\n")
+		b.WriteString(bar)
+		b.WriteByte('\n')
 	}
 }
 
