@@ -98,7 +98,7 @@ func meleeAction() *resolve.Action {
 				att++
 			}
 			def += v.Int("cover") // soft +1, hard +2: the choice index is the bonus
-			return newDuel(combatOutcomes, att-def, combatBand), nil
+			return sharedDuel(combatOutcomes, 0, att-def, combatBand), nil
 		},
 		Roles: twoRoles,
 		FromCards: func(c resolve.Cards, _ resolve.Args) ([]resolve.Filled, error) {
@@ -130,7 +130,7 @@ func overrunAction() *resolve.Action {
 				return nil, err
 			}
 			att := 8 + v.Int("attacker-quality")
-			return newDuel(combatOutcomes, att-def, combatBand), nil
+			return sharedDuel(combatOutcomes, 0, att-def, combatBand), nil
 		},
 		Roles: twoRoles,
 		FromCards: func(c resolve.Cards, _ resolve.Args) ([]resolve.Filled, error) {

@@ -161,7 +161,7 @@ func compileFire(v resolve.Args) (resolve.Plan, error) {
 	target := v.Int("def") + v.Int("target-quality") +
 		coverBonus(v.Int("cover"), v.Bool("smoke"), v.Bool("hull-down")) +
 		resolve.B2I(v.Bool("firer-moved")) + resolve.B2I(ap && v.Bool("over-half-range"))
-	return newDuel(fireOutcomes, firer-target, fireBand(ap)), nil
+	return sharedDuel(fireOutcomes, resolve.B2I(ap), firer-target, fireBand(ap)), nil
 }
 
 func tankHuntAction() *resolve.Action {
@@ -219,5 +219,5 @@ func compileHunt(v resolve.Args) (resolve.Plan, error) {
 		resolve.B2I(v.Bool("not-front")) + resolve.B2I(v.Bool("open-topped")) + resolve.B2I(v.Bool("no-mg")) +
 		resolve.B2I(v.Int("cover") != coverNone || v.Bool("smoke"))
 	target := min(v.Int("def"), 4) + v.Int("target-quality")
-	return newDuel(huntOutcomes, hunter-target, huntBand), nil
+	return sharedDuel(huntOutcomes, 0, hunter-target, huntBand), nil
 }

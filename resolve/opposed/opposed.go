@@ -1,6 +1,8 @@
 package opposed
 
 import (
+	"sync"
+
 	"odds/dice"
 	"odds/resolve"
 )
@@ -118,6 +120,30 @@ func (p *duel) Layout() *resolve.Layout { return p.layout }
 
 // DiceKey: every duel rolls the same two d10 into the same 19 cells.
 func (p *duel) DiceKey() string { return "opposed/d10-d10" }
+
+// duelKey says what makes a duel: its outcome table (by its first name's
+// address: the tables are package variables), the column of it that band
+// reads, and the modifier.
+type duelKey struct {
+	table       *string
+	column, mod int
+}
+
+// duels are the duels made so far. A sweep compiles the same few dozen
+// duels many times over (99,372 fire points are 42 duels), and a duel is
+// never changed once made; modifiers are bounded by the parameters'
+// bounds, so the map stays small (a few hundred duels at most).
+var duels sync.Map // duelKey -> *duel
+
+// sharedDuel is newDuel, made once for each table, column and modifier.
+func sharedDuel(outcomes []string, column, mod int, band func(margin int) int) *duel {
+	k := duelKey{&outcomes[0], column, mod}
+	if d, ok := duels.Load(k); ok {
+		return d.(*duel)
+	}
+	d, _ := duels.LoadOrStore(k, newDuel(outcomes, mod, band))
+	return d.(*duel)
+}
 
 // newDuel returns the plan for "d10+mod vs d10" where band maps the margin
 // (first total minus second total) to an outcome index.

@@ -253,3 +253,26 @@ func TestFireFromCards(t *testing.T) {
 		}
 	}
 }
+
+// TestDuelsShared: fire at HESA 3 against Def 1 and at HESA 4 against
+// Def 2 is one duel (+2), made once; AP 3 against Def 1 is +2 too but
+// read on the AP column, another duel; tank hunting's +2 another table.
+func TestDuelsShared(t *testing.T) {
+	plan := func(action string, set resolve.Ints) resolve.Plan {
+		p, err := compile(t, action, set)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	a := plan("fire", resolve.Ints{"hesa": 3, "def": 1})
+	if b := plan("fire", resolve.Ints{"hesa": 4, "def": 2}); a != b {
+		t.Error("fire at +2 compiled twice")
+	}
+	if ap := plan("fire", resolve.Ints{"ap": 3, "def": 1}); ap == a {
+		t.Error("AP fire at +2 shares HE/SA fire's duel")
+	}
+	if hunt := plan("tank-hunt", resolve.Ints{"def": 2}); hunt == a {
+		t.Error("tank hunting at +2 shares fire's duel")
+	}
+}
