@@ -5,7 +5,6 @@ import (
 	"runtime"
 	"runtime/metrics"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
@@ -80,15 +79,6 @@ func sweepQuery(tb testing.TB, values map[string]string) *query.Query {
 		tb.Fatal(err)
 	}
 	return q
-}
-
-// cpuTime is the CPU time the process has used, in nanoseconds.
-func cpuTime() int64 {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return ru.Utime.Nano() + ru.Stime.Nano()
 }
 
 // countWriter counts what is written to it.
