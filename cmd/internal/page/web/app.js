@@ -29,13 +29,14 @@ function home() {
   const systems = app.catalog.systems.map((s) => el("section", { class: "system", "aria-labelledby": "sys-" + s.name },
     el("h2", { id: "sys-" + s.name }, words(s.name), el("small", {}, " ", s.short || "")),
     el("ul", { class: "actions" }, s.actions.map((a) => el("li", {}, el("a", { href: "#/" + s.name + "/" + a.name, class: "action-link" }, el("strong", {}, words(a.name)), el("span", {}, a.short || "")))))));
-  app.main.replaceChildren(
+  app.main.replaceChildren(...[
     el("h1", { class: "visually-hidden" }, "odds"),
     recent(),
     el("section", { class: "system", "aria-labelledby": "sys-roll" }, el("h2", { id: "sys-roll" }, "dice"),
       el("ul", { class: "actions" }, el("li", {}, el("a", { href: "#/roll?expr=4d6kh3", class: "action-link" }, el("strong", {}, "roll"), el("span", {}, "any dice: 6d6>=4, 4d6kh3, d10+3 vs d10+1"))))),
     ...systems,
-    el("p", { class: "lead" }, el("a", { href: "#/cards" }, "Your cards and dice"), ": make, import and export unit cards and dice; they stay in this browser."));
+    el("p", { class: "lead" }, el("a", { href: "#/cards" }, "Your cards and dice"), ": make, import and export unit cards and dice; they stay in this browser."),
+  ].filter(Boolean));
 }
 
 function route() {

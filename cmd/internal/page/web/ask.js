@@ -5,7 +5,7 @@
 import { controls, defaultOf, label } from "./form.js";
 import { el, group, num, pct, words } from "./fmt.js";
 import { compare, how, numeric, outcomes, stats, viewSwitch } from "./views.js";
-import { matrix, roster, sweep, varying } from "./chart.js";
+import { matrix, matrixOf, roster, sweep, varying } from "./chart.js";
 import { shareBox } from "./share.js";
 import { profiles, remember } from "./store.js";
 
@@ -86,13 +86,14 @@ export function actionPage(app, sys, act, qs) {
   let timer = 0;
   let changed = null;
   let countView = "ge";
+  let matrixPick = "";
   let rememberTimer = 0;
 
   const answer = el("section", { id: "answer", class: "answer", "aria-live": "polite", "aria-busy": "false", "aria-labelledby": "answer-h" });
   const status = el("div", { class: "status", id: "status" });
   const body = el("div", { class: "answer-body", id: "answer-body" });
   const form = el("form", { id: "question", class: "question", onsubmit: (e) => e.preventDefault() });
-  const cmpBtn = el("button", { type: "button", class: "small", id: "compare", "aria-pressed": String(!!st.b) }, "Compare A vs B");
+  const cmpBtn = el("button", { type: "button", class: "small", id: "compare", "aria-pressed": String(!!st.b) }, st.b ? "Stop comparing" : "Compare A vs B");
   const cmpNote = el("p", { class: "cmp-note", id: "cmp-note" });
   const runBox = runSettings(st, () => change({ name: "run", text: "run settings", value: "" }));
 
@@ -130,6 +131,7 @@ export function actionPage(app, sys, act, qs) {
       editing = st.b;
     }
     cmpBtn.setAttribute("aria-pressed", String(!!st.b));
+    cmpBtn.textContent = st.b ? "Stop comparing" : "Compare A vs B";
     draw();
     change({ name: "compare", text: st.b ? "compare" : "compare off", value: "" });
   });
@@ -230,12 +232,13 @@ export function actionPage(app, sys, act, qs) {
     const hash = "#/" + sys.name + "/" + act.name + "?" + queryOf(act, st, { seed: st.run.get("seed") ? undefined : seed });
     if (mc) history.replaceState(null, "", hash);
     const out = [];
+    let howText = "";
     more.hidden = true;
     answer.classList.remove("pinned");
     if (rep.comparisons?.length) {
       for (const c of rep.comparisons.slice(0, 12)) out.push(compare(c, { a: summary(act, st.a), b: summary(act, st.b) }));
       if (rep.comparisons.length > 12) out.push(el("p", { class: "hint" }, rep.comparisons.length - 12 + " more comparisons: ask for fewer"));
-      out.push(el("p", { class: "how" }, how(rep.comparisons[0].a)));
+      howText = how(rep.comparisons[0].a);
       shown = null;
     } else if (results.length === 1) {
       const r = results[0];
@@ -243,7 +246,7 @@ export function actionPage(app, sys, act, qs) {
       if (changed && ghost) out.push(el("p", { class: "changed", id: "changed" }, el("strong", {}, changed.text), changed.value ? ": " + changed.value : "", el("span", { class: "legend-ghost" }, " — outlines show the answer before")));
       if (numeric(r)) out.push(viewSwitch(st.view, (v) => ((st.view = v), show(rep, query, ms))));
       out.push(outcomes(r, ghost, numeric(r) ? st.view : "eq", act.notes || {}));
-      out.push(el("p", { class: "how", id: "how" }, how(r)));
+      howText = how(r);
       const s = stats(r, ghost, countView, (v) => ((countView = v), show(rep, query, ms)));
       if (s) {
         const means = Object.entries(r.stats).slice(0, 2).map(([n, x]) => words(n) + " " + num(x.mean)).join(", ");
@@ -254,8 +257,11 @@ export function actionPage(app, sys, act, qs) {
       shown = r;
     } else if (results.length > 1) {
       const { params, roles } = varying(results);
+      const cardParams = params.filter((k) => results.some((r) => r.sources?.[k] && r.sources[k] !== "flag" && r.sources[k] !== "default"));
+      const swept = params.filter((k) => !cardParams.includes(k));
       if (rep.matrix) out.push(matrix(rep.matrix, results));
-      else if (roles.length === 1 && !params.length) out.push(roster(results, roles[0], title + ": every " + roles[0] + " card"));
+      else if (roles.length >= 2 && !swept.length) out.push(matrixOf(results, roles, matrixPick, (v) => ((matrixPick = v), show(rep, query, ms))));
+      else if (roles.length === 1 && !swept.length) out.push(roster(results, roles[0], "Every " + roles[0] + " card"));
       else if (params.length >= 1 && !roles.length) {
         const x = params[0];
         const rest = params.slice(1);
@@ -268,15 +274,16 @@ export function actionPage(app, sys, act, qs) {
         let n = 0;
         for (const [key, rs] of groups) {
           if (n++ >= 8) break;
-          out.push(sweep(rs, x, title + ": " + words(x) + " " + rs[0].params[x] + " to " + rs[rs.length - 1].params[x] + (key ? ", " + key : "")));
+          const xl = label((act.params || []).find((p) => p.name === x) || { name: x }).text;
+          out.push(sweep(rs, x, xl + " " + rs[0].params[x] + " to " + rs[rs.length - 1].params[x] + (key ? ", " + key : ""), xl));
         }
       } else {
         out.push(el("p", {}, results.length + " results: sweep one number or one card role for a chart."));
       }
-      out.push(el("p", { class: "how" }, results.length + " results, " + how(results[0])));
+      howText = results.length + " results, " + how(results[0]);
       shown = null;
     }
-    out.push(shareBox(hash, title));
+    out.push(shareBox(hash, title, howText));
     body.replaceChildren(...out);
     prev = shown;
     app.answered?.(ms);

@@ -29,7 +29,7 @@ function legend(names) {
 }
 
 // sweep draws results over the numeric param x, one line per outcome.
-export function sweep(results, x, title) {
+export function sweep(results, x, title, xLabel = words(x)) {
   const names = live(results);
   const pts = results.map((r) => ({ x: Number(r.params[x]), r })).filter((p) => Number.isFinite(p.x)).sort((a, b) => a.x - b.x);
   const W = 360, H = 230, L = 44, R = 12, T = 12, B = 40;
@@ -50,7 +50,7 @@ export function sweep(results, x, title) {
     svg.append(el("svg:text", { x: sx(v), y: H - B + 17, class: "tick", "text-anchor": "middle" }, String(v)));
   });
   svg.append(el("svg:line", { x1: L, x2: W - R, y1: H - B, y2: H - B, class: "axis" }));
-  svg.append(el("svg:text", { x: L + (W - L - R) / 2, y: H - 4, class: "label", "text-anchor": "middle" }, words(x)));
+  svg.append(el("svg:text", { x: L + (W - L - R) / 2, y: H - 4, class: "label", "text-anchor": "middle" }, xLabel));
   names.forEach((n, i) => {
     const c = palette[i % palette.length];
     const at = pts.map((p) => ({ x: p.x, o: p.r.outcomes.find((o) => o.name === n), exact: p.r.exact }));
@@ -116,4 +116,23 @@ export function matrix(m, results) {
   });
   table.append(body);
   return el("div", { class: "scroll" }, table);
+}
+
+// matrixOf is a roster of two roles drawn from the results: the chosen
+// outcome's probability for each pair, rows the first role's cards.
+export function matrixOf(results, roles, pick, onpick) {
+  const [rr, cr] = roles;
+  const names = live(results);
+  const fig = names.includes(pick) ? pick : names[0];
+  const rows = [...new Set(results.map((r) => r.cards[rr]))];
+  const cols = [...new Set(results.map((r) => r.cards[cr]))];
+  const at = new Map(results.map((r) => [r.cards[rr] + "\u0000" + r.cards[cr], r]));
+  const sel = el("select", { id: "matrix-outcome", "aria-label": "Outcome shown" }, names.map((n) => el("option", { value: n }, words(n))));
+  sel.value = fig;
+  sel.addEventListener("change", () => onpick(sel.value));
+  const m = {
+    metric: fig, rows: rr, columns: cr, row_cards: rows, column_cards: cols,
+    values: rows.map((a) => cols.map((b) => at.get(a + "\u0000" + b)?.outcomes.find((o) => o.name === fig)?.p ?? 0)),
+  };
+  return el("div", { class: "matrix-box" }, el("label", { for: "matrix-outcome", class: "lab" }, "Outcome"), sel, matrix(m, results));
 }

@@ -9,9 +9,9 @@ import { el, words } from "./fmt.js";
 // label splits a usage into what a player reads first and the rest.
 export function label(p) {
   const u = p.usage || words(p.name);
-  const m = u.match(/^(.*?)(?:: | \(|; )(.*)$/s);
+  const m = u.match(/^(.*?)(?:: | \(|; |, e\.g\. )(.*)$/s);
   let head = m ? m[1] : u;
-  let rest = m ? u.slice(m[1].length).replace(/^(: |; )/, "").replace(/^ \((.*)\)$/s, "$1") : "";
+  let rest = m ? u.slice(m[1].length).replace(/^(: |; |, )/, "").replace(/^ \((.*)\)$/s, "$1") : "";
   if (head.length < 4) [head, rest] = [u, ""];
   return { text: head.charAt(0).toUpperCase() + head.slice(1), hint: rest };
 }
@@ -38,9 +38,14 @@ export function controls(into, act, state, catalogCards, onchange) {
   into.replaceChildren();
   const roles = act.roles || [];
   if (roles.length) {
-    const fs = el("fieldset", { class: "section" }, el("legend", {}, "Unit cards"));
-    for (const role of roles) fs.append(cardPicker(role, act, state, catalogCards, onchange));
-    into.append(fs);
+    const given = roles.filter((r) => state.cards.get(r.name ?? r)).length;
+    const det = el("details", { class: "section cards", "data-section": "Unit cards" });
+    det.open = given > 0;
+    det.append(el("summary", {}, el("span", { class: "sec-name" }, "Unit cards"), given ? el("span", { class: "badge", "aria-label": given + " set" }, given) : el("small", { class: "sum-hint" }, " fill the values from a card")));
+    const box = el("div", { class: "fields" });
+    for (const role of roles) box.append(cardPicker(role, act, state, catalogCards, onchange));
+    det.append(box);
+    into.append(det);
   }
   const sections = [];
   const bySection = new Map();

@@ -84,8 +84,7 @@ export function rollPage(app, qs) {
       prev ? el("p", { class: "changed" }, "Outlines: ", el("code", {}, prev.params?.expr ?? ""), "") : "",
       viewSwitch(st.view, (v) => ((st.view = v), draw())),
       outcomes(r, prev, st.view),
-      el("p", { class: "how", id: "how" }, how(r)),
-      shareBox(hash, "roll " + expr.value.trim()));
+      shareBox(hash, "roll " + expr.value.trim(), how(r)));
     remember({ hash, title: "roll " + expr.value.trim(), summary: "" });
   }
 

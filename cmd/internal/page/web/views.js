@@ -148,8 +148,9 @@ function viewSwitchTwo(view, onpick, id) {
 // how says how the answer was found.
 export function how(r) {
   const t = r.elapsed_ms < 1 ? Math.max(1, Math.round(r.elapsed_ms * 1000)) + " µs" : r.elapsed_ms < 1000 ? Math.round(r.elapsed_ms) + " ms" : (r.elapsed_ms / 1000).toFixed(1) + " s";
-  if (r.exact) return "exact (" + (r.how || "enumeration") + "), " + t;
-  return "Monte Carlo, " + group(r.trials) + " trials, seed " + r.seed + ", " + t;
+  const took = r.elapsed_ms > 0 ? ", " + t : "";
+  if (r.exact) return "exact (" + (r.how || "enumeration") + ")" + took;
+  return "Monte Carlo, " + group(r.trials) + " trials, seed " + r.seed + took;
 }
 
 // compare draws a paired A/B comparison (the API's vs): each outcome's
