@@ -89,7 +89,8 @@ export function actionPage(app, sys, act, qs) {
   let matrixPick = "";
   let rememberTimer = 0;
 
-  const answer = el("section", { id: "answer", class: "answer", "aria-live": "polite", "aria-busy": "false", "aria-labelledby": "answer-h" });
+  const answer = el("section", { id: "answer", class: "answer", "aria-labelledby": "answer-h" });
+  const announce = el("p", { class: "sr", "aria-live": "polite", id: "announce" });
   const status = el("div", { class: "status", id: "status" });
   const body = el("div", { class: "answer-body", id: "answer-body" });
   const form = el("form", { id: "question", class: "question", onsubmit: (e) => e.preventDefault() });
@@ -105,7 +106,7 @@ export function actionPage(app, sys, act, qs) {
   actSel.addEventListener("change", () => (location.hash = "#/" + sys.name + "/" + actSel.value));
 
   const more = el("details", { class: "more", id: "more", hidden: true });
-  answer.append(el("div", { class: "answer-head" }, el("h1", { id: "answer-h" }, title), status), body);
+  answer.append(el("div", { class: "answer-head" }, el("h1", { id: "answer-h" }, title), status), body, announce);
   app.main.replaceChildren(
     el("nav", { class: "pick", "aria-label": "System and action" }, sysSel, actSel),
     answer,
@@ -158,7 +159,6 @@ export function actionPage(app, sys, act, qs) {
     if (app.engine.busy && app.mcRunning) app.engine.cancel();
     const t0 = performance.now();
     let slow = setTimeout(() => my === seq && busy(null), 150);
-    answer.setAttribute("aria-busy", "true");
     app.mcRunning = false;
     app.engine.call({ op: "query", system: sys.name, action: act.name, query, profiles: profiles() }, (pr) => {
       app.mcRunning = true;
@@ -194,7 +194,6 @@ export function actionPage(app, sys, act, qs) {
   }
 
   function idle(text) {
-    answer.setAttribute("aria-busy", "false");
     status.replaceChildren(text ? el("span", { class: "pr-text" }, text) : "");
     body.classList.remove("stale");
   }
@@ -211,13 +210,17 @@ export function actionPage(app, sys, act, qs) {
     idle();
     clearErrors();
     const at = err.flag && app.main.querySelector("#err-" + CSS.escape(err.flag));
+    const p = (act.params || []).find((x) => x.name === err.flag);
+    const missing = p && (editing.values.get(p.name) ?? "") === "" && defaultOf(p) === "";
     if (at) {
       at.textContent = err.message;
       at.hidden = false;
-      at.closest(".field")?.classList.add("bad");
+      at.classList.toggle("soft", !!missing);
+      if (!missing) at.closest(".field")?.classList.add("bad");
       at.closest("details")?.setAttribute("open", "");
     }
-    body.replaceChildren(el("div", { class: "problem", role: "alert", id: "error" },
+    announce.textContent = err.message;
+    body.replaceChildren(el("div", { class: missing ? "need" : "problem", role: missing ? "status" : "alert", id: "error" },
       el("p", {}, err.message),
       err.hint ? el("p", { class: "hint" }, err.hint) : null,
       at ? el("p", {}, el("a", { href: "#", onclick: (e) => (e.preventDefault(), at.closest(".field").querySelector("input,select")?.focus()) }, "Go to " + label((act.params || []).find((p) => p.name === err.flag) || { name: err.flag }).text)) : null));
@@ -285,6 +288,7 @@ export function actionPage(app, sys, act, qs) {
     }
     out.push(shareBox(hash, title, howText));
     body.replaceChildren(...out);
+    announce.textContent = shown ? shown.outcomes.filter((o) => o.p > 0).map((o) => words(o.name) + " " + pct(o.p)).join(", ") : rep.comparisons?.length ? "comparison ready" : results.length + " results";
     prev = shown;
     app.answered?.(ms);
     clearTimeout(rememberTimer);
