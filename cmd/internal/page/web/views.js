@@ -10,10 +10,17 @@ export const numeric = (r) => (r.outcomes || []).some((o) => o.at_least);
 // shown drops what an exact answer says cannot happen, as the CLI's table does.
 const shown = (r) => (r.outcomes || []).filter((o) => !(r.exact && o.p === 0));
 
-function bar(p, top, ghost) {
+function bar(p, top, ghost, lo, hi) {
+  const w = (x) => (top > 0 ? (100 * x) / top : 0).toFixed(2) + "%";
   const fill = el("span", { class: "fill" });
-  fill.style.width = (top > 0 ? (100 * p) / top : 0).toFixed(2) + "%";
+  fill.style.width = w(p);
   const b = el("span", { class: "bar", "aria-hidden": "true" }, fill);
+  if (lo !== undefined && hi > lo) {
+    const wh = el("span", { class: "whisker" });
+    wh.style.left = w(lo);
+    wh.style.width = w(hi - lo);
+    b.append(wh);
+  }
   if (ghost !== undefined) {
     const g = el("span", { class: "ghost" });
     g.style.width = (top > 0 ? (100 * ghost) / top : 0).toFixed(2) + "%";
@@ -40,7 +47,7 @@ export function outcomes(r, prev, view = "eq", notes = {}) {
     const v = view === "ge" ? o.at_least : view === "le" ? o.at_most : o;
     if (v) before.set(o.name, v.p);
   }
-  const top = Math.max(view === "eq" ? 0 : 1, ...rows.map((x) => x.p), ...before.values());
+  const top = Math.max(view === "eq" ? 0 : 1, ...rows.map((x) => (r.exact ? x.p : x.hi)), ...before.values());
   const sign = view === "ge" ? "≥ " : view === "le" ? "≤ " : numeric(r) ? "= " : "";
   const list = el("ul", { class: "outcomes" + (before.size ? "" : " no-delta") + (numeric(r) ? " numeric" : ""), "data-view": view });
   for (const { o, p, lo, hi } of rows) {
@@ -50,7 +57,7 @@ export function outcomes(r, prev, view = "eq", notes = {}) {
     list.append(el("li", { "data-outcome": o.name, class: d !== null && Math.abs(d) >= 5e-5 ? "moved" : "" },
       el("span", { class: "name" }, sign + words(o.name), note ? el("small", { class: "note" }, note) : null),
       el("span", { class: "p", "data-outcome": o.name }, pct(p)),
-      bar(p, top, g),
+      bar(p, top, g, r.exact ? undefined : lo, hi),
       d !== null ? el("span", { class: "delta " + (d > 5e-5 ? "up" : d < -5e-5 ? "down" : "same"), title: "change from the previous answer (" + pct(g) + ")" }, signedPct(d)) : null,
       ci(r, lo, hi)));
   }
@@ -123,7 +130,7 @@ function countChart(r, name, s, prev, view, onpick) {
     list.append(el("li", { "data-k": x.k },
       el("span", { class: "name" }, (view === "ge" ? "≥ " : "≤ ") + x.k),
       el("span", { class: "p" }, pct(x.p)),
-      bar(x.p, 1, x.g),
+      bar(x.p, 1, x.g, r.exact ? undefined : x.lo, x.hi),
       d !== null ? el("span", { class: "delta " + (d > 5e-5 ? "up" : d < -5e-5 ? "down" : "same") }, signedPct(d)) : null,
       ci(r, x.lo, x.hi)));
   }
