@@ -31,6 +31,7 @@ function home() {
     el("ul", { class: "actions" }, s.actions.map((a) => el("li", {}, el("a", { href: "#/" + s.name + "/" + a.name, class: "action-link" }, el("strong", {}, words(a.name)), el("span", {}, a.short || "")))))));
   app.main.replaceChildren(...[
     el("h1", { class: "visually-hidden" }, "odds"),
+    el("p", { class: "lead intro" }, "Pick what you are about to roll: the odds change as you tap the modifiers. Everything runs on this device and works offline after this visit; add the page to your home screen to keep it at hand."),
     recent(),
     el("section", { class: "system", "aria-labelledby": "sys-roll" }, el("h2", { id: "sys-roll" }, "dice"),
       el("ul", { class: "actions" }, el("li", {}, el("a", { href: "#/roll?expr=4d6kh3", class: "action-link" }, el("strong", {}, "roll"), el("span", {}, "any dice: 6d6>=4, 4d6kh3, d10+3 vs d10+1"))))),

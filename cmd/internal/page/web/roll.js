@@ -77,6 +77,7 @@ export function rollPage(app, qs) {
 
   function draw() {
     const r = rep.results[0];
+    answer.querySelector("h1").textContent = "Roll " + (r.params?.expr ?? expr.value.trim());
     const seed = r.exact ? undefined : r.seed;
     const hash = "#/roll?" + query() + (seed && !st.run.get("seed") ? "&seed=" + seed : "") + (st.view !== "eq" ? "&view=" + st.view : "");
     history.replaceState(null, "", hash);
