@@ -6,13 +6,28 @@
 // name is secondary. Every change calls onchange at once.
 import { el, words } from "./fmt.js";
 
-// label splits a usage into what a player reads first and the rest.
+// label splits a usage into what a player reads first and the rest:
+// "target in smoke (+2; …)" is "Target in smoke" and "+2; …"; a usage
+// that starts "with --spot: …" is read from after it, with the flag it
+// needs kept in the rest.
 export function label(p) {
-  const u = p.usage || words(p.name);
-  const m = u.match(/^(.*?)(?:: | \(|; |, e\.g\. )(.*)$/s);
+  let u = p.usage || words(p.name);
+  let pre = "";
+  const w = u.match(/^(with --[\w-]+): (.*)$/s);
+  if (w) [pre, u] = [w[1], w[2]];
+  // The head ends at the first ": ", "; ", ", e.g. ", or " (" opening a
+  // modifier ("(+2") or the usage's last words ("(counts at most 4)").
+  let cut = -1;
+  for (let i = 0; i < u.length && cut < 0; i++) {
+    if (u.startsWith(": ", i) || u.startsWith("; ", i) || u.startsWith(", e.g. ", i)) cut = i;
+    else if (u.startsWith(" (", i) && (/[+\-−\d]/.test(u[i + 2] || "") || u.indexOf(")", i) === u.length - 1)) cut = i;
+  }
+  if (cut >= 0 && u.slice(0, cut).includes("--") && u.indexOf(": ", cut) > cut) cut = u.indexOf(": ", cut);
+  const m = cut >= 0 ? [u, u.slice(0, cut)] : null;
   let head = m ? m[1] : u;
-  let rest = m ? u.slice(m[1].length).replace(/^(: |; |, )/, "").replace(/^ \((.*)\)$/s, "$1") : "";
+  let rest = m ? u.slice(m[1].length).replace(/^(: |; |, )/, "").trim().replace(/^\(([^()]*)\)$/s, "$1") : "";
   if (head.length < 4) [head, rest] = [u, ""];
+  if (pre) rest = pre + (rest ? "; " + rest : "");
   return { text: head.charAt(0).toUpperCase() + head.slice(1), hint: rest };
 }
 
@@ -100,8 +115,19 @@ function cardPicker(role, act, state, catalogCards, onchange) {
     el("p", { class: "error", id: "err-" + name, role: "alert", hidden: true }));
 }
 
+// labelIn is p's label among its action's: two parameters that would
+// read alike ("Joint fire") are named by their whole usage.
+function labelIn(p, act) {
+  const l = label(p);
+  if ((act.params || []).some((q) => q !== p && label(q).text === l.text)) {
+    const u = (p.usage || p.name).replace(/^with --[\w-]+: /, "");
+    return { text: u.charAt(0).toUpperCase() + u.slice(1), hint: "" };
+  }
+  return l;
+}
+
 function field(p, act, state, onchange) {
-  const { text, hint } = label(p);
+  const { text, hint } = labelIn(p, act);
   const id = "in-" + p.name;
   const hintId = "hint-" + p.name;
   const value = () => state.values.get(p.name) ?? "";
