@@ -69,7 +69,7 @@ function summary(act, st) {
   for (const p of act.params || []) {
     const v = st.values.get(p.name) ?? "";
     if (v === "" || v === defaultOf(p)) continue;
-    parts.push(p.kind === "bool" ? (v === "true" ? words(p.name) : "no " + words(p.name)) : words(p.name) + " " + v);
+    parts.push(p.kind === "bool" && v === "true" ? words(p.name) : p.kind === "bool" && v === "false" ? "no " + words(p.name) : words(p.name) + " " + v);
   }
   return parts.join(", ") || "defaults";
 }
@@ -275,10 +275,15 @@ export function actionPage(app, sys, act, qs) {
           groups.get(key).push(r);
         }
         let n = 0;
+        const xl = label((act.params || []).find((p) => p.name === x) || { name: x }).text;
+        out.push(el("p", { class: "fixed" }, summary(act, st)));
         for (const [key, rs] of groups) {
           if (n++ >= 8) break;
-          const xl = label((act.params || []).find((p) => p.name === x) || { name: x }).text;
-          out.push(sweep(rs, x, xl + " " + rs[0].params[x] + " to " + rs[rs.length - 1].params[x] + (key ? ", " + key : ""), xl));
+          if (rs.every((r) => Number.isFinite(Number(r.params[x])) && typeof r.params[x] !== "boolean")) {
+            out.push(sweep(rs, x, xl + " " + rs[0].params[x] + " to " + rs[rs.length - 1].params[x] + (key ? ", " + key : ""), xl));
+          } else {
+            out.push(roster(rs, "", xl + (key ? ", " + key : ""), (r) => (typeof r.params[x] === "boolean" ? (r.params[x] ? "yes" : "no") : words(r.params[x]))));
+          }
         }
       } else {
         out.push(el("p", {}, results.length + " results: sweep one number or one card role for a chart."));

@@ -81,7 +81,8 @@ export function sweep(results, x, title, xLabel = words(x)) {
 }
 
 // roster draws one stacked bar of the outcomes per card of the role.
-export function roster(results, role, title) {
+// name(r) labels a result's bar (default: its card of role).
+export function roster(results, role, title, name = (r) => words(r.cards?.[role] ?? "")) {
   const names = live(results);
   const list = el("ul", { class: "roster" });
   for (const r of results) {
@@ -94,10 +95,15 @@ export function roster(results, role, title) {
       stack.append(seg);
     });
     const text = names.map((n) => words(n) + " " + pct(r.outcomes.find((o) => o.name === n)?.p ?? 0)).join(", ");
-    list.append(el("li", { "data-card": r.cards?.[role] }, el("span", { class: "name" }, words(r.cards?.[role] ?? "")), stack, el("span", { class: "sr" }, text)));
+    list.append(el("li", { "data-card": r.cards?.[role] }, el("span", { class: "name" }, name(r)), stack, el("span", { class: "sr" }, text)));
   }
   const scale = el("div", { class: "scale", "aria-hidden": "true" }, ["0%", "25%", "50%", "75%", "100%"].map((t) => el("span", {}, t)));
-  return el("figure", { class: "roster-fig" }, el("figcaption", {}, title), list, scale, legend(names));
+  const table = el("table", { class: "sweep-table" },
+    el("thead", {}, el("tr", {}, el("th", {}), names.map((n) => el("th", { scope: "col" }, words(n))))),
+    el("tbody", {}, results.map((r) => el("tr", {}, el("th", { scope: "row" }, name(r)),
+      names.map((n) => el("td", { "data-outcome": n }, pct(r.outcomes.find((o) => o.name === n)?.p ?? 0)))))));
+  return el("figure", { class: "roster-fig" }, el("figcaption", {}, title), list, scale, legend(names),
+    el("details", { class: "figures" }, el("summary", {}, "Figures"), el("div", { class: "scroll" }, table)));
 }
 
 // matrix is a roster of two roles: one figure per pair, shaded by value.
