@@ -67,7 +67,11 @@ async function start() {
     return;
   }
   document.getElementById("version").textContent = app.catalog.version || "";
-  window.addEventListener("hashchange", route);
+  window.addEventListener("hashchange", () => {
+    route();
+    window.scrollTo(0, 0);
+    if (!document.activeElement || document.activeElement === document.body || !app.main.contains(document.activeElement)) app.main.focus({ preventScroll: true });
+  });
   route();
 }
 
