@@ -206,11 +206,13 @@ func TestPageUIBrowser(t *testing.T) {
   }
   return true;
 })()`, nil)
-	do("sweep chart", chromedp.WaitVisible(css(`svg.chart circle[data-outcome="out-of-action"][data-x="6"]`)))
+	// The sweep button asks 3..8 at once; 1..6 follows the typing (x = 1
+	// is in 1..6 only).
+	do("sweep chart", chromedp.WaitVisible(css(`svg.chart circle[data-outcome="out-of-action"][data-x="1"]`)))
 	var points []struct {
 		X, P float64
 	}
-	eval(`new Promise((r) => setTimeout(r, 400)).then(() => [...document.querySelectorAll('svg.chart circle[data-outcome="out-of-action"]')].map((c) => ({x: +c.dataset.x, p: +c.dataset.p})))`, &points)
+	eval(`[...document.querySelectorAll('svg.chart circle[data-outcome="out-of-action"]')].map((c) => ({x: +c.dataset.x, p: +c.dataset.p}))`, &points)
 	_, doc, _ := run(context.Background(), "opposed", "fire", "--hesa", "1..6", "--def", "1", "--format", "json")
 	var sweep struct {
 		Results []struct {

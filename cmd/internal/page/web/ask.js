@@ -181,16 +181,25 @@ export function actionPage(app, sys, act, qs) {
     });
   }
 
+  // busy shows a run's progress and its Cancel button; progress updates
+  // the bar in place, so a tap on Cancel never lands on a button being
+  // replaced.
   function busy(pr) {
-    status.replaceChildren();
-    const cancel = el("button", { type: "button", class: "small cancel", id: "cancel", onclick: () => app.engine.cancel() }, "Cancel");
-    if (pr && pr.total) {
-      const bar = el("progress", { max: pr.total, value: pr.done, id: "progress", "aria-label": "Monte Carlo trials done" });
-      status.append(bar, el("span", { class: "pr-text" }, Math.floor((100 * pr.done) / pr.total) + "%"), cancel);
-    } else {
-      status.append(el("span", { class: "spinner" }, "computing…"), cancel);
-    }
     body.classList.add("stale");
+    let cancel = status.querySelector("#cancel");
+    if (!cancel) {
+      cancel = el("button", { type: "button", class: "small cancel", id: "cancel", onclick: () => app.engine.cancel() }, "Cancel");
+      status.replaceChildren(el("span", { class: "spinner" }, "computing…"), cancel);
+    }
+    if (!pr || !(pr.total > 0)) return;
+    let bar = status.querySelector("#progress");
+    if (!bar) {
+      bar = el("progress", { id: "progress", "aria-label": "Monte Carlo trials done" });
+      status.replaceChildren(bar, el("span", { class: "pr-text" }), cancel);
+    }
+    bar.max = pr.total;
+    bar.value = pr.done;
+    status.querySelector(".pr-text").textContent = Math.floor((100 * pr.done) / pr.total) + "%";
   }
 
   function idle(text) {

@@ -49,10 +49,25 @@ export function rollPage(app, qs) {
     const my = ++seq;
     if (app.engine.busy && app.mcRunning) app.engine.cancel();
     app.mcRunning = false;
-    const slow = setTimeout(() => my === seq && status.replaceChildren(el("span", {}, "computing…"), el("button", { type: "button", class: "small", id: "cancel", onclick: () => app.engine.cancel() }, "Cancel")), 150);
+    const busy = (pr) => {
+      let cancel = status.querySelector("#cancel");
+      if (!cancel) {
+        cancel = el("button", { type: "button", class: "small", id: "cancel", onclick: () => app.engine.cancel() }, "Cancel");
+        status.replaceChildren(el("span", {}, "computing…"), cancel);
+      }
+      if (!pr || !(pr.total > 0)) return;
+      let bar = status.querySelector("#progress");
+      if (!bar) {
+        bar = el("progress", { id: "progress", "aria-label": "Monte Carlo trials done" });
+        status.replaceChildren(bar, cancel);
+      }
+      bar.max = pr.total;
+      bar.value = pr.done;
+    };
+    const slow = setTimeout(() => my === seq && busy(null), 150);
     app.engine.call({ op: "roll", query: qs }, (pr) => {
       app.mcRunning = true;
-      if (my === seq && pr.total) status.replaceChildren(el("progress", { max: pr.total, value: pr.done, id: "progress" }), el("button", { type: "button", class: "small", id: "cancel", onclick: () => app.engine.cancel() }, "Cancel"));
+      if (my === seq) busy(pr);
     }).then((r) => {
       if (my !== seq) return;
       clearTimeout(slow);
