@@ -23,7 +23,7 @@ import (
 // load it, then reload it with the network emulated offline and ask
 // opposed fire hesa 3 def 1 (the CLI's 36/19/17/28%); toggle smoke and
 // see the answer change within 100 ms of the click with no request
-// leaving the page; sweep hesa over 6 values and read the chart's
+// leaving the page; compare it without smoke; sweep hesa over 6 values and read the chart's
 // points; roll 4d6kh3 in the at-least view; cancel a long Monte Carlo
 // run; import a card file with an error and read it as file:line:col, in
 // odds profiles validate's words; find the questions among the recent.
@@ -196,8 +196,22 @@ func TestPageUIBrowser(t *testing.T) {
 	}
 	shot("fire")
 
-	// A sweep of six values, read from the chart's points.
-	do("sweep", chromedp.Click(css(`label[for="in-smoke"]`)), chromedp.Click(css(`#field-hesa .sweep-btn`)))
+	// Compare: A fixed (smoke), B without smoke, side by side with B − A
+	// (the CLI's --vs: −19.00% no effect).
+	do("compare", chromedp.Click(css(`#compare`)), chromedp.Click(css(`label[for="in-smoke"]`)),
+		chromedp.WaitVisible(css(`table.compare tr[data-outcome="no-effect"] td.diff`)))
+	if got := text(`table.compare tr[data-outcome="no-effect"] td.diff`); got != "−19.00%" {
+		t.Errorf("compare: B − A of no effect reads %q, want −19.00%%", got)
+	}
+	if link, err := chromedp.Run(ctx, chromedp.AttributeValue(css(`#permalink`), "href")); err != nil || !strings.HasSuffix(link.Value, "#/opposed/fire?hesa=3&def=1&smoke=true&vs=--smoke%3Dfalse") {
+		t.Errorf("compare's link is %q (%v), want …&vs=--smoke%%3Dfalse", link.Value, err)
+	}
+	eval(`window.scrollTo(0, 0) || true`, nil)
+	shot("compare")
+
+	// A sweep of six values, read from the chart's points (B, without
+	// smoke, is the question once comparing stops).
+	do("sweep", chromedp.Click(css(`#compare`)), chromedp.Click(css(`#field-hesa .sweep-btn`)))
 	eval(`(() => {
   for (const [id, v] of [["in-hesa-from", "1"], ["in-hesa-to", "6"]]) {
     const e = document.getElementById(id);

@@ -74,6 +74,21 @@ function summary(act, st) {
   return parts.join(", ") || "defaults";
 }
 
+// changes says what B changes from A.
+function changes(act, a, b) {
+  const parts = [];
+  for (const r of act.roles || []) {
+    const n = r.name ?? r;
+    if ((a.cards.get(n) || "") !== (b.cards.get(n) || "")) parts.push(n + " " + (b.cards.get(n) ? words(b.cards.get(n)) : "none"));
+  }
+  for (const p of act.params || []) {
+    const va = a.values.get(p.name) || defaultOf(p), vb = b.values.get(p.name) || defaultOf(p);
+    if (va === vb) continue;
+    parts.push(p.kind === "bool" && vb === "true" ? words(p.name) : p.kind === "bool" && vb === "false" ? "no " + words(p.name) : words(p.name) + " " + (vb || "not given"));
+  }
+  return parts.join(", ") || "nothing yet: change a control below";
+}
+
 export function actionPage(app, sys, act, qs) {
   const st = stateOf(act, qs);
   if (st.b) st.a = { values: st.values, cards: st.cards };
@@ -248,7 +263,7 @@ export function actionPage(app, sys, act, qs) {
     more.hidden = true;
     answer.classList.remove("pinned");
     if (rep.comparisons?.length) {
-      for (const c of rep.comparisons.slice(0, 12)) out.push(compare(c, { a: summary(act, st.a), b: summary(act, st.b) }));
+      for (const c of rep.comparisons.slice(0, 12)) out.push(compare(c, { a: summary(act, st.a), b: "as A, but " + changes(act, st.a, st.b) }));
       if (rep.comparisons.length > 12) out.push(el("p", { class: "hint" }, rep.comparisons.length - 12 + " more comparisons: ask for fewer"));
       howText = how(rep.comparisons[0].a);
       shown = null;
