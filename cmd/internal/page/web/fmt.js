@@ -53,8 +53,9 @@ export function signedNum(x) {
 // group writes a count with thousands separators: 1,000,000.
 export const group = (n) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 
-// words turns a flag or outcome name into words: out-of-action -> out of action.
-export const words = (name) => String(name).replace(/-/g, " ");
+// words turns a flag or outcome name into words: out-of-action -> out of
+// action; a minus sign stays one (-1..1, ..-2, a roll's -3).
+export const words = (name) => String(name).replace(/(?<=[A-Za-z])-(?=[A-Za-z0-9])|(?<=[0-9])-(?=[A-Za-z])/g, " ");
 
 // el builds an element: el("p", {class: "x", onclick: f}, child, "text", …).
 export function el(tag, attrs, ...kids) {
