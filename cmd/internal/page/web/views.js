@@ -53,15 +53,17 @@ export function outcomes(r, prev, view = "eq", notes = {}) {
   for (const { o, p, lo, hi } of rows) {
     const g = before.get(o.name);
     const d = g === undefined ? null : p - g;
-    const note = notes[o.name];
+    const note = o.note || notes[o.name];
     list.append(el("li", { "data-outcome": o.name, class: d !== null && Math.abs(d) >= 5e-5 ? "moved" : "" },
-      el("span", { class: "name" }, sign + words(o.name), note ? el("small", { class: "note" }, note) : null),
+      el("span", { class: "name" }, sign + words(o.name)),
       el("span", { class: "p", "data-outcome": o.name }, pct(p)),
       bar(p, top, g, r.exact ? undefined : lo, hi),
       d !== null ? el("span", { class: "delta " + (d > 5e-5 ? "up" : d < -5e-5 ? "down" : "same"), title: "change from the previous answer (" + pct(g) + ")" }, signedPct(d)) : null,
-      ci(r, lo, hi)));
+      ci(r, lo, hi),
+      note ? el("small", { class: "note" }, note) : null));
   }
-  return list;
+  if (!r.note) return list;
+  return el("div", { class: "outcomes-box" }, list, el("p", { class: "action-note", id: "action-note" }, r.note));
 }
 
 // viewSwitch is the segmented control of the outcome views.
