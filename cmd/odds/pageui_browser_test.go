@@ -282,6 +282,15 @@ func TestPageUIBrowser(t *testing.T) {
 	}
 	shot("roll")
 
+	// An action's note (cohesion assault's spanning labels) shows once,
+	// under the rows, as the JSON gives it.
+	do("assault", chromedp.Navigate(ts.URL+"/#/cohesion/assault?drm=0"), chromedp.WaitVisible(css(`#action-note`)))
+	var notes int
+	eval(`document.getElementById("answer-body").textContent.split("riders and passengers").length - 1`, &notes)
+	if notes != 1 {
+		t.Errorf("cohesion assault: the note shows %d times, want once", notes)
+	}
+
 	// A long Monte Carlo run shows its progress and cancels: the worker is
 	// stopped and a new one answers the next question.
 	do("monte carlo", chromedp.Navigate(ts.URL+"/#/symbol/fire?attacker=mg-team&defender=rifle-squad&range=close&method=mc&trials=100000000"),
