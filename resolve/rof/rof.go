@@ -22,8 +22,8 @@ func System() *resolve.System {
 		Name:   "rof",
 		Short:  "d6 rate of fire: RoF dice to hit, ping and pen dice, received-fire checks",
 		Sheets: []string{"002"},
-		Actions: []*resolve.Action{fireAction(), rfcAction(), moveAction(), ordersAction(),
-			artilleryAction(), assaultAction(), rallyAction()},
+		Actions: sectioned(fireAction(), rfcAction(), moveAction(), ordersAction(),
+			artilleryAction(), assaultAction(), rallyAction()),
 		Card: cardFields,
 	}
 }

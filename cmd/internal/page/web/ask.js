@@ -1,0 +1,361 @@
+// The action page: the answer at the top, the question's controls below.
+// Every change asks again at once (text after a short pause); the answer
+// keeps the previous one as ghost bars with B − A. Compare mode fixes the
+// question as A and edits B (the API's vs: paired on the same dice).
+import { controls, defaultOf, label } from "./form.js";
+import { el, group, num, pct, words } from "./fmt.js";
+import { compare, how, numeric, outcomes, stats, viewSwitch } from "./views.js";
+import { matrix, matrixOf, roster, sweep, varying } from "./chart.js";
+import { shareBox } from "./share.js";
+import { profiles, remember } from "./store.js";
+
+const RUN = ["method", "trials", "seed", "precision"];
+
+// stateOf reads a question from the link's query string.
+export function stateOf(act, qs) {
+  const q = new URLSearchParams(qs);
+  const st = { values: new Map(), cards: new Map(), run: new Map(), b: null, view: q.get("view") || "eq" };
+  for (const r of act.roles || []) if (q.get(r.name ?? r)) st.cards.set(r.name ?? r, q.get(r.name ?? r));
+  for (const p of act.params || []) if (q.has(p.name)) st.values.set(p.name, q.get(p.name));
+  for (const k of RUN) if (q.get(k)) st.run.set(k, q.get(k));
+  if (q.get("vs")) {
+    st.b = { values: new Map(st.values), cards: new Map(st.cards) };
+    for (const tok of q.get("vs").trim().split(/\s+/)) {
+      const m = tok.match(/^--([\w-]+)(?:=(.*))?$/);
+      if (!m) continue;
+      const [, k, v = "true"] = m;
+      if ((act.roles || []).some((r) => (r.name ?? r) === k)) st.b.cards.set(k, v);
+      else st.b.values.set(k, v);
+    }
+  }
+  return st;
+}
+
+// queryOf writes a question as the JSON API's query string (what differs
+// from the defaults only), with vs for compare mode.
+export function queryOf(act, st, extra = {}) {
+  const q = new URLSearchParams();
+  const a = st.b ? st.a : st;
+  for (const r of act.roles || []) {
+    const v = a.cards.get(r.name ?? r);
+    if (v) q.set(r.name ?? r, v);
+  }
+  for (const p of act.params || []) {
+    const v = a.values.get(p.name) ?? "";
+    if (v !== "" && v !== defaultOf(p)) q.set(p.name, v);
+  }
+  for (const k of RUN) if (st.run.get(k)) q.set(k, st.run.get(k));
+  if (st.b) {
+    const vs = [];
+    for (const r of act.roles || []) {
+      const n = r.name ?? r;
+      const va = a.cards.get(n) || "", vb = st.b.cards.get(n) || "";
+      if (vb && va !== vb) vs.push("--" + n + "=" + vb);
+    }
+    for (const p of act.params || []) {
+      const va = a.values.get(p.name) || defaultOf(p), vb = st.b.values.get(p.name) || defaultOf(p);
+      if (vb !== "" && va !== vb) vs.push("--" + p.name + "=" + vb);
+    }
+    if (vs.length) q.set("vs", vs.join(" "));
+  }
+  for (const [k, v] of Object.entries(extra)) if (v !== undefined && v !== "") q.set(k, v);
+  return q.toString();
+}
+
+// summary is a short reading of the question: the values given.
+function summary(act, st) {
+  const parts = [];
+  for (const r of act.roles || []) if (st.cards.get(r.name ?? r)) parts.push((r.name ?? r) + " " + words(st.cards.get(r.name ?? r)));
+  for (const p of act.params || []) {
+    const v = st.values.get(p.name) ?? "";
+    if (v === "" || v === defaultOf(p)) continue;
+    parts.push(p.kind === "bool" && v === "true" ? words(p.name) : p.kind === "bool" && v === "false" ? "no " + words(p.name) : words(p.name) + " " + v);
+  }
+  return parts.join(", ") || "defaults";
+}
+
+// changes says what B changes from A.
+function changes(act, a, b) {
+  const parts = [];
+  for (const r of act.roles || []) {
+    const n = r.name ?? r;
+    if ((a.cards.get(n) || "") !== (b.cards.get(n) || "")) parts.push(n + " " + (b.cards.get(n) ? words(b.cards.get(n)) : "none"));
+  }
+  for (const p of act.params || []) {
+    const va = a.values.get(p.name) || defaultOf(p), vb = b.values.get(p.name) || defaultOf(p);
+    if (va === vb) continue;
+    parts.push(p.kind === "bool" && vb === "true" ? words(p.name) : p.kind === "bool" && vb === "false" ? "no " + words(p.name) : words(p.name) + " " + (vb || "not given"));
+  }
+  return parts.join(", ") || "nothing yet: change a control below";
+}
+
+export function actionPage(app, sys, act, qs) {
+  const st = stateOf(act, qs);
+  if (st.b) st.a = { values: st.values, cards: st.cards };
+  const title = words(sys.name) + " " + words(act.name);
+  let editing = st.b || st; // the side the controls edit
+  let prev = null; // the last single result shown: the ghost
+  let shown = null;
+  let lastQuery = null;
+  let seq = 0;
+  let timer = 0;
+  let changed = null;
+  let countView = "ge";
+  let matrixPick = "";
+  let rememberTimer = 0;
+
+  const answer = el("section", { id: "answer", class: "answer", "aria-labelledby": "answer-h" });
+  const announce = el("p", { class: "sr", "aria-live": "polite", id: "announce" });
+  const status = el("div", { class: "status", id: "status" });
+  const body = el("div", { class: "answer-body", id: "answer-body" });
+  const form = el("form", { id: "question", class: "question", onsubmit: (e) => e.preventDefault() });
+  const cmpBtn = el("button", { type: "button", class: "small", id: "compare", "aria-pressed": String(!!st.b) }, st.b ? "Stop comparing" : "Compare A vs B");
+  const cmpNote = el("p", { class: "cmp-note", id: "cmp-note" });
+  const runBox = runSettings(st, () => change({ name: "run", text: "run settings", value: "" }));
+
+  const sysSel = el("select", { id: "pick-system", "aria-label": "System" }, app.catalog.systems.map((s) => el("option", { value: s.name }, words(s.name))));
+  sysSel.value = sys.name;
+  sysSel.addEventListener("change", () => (location.hash = "#/" + sysSel.value + "/" + app.catalog.systems.find((s) => s.name === sysSel.value).actions[0].name));
+  const actSel = el("select", { id: "pick-action", "aria-label": "Action" }, sys.actions.map((a) => el("option", { value: a.name }, words(a.name))));
+  actSel.value = act.name;
+  actSel.addEventListener("change", () => (location.hash = "#/" + sys.name + "/" + actSel.value));
+
+  const more = el("details", { class: "more", id: "more", hidden: true });
+  answer.append(el("div", { class: "answer-head" }, el("h1", { id: "answer-h" }, title), status), body, announce);
+  app.main.replaceChildren(
+    el("nav", { class: "pick", "aria-label": "System and action" }, sysSel, actSel),
+    answer,
+    more,
+    el("div", { class: "tools" }, cmpBtn),
+    cmpNote,
+    form,
+    runBox,
+    el("p", { class: "sheet" }, act.short ? act.short + ". " : "", act.sheet ? "Sheet " + act.sheet + "." : ""));
+  document.title = "odds: " + title;
+
+  const draw = () => controls(form, act, editing, app.cards(sys.name), change);
+  draw();
+  cmpBtn.addEventListener("click", () => {
+    if (st.b) {
+      st.values = st.b.values;
+      st.cards = st.b.cards;
+      st.b = st.a = null;
+      editing = st;
+    } else {
+      st.a = { values: new Map(st.values), cards: new Map(st.cards) };
+      st.b = { values: new Map(st.values), cards: new Map(st.cards) };
+      editing = st.b;
+    }
+    cmpBtn.setAttribute("aria-pressed", String(!!st.b));
+    cmpBtn.textContent = st.b ? "Stop comparing" : "Compare A vs B";
+    draw();
+    change({ name: "compare", text: st.b ? "compare" : "compare off", value: "" });
+  });
+
+  function noteCompare() {
+    cmpNote.textContent = st.b ? "A is fixed at: " + summary(act, st.a) + ". The controls below set B." : "";
+    cmpNote.hidden = !st.b;
+  }
+
+  function change(info) {
+    changed = info;
+    clearTimeout(timer);
+    if (info.slow) timer = setTimeout(ask, 300);
+    else ask();
+  }
+
+  function ask() {
+    noteCompare();
+    const query = queryOf(act, st);
+    history.replaceState(null, "", "#/" + sys.name + "/" + act.name + (query ? "?" + query : ""));
+    if (query === lastQuery) return;
+    lastQuery = query;
+    const my = ++seq;
+    if (app.engine.busy && app.mcRunning) app.engine.cancel();
+    const t0 = performance.now();
+    let slow = setTimeout(() => my === seq && busy(null), 150);
+    app.mcRunning = false;
+    app.engine.call({ op: "query", system: sys.name, action: act.name, query, profiles: profiles() }, (pr) => {
+      app.mcRunning = true;
+      if (my === seq) busy(pr);
+    }).then((rep) => {
+      if (my !== seq) return;
+      clearTimeout(slow);
+      app.mcRunning = false;
+      show(rep, query, performance.now() - t0);
+    }, (err) => {
+      if (my !== seq) return;
+      clearTimeout(slow);
+      app.mcRunning = false;
+      if (err.cancelled) {
+        idle("Cancelled.");
+        lastQuery = null;
+        return;
+      }
+      fail(err);
+    });
+  }
+
+  // busy shows a run's progress and its Cancel button; progress updates
+  // the bar in place, so a tap on Cancel never lands on a button being
+  // replaced.
+  function busy(pr) {
+    body.classList.add("stale");
+    let cancel = status.querySelector("#cancel");
+    if (!cancel) {
+      cancel = el("button", { type: "button", class: "small cancel", id: "cancel", onclick: () => app.engine.cancel() }, "Cancel");
+      status.replaceChildren(el("span", { class: "spinner" }, "computing…"), cancel);
+    }
+    if (!pr || !(pr.total > 0)) return;
+    let bar = status.querySelector("#progress");
+    if (!bar) {
+      bar = el("progress", { id: "progress", "aria-label": "Monte Carlo trials done" });
+      status.replaceChildren(bar, el("span", { class: "pr-text" }), cancel);
+    }
+    bar.max = pr.total;
+    bar.value = pr.done;
+    status.querySelector(".pr-text").textContent = Math.floor((100 * pr.done) / pr.total) + "%";
+  }
+
+  function idle(text) {
+    status.replaceChildren(text ? el("span", { class: "pr-text" }, text) : "");
+    body.classList.remove("stale");
+  }
+
+  function clearErrors() {
+    for (const e of app.main.querySelectorAll(".error")) {
+      e.hidden = true;
+      e.textContent = "";
+    }
+    for (const f of app.main.querySelectorAll(".field.bad")) f.classList.remove("bad");
+  }
+
+  function fail(err) {
+    idle();
+    clearErrors();
+    const at = err.flag && app.main.querySelector("#err-" + CSS.escape(err.flag));
+    const p = (act.params || []).find((x) => x.name === err.flag);
+    const missing = p && (editing.values.get(p.name) ?? "") === "" && defaultOf(p) === "";
+    if (at) {
+      at.textContent = err.message;
+      at.hidden = false;
+      at.classList.toggle("soft", !!missing);
+      if (!missing) at.closest(".field")?.classList.add("bad");
+      at.closest("details")?.setAttribute("open", "");
+    }
+    announce.textContent = err.message;
+    body.replaceChildren(el("div", { class: missing ? "need" : "problem", role: missing ? "status" : "alert", id: "error" },
+      el("p", {}, err.message),
+      err.hint ? el("p", { class: "hint" }, err.hint) : null,
+      at ? el("p", {}, el("a", { href: "#", onclick: (e) => (e.preventDefault(), at.closest(".field").querySelector("input,select")?.focus()) }, "Go to " + label((act.params || []).find((p) => p.name === err.flag) || { name: err.flag }).text)) : null));
+  }
+
+  function show(rep, query, ms) {
+    idle();
+    clearErrors();
+    const results = rep.results || [];
+    const mc = results.some((r) => !r.exact) || (rep.comparisons || []).some((c) => !c.exact);
+    const seed = mc ? results[0]?.seed ?? rep.comparisons?.[0]?.a?.seed : undefined;
+    const hash = "#/" + sys.name + "/" + act.name + "?" + queryOf(act, st, { seed: st.run.get("seed") ? undefined : seed });
+    if (mc) history.replaceState(null, "", hash);
+    const out = [];
+    let howText = "";
+    more.hidden = true;
+    answer.classList.remove("pinned");
+    if (rep.comparisons?.length) {
+      for (const c of rep.comparisons.slice(0, 12)) out.push(compare(c, { a: summary(act, st.a), b: "as A, but " + changes(act, st.a, st.b) }));
+      if (rep.comparisons.length > 12) out.push(el("p", { class: "hint" }, rep.comparisons.length - 12 + " more comparisons: ask for fewer"));
+      howText = how(rep.comparisons[0].a);
+      shown = null;
+    } else if (results.length === 1) {
+      const r = results[0];
+      const ghost = prev && changed ? prev : null;
+      if (changed && ghost) out.push(el("p", { class: "changed", id: "changed" }, el("strong", {}, changed.text), changed.value ? ": " + changed.value : "", el("span", { class: "legend-ghost" }, " — outlines show the answer before")));
+      if (numeric(r)) out.push(viewSwitch(st.view, (v) => ((st.view = v), show(rep, query, ms))));
+      out.push(outcomes(r, ghost, numeric(r) ? st.view : "eq", act.notes || {}));
+      howText = how(r);
+      const s = stats(r, ghost, countView, (v) => ((countView = v), show(rep, query, ms)));
+      if (s) {
+        const means = Object.entries(r.stats).slice(0, 2).map(([n, x]) => words(n) + " " + num(x.mean)).join(", ");
+        more.replaceChildren(el("summary", {}, "Numeric results", el("small", {}, " — mean " + means)), s);
+      }
+      more.hidden = !s;
+      answer.classList.toggle("pinned", !numeric(r) && shown_rows(r) <= 7);
+      shown = r;
+    } else if (results.length > 1) {
+      const { params, roles } = varying(results);
+      const cardParams = params.filter((k) => results.some((r) => r.sources?.[k] && r.sources[k] !== "flag" && r.sources[k] !== "default"));
+      const swept = params.filter((k) => !cardParams.includes(k));
+      if (rep.matrix) out.push(matrix(rep.matrix, results));
+      else if (roles.length >= 2 && !swept.length) out.push(matrixOf(results, roles, matrixPick, (v) => ((matrixPick = v), show(rep, query, ms))));
+      else if (roles.length === 1 && !swept.length) out.push(roster(results, roles[0], "Every " + roles[0] + " card"));
+      else if (params.length >= 1 && !roles.length) {
+        const x = params[0];
+        const rest = params.slice(1);
+        const groups = new Map();
+        for (const r of results) {
+          const key = rest.map((k) => words(k) + " " + r.params[k]).join(", ");
+          if (!groups.has(key)) groups.set(key, []);
+          groups.get(key).push(r);
+        }
+        let n = 0;
+        const xl = label((act.params || []).find((p) => p.name === x) || { name: x }).text;
+        out.push(el("p", { class: "fixed" }, summary(act, st)));
+        for (const [key, rs] of groups) {
+          if (n++ >= 8) break;
+          if (rs.every((r) => Number.isFinite(Number(r.params[x])) && typeof r.params[x] !== "boolean")) {
+            out.push(sweep(rs, x, xl + " " + rs[0].params[x] + " to " + rs[rs.length - 1].params[x] + (key ? ", " + key : ""), xl));
+          } else {
+            out.push(roster(rs, "", xl + (key ? ", " + key : ""), (r) => (typeof r.params[x] === "boolean" ? (r.params[x] ? "yes" : "no") : words(r.params[x]))));
+          }
+        }
+      } else {
+        out.push(el("p", {}, results.length + " results: sweep one number or one card role for a chart."));
+      }
+      howText = results.length + " results, " + how(results[0]);
+      shown = null;
+    }
+    out.push(shareBox(hash, title, howText));
+    body.replaceChildren(...out);
+    announce.textContent = shown ? shown.outcomes.filter((o) => o.p > 0).map((o) => words(o.name) + " " + pct(o.p)).join(", ") : rep.comparisons?.length ? "comparison ready" : results.length + " results";
+    prev = shown;
+    app.answered?.(ms);
+    clearTimeout(rememberTimer);
+    rememberTimer = setTimeout(() => remember({ hash, title, summary: summary(act, st.b || st) + (shown ? " → " + shown.outcomes.filter((o) => o.p > 0).slice(0, 2).map((o) => words(o.name) + " " + pct(o.p)).join(", ") : "") }), 1500);
+  }
+
+  change({ name: "", text: "", value: "" });
+  changed = null;
+}
+
+const shown_rows = (r) => (r.outcomes || []).filter((o) => !(r.exact && o.p === 0)).length;
+
+// runSettings: how the answer is found (method, trials, seed, precision).
+export function runSettings(st, onchange) {
+  const box = el("details", { class: "run", id: "run" }, el("summary", {}, "Method, trials and seed"));
+  const fields = [
+    ["method", "Method", "auto: exact where cheap, else Monte Carlo", ["auto", "exact", "mc"]],
+    ["trials", "Monte Carlo trials", "per result (default 1,000,000; 1e5 works)"],
+    ["seed", "Seed", "the same seed gives the same Monte Carlo answer"],
+    ["precision", "Precision", "Monte Carlo until every 95% half-width is at most this (e.g. 0.001)"],
+  ];
+  let timer = 0;
+  for (const [name, text, hint, choices] of fields) {
+    const id = "run-" + name;
+    let input;
+    if (choices) {
+      input = el("select", { id }, choices.map((c) => el("option", { value: c === "auto" ? "" : c }, c === "mc" ? "Monte Carlo" : c)));
+      input.value = st.run.get(name) || "";
+      input.addEventListener("change", () => (st.run.set(name, input.value), onchange()));
+    } else {
+      input = el("input", { id, type: "text", inputmode: "decimal", autocomplete: "off", value: st.run.get(name) || "", placeholder: name === "trials" ? group(1000000) : "" });
+      input.addEventListener("input", () => {
+        st.run.set(name, input.value.trim().replace(/,/g, ""));
+        clearTimeout(timer);
+        timer = setTimeout(onchange, 400);
+      });
+    }
+    box.append(el("div", { class: "field", id: "field-" + name }, el("label", { for: id, class: "lab" }, text, el("code", { class: "flag" }, "--" + name)), input, el("small", { class: "hint" }, hint), el("p", { class: "error", id: "err-" + name, role: "alert", hidden: true })));
+  }
+  return box;
+}

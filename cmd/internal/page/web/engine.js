@@ -1,0 +1,61 @@
+// The page's only way to the engine: a Web Worker running odds compiled
+// to WebAssembly (worker.js), spoken to as the page contract says: every
+// request carries an id, every reply echoes it; Monte Carlo replies with
+// progress first. Go's WebAssembly is single-threaded, so a long run
+// blocks the worker: cancel terminates it and starts a new one.
+
+export class Engine {
+  constructor(url = "worker.js") {
+    this.url = url;
+    this.next = 1;
+    this.pending = new Map(); // id -> {resolve, reject, progress, started}
+    this.start();
+  }
+
+  start() {
+    this.worker = new Worker(this.url);
+    this.worker.onmessage = (e) => this.reply(e.data);
+    this.worker.onerror = (e) => {
+      e.preventDefault?.();
+      this.failAll({ message: "the engine failed to start: " + (e.message || "worker error"), status: 500 });
+    };
+  }
+
+  reply(m) {
+    const p = this.pending.get(m.id);
+    if (!p) return; // a reply to a request given up
+    if (m.progress) {
+      p.progress?.(m.progress);
+      return;
+    }
+    this.pending.delete(m.id);
+    if (m.ok) p.resolve(m.result);
+    else p.reject(Object.assign(new Error(m.error?.message || "error"), m.error || {}));
+  }
+
+  failAll(err) {
+    for (const [, p] of this.pending) p.reject(Object.assign(new Error(err.message), err));
+    this.pending.clear();
+  }
+
+  // call sends one request; progress({done, total}) is called for Monte Carlo.
+  call(msg, progress) {
+    const id = this.next++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject, progress, started: performance.now() });
+      this.worker.postMessage({ ...msg, id });
+    });
+  }
+
+  get busy() {
+    return this.pending.size > 0;
+  }
+
+  // cancel stops whatever runs: the worker is terminated and a new one
+  // started; every pending request fails with cancelled set.
+  cancel() {
+    this.worker.terminate();
+    this.failAll({ message: "cancelled", cancelled: true });
+    this.start();
+  }
+}
