@@ -32,7 +32,8 @@ type Die []Tally
 // driver branches over tallies, never over each die's faces.
 type Pool struct {
 	size    int
-	steps   []Die     // the dice two by two: each step's faces are a pair's sums
+	dice    []Die     // the dice one by one
+	steps   []Die     // the dice a group at a time: each step's faces are a group's sums
 	Tallies []Tally   // the totals the pool can show, ascending
 	Probs   []float64 // their probabilities
 }
@@ -48,7 +49,7 @@ func NewPool(dice []Die) *Pool {
 			panic("dice: a custom die needs 1..256 faces")
 		}
 	}
-	p := &Pool{size: len(dice)}
+	p := &Pool{size: len(dice), dice: dice}
 	p.Tallies, p.Probs = totals(dice)
 	// Monte Carlo draws a group of dice at once, one digit over the
 	// group's joint faces (four six-sided dice: 1296 faces, 5 KB), as many

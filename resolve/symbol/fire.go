@@ -3,6 +3,7 @@ package symbol
 import (
 	"slices"
 	"strings"
+	"sync"
 
 	"odds/dice"
 	"odds/resolve"
@@ -155,6 +156,12 @@ type firePlan struct {
 	// blast roll whose strongest symbol is sym; blastSym its chances.
 	blastFinal []int32
 	blastSym   [kinds + 1]float64
+
+	// versus is the Monte Carlo kernel of a trial (compileVersus), or
+	// nil; compiled by the first Run, so that a plan answered exactly
+	// (auto, sweeps) never holds its tables.
+	versus     *dice.Versus
+	versusOnce sync.Once
 }
 
 // dense maps a remaining tally to its place in index.
@@ -207,6 +214,11 @@ func (p *firePlan) Trial(s *dice.Stream) int {
 }
 
 func (p *firePlan) Run(s *dice.Stream, n int, counts []uint64) {
+	p.versusOnce.Do(p.compileVersus)
+	if p.versus != nil {
+		s.TallyVersus(n, p.versus, counts)
+		return
+	}
 	for range n {
 		counts[p.Trial(s)]++
 	}
@@ -304,4 +316,40 @@ func downset(ts []dice.Tally, autoX dice.Tally, b *box) []dice.Tally {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// compileVersus compiles the Monte Carlo kernel of a trial without a
+// spotting roll (dice.Versus): the attack and defence pools drawn into one
+// grid of their differences kind by kind (what cancelling reads, by
+// either rule), each place classed by the tally the defence leaves (its
+// compact index), whose critical hits' comparison roll is drawn as odds
+// with the cell of each strongest symbol it leaves. A critical hit left
+// against a building (the blast roll) or more critical hits than the odds
+// go to (maxOddsDice) finish as Trial does. Without a kernel (a spotting
+// roll, or a grid too large for the kernel's tables) Run calls Trial.
+func (p *firePlan) compileVersus() {
+	if p.spotNeed >= 0 {
+		return
+	}
+	n := len(p.remains)
+	classes := make([]dice.VersusClass, n)
+	for ri, r := range p.remains {
+		c := r.Count(crit)
+		switch {
+		case c == 0:
+			classes[ri].Cells = []int32{p.final[ri]}
+		case p.blast == nil && c <= len(p.crits.odds):
+			cells := make([]int32, kinds+1)
+			for sym := range cells {
+				cells[sym] = p.final[int(p.critNext[sym])*n+ri]
+			}
+			classes[ri] = dice.VersusClass{Odds: p.crits.odds[c-1], Cells: cells}
+		}
+	}
+	p.versus, _ = dice.NewVersus(p.attack, p.defence, classes, func(a, d dice.Tally) int {
+		return int(p.index[p.dense(p.remaining(a, d))])
+	}, func(s *dice.Stream, ri int) int {
+		st := int(p.critNext[p.crits.sample(s, p.remains[ri].Count(crit))])
+		return p.finalCell(st, ri, s)
+	})
 }

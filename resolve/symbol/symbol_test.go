@@ -373,12 +373,21 @@ func TestCompileErrors(t *testing.T) {
 	}
 }
 
+// Fire's Run allocates nothing, by Trial (a spotting roll) or by its
+// kernel (the first Run compiles it), critical hits past the comparison
+// roll's odds and a building's blast roll included.
 func TestNoAllocations(t *testing.T) {
-	p := compile(t, "fire", map[string]string{"attack": "red:4,green:3", "defence": "red:2,blue:3", "target": "vehicle", "spot": "true", "attacker-type": "vehicle", "terrain": "light-forest"})
-	s := dice.New(1, 1)
-	counts := make([]uint64, p.Layout().Cells)
-	if a := testing.AllocsPerRun(100, func() { p.Run(s, 100, counts) }); a != 0 {
-		t.Errorf("%.1f allocations per Run", a)
+	for _, set := range []map[string]string{
+		{"attack": "red:4,green:3", "defence": "red:2,blue:3", "target": "vehicle", "spot": "true", "attacker-type": "vehicle", "terrain": "light-forest"},
+		{"attack": "red:6,green:3", "defence": "red:2,blue:3", "target": "vehicle", "building": "true", "blast": "red:1"},
+	} {
+		p := compile(t, "fire", set)
+		s := dice.New(1, 1)
+		counts := make([]uint64, p.Layout().Cells)
+		p.Run(s, 1, counts)
+		if a := testing.AllocsPerRun(100, func() { p.Run(s, 1000, counts) }); a != 0 {
+			t.Errorf("%v: %.1f allocations per Run", set, a)
+		}
 	}
 }
 
