@@ -192,8 +192,12 @@ func (p *Pool) Shape() [4]int {
 // words after it, laid on words the same way every trial. Monte Carlo
 // mode only.
 func (s *Stream) TallyVersus(trials int, v *Versus, counts []uint64) {
+	run := v.run
+	if len(v.steps) == 2 {
+		run = v.run2
+	}
 	for trials > 0 {
-		done, slow := v.run(s, trials, counts)
+		done, slow := run(s, trials, counts)
 		trials -= done
 		if slow >= 0 {
 			counts[v.slow(s, slow)]++
@@ -235,11 +239,52 @@ func (v *Versus) run(s *Stream, trials int, counts []uint64) (done, slow int) {
 			frac = wymix(uint64(src))
 		}
 		x, _ := bits.Mul64(frac, uint64(c.total))
-		k := 0
-		for _, t := range c.cum {
-			k += int(uint32(x)-t)>>31 ^ 1 // x >= t (both below 2^24)
+		counts[c.out[c.reached(uint32(x))]]++
+	}
+	s.src = src
+	return done, -1
+}
+
+// reached reads exactly the VersusOutcomes-1 = 4 cumulative weights.
+var _ [VersusOutcomes - 5]struct{}
+var _ [5 - VersusOutcomes]struct{}
+
+// reached is how many of c's cumulative weights digit x reaches, without
+// a branch (x and the weights are below 2^24: x-t borrows into bit 31
+// exactly when x < t).
+func (c *versusClass) reached(x uint32) int {
+	return int((x-c.cum[0])>>31^1) + int((x-c.cum[1])>>31^1) + int((x-c.cum[2])>>31^1) + int((x-c.cum[3])>>31^1)
+}
+
+// run2 is run for two groups (up to ten d6 in all), written out: without
+// the loop over groups the compiler keeps the trial in registers.
+func (v *Versus) run2(s *Stream, trials int, counts []uint64) (done, slow int) {
+	src := s.src
+	s0, s1 := &v.steps[0], &v.steps[1]
+	m0, m1, p0, p1, fresh1 := s0.m, s1.m, s0.place, s1.place, s1.fresh
+	class, classes := v.class, v.classes
+	for done = 0; done < trials; done++ {
+		src += wyInc
+		x, frac := bits.Mul64(wymix(uint64(src)), m0)
+		at := v.start + p0[x]
+		if fresh1 {
+			src += wyInc
+			frac = wymix(uint64(src))
 		}
-		counts[c.out[k]]++
+		x, frac = bits.Mul64(frac, m1)
+		at += p1[x]
+		cl := class[at]
+		c := &classes[cl]
+		if c.total == 0 {
+			s.src, s.frac, s.used = src, frac, MaxProduct
+			return done, int(cl)
+		}
+		if c.fresh {
+			src += wyInc
+			frac = wymix(uint64(src))
+		}
+		x, _ = bits.Mul64(frac, uint64(c.total))
+		counts[c.out[c.reached(uint32(x))]]++
 	}
 	s.src = src
 	return done, -1

@@ -18,7 +18,8 @@ import (
 // cancelling rules, a recruit's automatic X suppression, a building's
 // blast roll and more critical hits than the comparison roll's odds hold
 // (both finished by the plan's own code), and repeated attacks' state
-// cells. A spotting roll runs Trial instead. The first Run compiles the
+// cells, and pools of one, two (the kernel's written-out loop) and three
+// groups of dice. A spotting roll runs Trial instead. The first Run compiles the
 // kernel (a plan answered exactly never does).
 func TestFireKernel(t *testing.T) {
 	for _, c := range []struct {
@@ -30,6 +31,7 @@ func TestFireKernel(t *testing.T) {
 			"defender-experience": "recruit", "target-status": "suppressed", "damage-capacity": "2"}},
 		{"building", map[string]string{"attack": "red:2,green:1", "defence": "blue:1", "target": "vehicle", "building": "true", "blast": "red:1"}},
 		{"six critical hits", map[string]string{"attack": "red:6", "defence": "green:1", "target": "infantry"}},
+		{"three groups", map[string]string{"attack": "red:4,green:3,blue:3", "defence": "blue:2", "target": "vehicle"}},
 	} {
 		p := compile(t, "fire", c.set).(*firePlan)
 		checkKernel(t, c.name, p)
