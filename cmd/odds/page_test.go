@@ -7,12 +7,14 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"odds/cmd/internal/answer"
+	"odds/cmd/internal/query"
 	"odds/profiles"
 	"odds/resolve/all"
 )
@@ -265,5 +267,38 @@ func TestPageEngineLoadsProfilesLate(t *testing.T) {
 		if r := askPage(t, ops, map[string]any{"id": 2 + i, "op": "query", "system": "opposed", "action": "fire", "query": "attacker=mg-team&def=1&seed=1"}, nil); !r.OK || loads != 1 {
 			t.Errorf("a question with a card: ok=%v %v, %d loads; want 1", r.OK, r.Error, loads)
 		}
+	}
+}
+
+// describe says which actions repeat (until=, most severe first: the
+// page's Repeat until offers them) and the bounds of attacks=; an action
+// whose sheet does not say how a state carries has no until.
+func TestPageEngineUntil(t *testing.T) {
+	r := askPage(t, pageOps(t), map[string]any{"id": 1, "op": "describe"}, nil)
+	var cat answer.Catalog
+	if err := json.Unmarshal(r.Result, &cat); err != nil || !r.OK {
+		t.Fatalf("describe: %v %v", r.Error, err)
+	}
+	until := map[string][]string{}
+	for _, sys := range cat.Systems {
+		for _, a := range sys.Actions {
+			if a.Until != nil {
+				until[sys.Name+" "+a.Name] = a.Until
+			}
+		}
+	}
+	want := map[string][]string{
+		"opposed fire":      {"out-of-action", "suppressed", "fall-back", "no-effect"},
+		"opposed tank-hunt": {"out-of-action", "suppressed", "no-effect", "hunter-fall-back"},
+		"symbol fire":       {"eliminated", "immobilized", "fallback", "damaged", "suppressed", "no-effect"},
+		"cohesion fire":     {"destroyed", "casualty", "shocked", "disrupted", "concealment-lost", "no-effect"},
+		"rof fire":          {"target-team-destroyed", "target-team-killed", "target-team-suppressed", "target-team-ready"},
+	}
+	if !reflect.DeepEqual(until, want) {
+		t.Errorf("describe's until: %v, want %v", until, want)
+	}
+	i := slices.IndexFunc(cat.Runs, func(p answer.ParamDoc) bool { return p.Name == "attacks" })
+	if i < 0 || cat.Runs[i].Min != 1 || cat.Runs[i].Max != query.MaxAttacks || cat.Runs[i].Default != float64(query.DefaultAttacks) {
+		t.Errorf("describe's run settings: %+v, want attacks 1..%d, default %d", cat.Runs, query.MaxAttacks, query.DefaultAttacks)
 	}
 }

@@ -1,6 +1,7 @@
 package answer
 
 import (
+	"odds/cmd/internal/query"
 	"odds/profiles"
 	"odds/resolve"
 	"odds/sim"
@@ -40,6 +41,10 @@ type ActionDoc struct {
 	Stats    []string          `json:"stats"`
 	Notes    map[string]string `json:"notes,omitempty"`
 	Note     string            `json:"note,omitempty"` // what holds whatever the outcome
+	// Until is what a repeated attack may wait for (until=OUTCOME), most
+	// severe first: the action's chain's outcomes; absent where the sheet
+	// does not say how the target's state carries (the API refuses until=).
+	Until []string `json:"until,omitempty"`
 }
 
 // RoleDoc is a card role of an action (its query key).
@@ -126,6 +131,9 @@ func (e *Engine) Describe(version string) (*Catalog, error) {
 		for _, a := range sys.Actions {
 			ad := ActionDoc{Name: a.Name, Short: a.Short, Sheet: a.Sheet, Roles: []RoleDoc{}, Params: paramDocs(a.Params),
 				Outcomes: a.Outcome, Stats: a.Stats, Notes: a.Notes, Note: a.Note}
+			if a.Chain != nil {
+				ad.Until = a.Chain.Severity
+			}
 			for _, r := range a.Roles {
 				ad.Roles = append(ad.Roles, RoleDoc{Name: r.Name, Usage: r.Usage})
 			}
@@ -152,6 +160,11 @@ var runDocs = []ParamDoc{
 	{Name: "precision", Kind: "word", Optional: true, Usage: "Monte Carlo until every 95% half-width is at most this"},
 	{Name: "vs", Kind: "word", Optional: true, Usage: "compare with a variant: flags changed, e.g. --smoke or --attacker tank"},
 	{Name: "metric", Kind: "word", Optional: true, Usage: "the figure a roster matrix shows"},
+	{Name: "until", Kind: "word", Optional: true, Usage: "repeat the attack until this outcome (or a more severe one): an action's until list"},
+	{Name: "attacks", Kind: "int", Min: 1, Max: query.MaxAttacks, Default: query.DefaultAttacks, Usage: "with until: the most attacks"},
+	{Name: "find", Kind: "word", Optional: true, Usage: "the condition to find, e.g. out-of-action>=0.5 or mean:margin<=2"},
+	{Name: "vary", Kind: "word", Optional: true, Usage: "with find: the integer parameter to vary over its bounds"},
+	{Name: "sensitivity", Kind: "word", Optional: true, Usage: "what matters most to this figure (first: the first outcome)"},
 }
 
 // cards are a system's unit cards in force, by name.
