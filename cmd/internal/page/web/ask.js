@@ -4,7 +4,9 @@
 // question as A and edits B (the API's vs: paired on the same dice).
 import { controls, defaultOf, label } from "./form.js";
 import { el, group, num, pct, words } from "./fmt.js";
-import { compare, how, numeric, outcomes, stats, viewSwitch } from "./views.js";
+import { compare, how, numeric, outcomes, stats, took, viewSwitch } from "./views.js";
+import { beyondControls, beyondOf, beyondQuery, beyondSummary, markVaried } from "./beyond.js";
+import { beyondView } from "./beyondviews.js";
 import { matrix, matrixOf, roster, sweep, varying } from "./chart.js";
 import { shareBox } from "./share.js";
 import { profiles, remember } from "./store.js";
@@ -12,13 +14,13 @@ import { profiles, remember } from "./store.js";
 const RUN = ["method", "trials", "seed", "precision"];
 
 // stateOf reads a question from the link's query string.
-export function stateOf(act, qs) {
+export function stateOf(catalog, act, qs) {
   const q = new URLSearchParams(qs);
-  const st = { values: new Map(), cards: new Map(), run: new Map(), b: null, view: q.get("view") || "eq" };
+  const st = { values: new Map(), cards: new Map(), run: new Map(), b: null, view: q.get("view") || "eq", beyond: beyondOf(catalog, act, q) };
   for (const r of act.roles || []) if (q.get(r.name ?? r)) st.cards.set(r.name ?? r, q.get(r.name ?? r));
   for (const p of act.params || []) if (q.has(p.name)) st.values.set(p.name, q.get(p.name));
   for (const k of RUN) if (q.get(k)) st.run.set(k, q.get(k));
-  if (q.get("vs")) {
+  if (q.get("vs") && !st.beyond.mode) {
     st.b = { values: new Map(st.values), cards: new Map(st.cards) };
     for (const tok of q.get("vs").trim().split(/\s+/)) {
       const m = tok.match(/^--([\w-]+)(?:=(.*))?$/);
@@ -44,6 +46,7 @@ export function queryOf(act, st, extra = {}) {
     const v = a.values.get(p.name) ?? "";
     if (v !== "" && v !== defaultOf(p)) q.set(p.name, v);
   }
+  if (!st.b) beyondQuery(st.beyond, q);
   for (const k of RUN) if (st.run.get(k)) q.set(k, st.run.get(k));
   if (st.b) {
     const vs = [];
@@ -90,7 +93,7 @@ function changes(act, a, b) {
 }
 
 export function actionPage(app, sys, act, qs) {
-  const st = stateOf(act, qs);
+  const st = stateOf(app.catalog, act, qs);
   if (st.b) st.a = { values: st.values, cards: st.cards };
   const title = words(sys.name) + " " + words(act.name);
   let editing = st.b || st; // the side the controls edit
@@ -103,6 +106,7 @@ export function actionPage(app, sys, act, qs) {
   let countView = "ge";
   let matrixPick = "";
   let rememberTimer = 0;
+  let prevChain = null; // the last chain shown: its ghost
 
   const answer = el("section", { id: "answer", class: "answer", "aria-labelledby": "answer-h" });
   const announce = el("p", { class: "sr", "aria-live": "polite", id: "announce" });
@@ -112,6 +116,13 @@ export function actionPage(app, sys, act, qs) {
   const cmpBtn = el("button", { type: "button", class: "small", id: "compare", "aria-pressed": String(!!st.b) }, st.b ? "Stop comparing" : "Compare A vs B");
   const cmpNote = el("p", { class: "cmp-note", id: "cmp-note" });
   const runBox = runSettings(st, () => change({ name: "run", text: "run settings", value: "" }));
+  const beyondBox = beyondControls(app.catalog, act, st.beyond, (info) => change(info), () => {
+    if (st.b) stopCompare();
+    cmpBtn.hidden = !!st.beyond.mode;
+    prevChain = null;
+    draw();
+  });
+  cmpBtn.hidden = !!st.beyond.mode;
 
   const sysSel = el("select", { id: "pick-system", "aria-label": "System" }, app.catalog.systems.map((s) => el("option", { value: s.name }, words(s.name))));
   sysSel.value = sys.name;
@@ -126,6 +137,7 @@ export function actionPage(app, sys, act, qs) {
     el("nav", { class: "pick", "aria-label": "System and action" }, sysSel, actSel),
     answer,
     more,
+    beyondBox,
     el("div", { class: "tools" }, cmpBtn),
     cmpNote,
     form,
@@ -133,14 +145,24 @@ export function actionPage(app, sys, act, qs) {
     el("p", { class: "sheet" }, act.short ? act.short + ". " : "", act.sheet ? "Sheet " + act.sheet + "." : ""));
   document.title = "odds: " + title;
 
-  const draw = () => controls(form, act, editing, app.cards(sys.name), change);
+  const draw = () => {
+    controls(form, act, editing, app.cards(sys.name), change);
+    markVaried(form, st.beyond);
+  };
   draw();
+  // stopCompare keeps B as the question.
+  function stopCompare() {
+    st.values = st.b.values;
+    st.cards = st.b.cards;
+    st.b = st.a = null;
+    editing = st;
+    cmpBtn.setAttribute("aria-pressed", "false");
+    cmpBtn.textContent = "Compare A vs B";
+    noteCompare();
+  }
   cmpBtn.addEventListener("click", () => {
     if (st.b) {
-      st.values = st.b.values;
-      st.cards = st.b.cards;
-      st.b = st.a = null;
-      editing = st;
+      stopCompare();
     } else {
       st.a = { values: new Map(st.values), cards: new Map(st.cards) };
       st.b = { values: new Map(st.values), cards: new Map(st.cards) };
@@ -254,18 +276,30 @@ export function actionPage(app, sys, act, qs) {
     idle();
     clearErrors();
     const results = rep.results || [];
-    const mc = results.some((r) => !r.exact) || (rep.comparisons || []).some((c) => !c.exact);
-    const seed = mc ? results[0]?.seed ?? rep.comparisons?.[0]?.a?.seed : undefined;
+    const mc = results.some((r) => !r.exact) || (rep.comparisons || []).some((c) => !c.exact) ||
+      (rep.finds || []).some((f) => !f.exact) || (rep.sensitivities || []).some((s) => !s.exact);
+    const seed = mc ? results[0]?.seed ?? rep.comparisons?.[0]?.a?.seed ?? rep.finds?.[0]?.seed ?? rep.sensitivities?.[0]?.result?.seed : undefined;
     const hash = "#/" + sys.name + "/" + act.name + "?" + queryOf(act, st, { seed: st.run.get("seed") ? undefined : seed });
     if (mc) history.replaceState(null, "", hash);
     const out = [];
     let howText = "";
+    let tookMS = 0;
+    let said = "";
     more.hidden = true;
     answer.classList.remove("pinned");
-    if (rep.comparisons?.length) {
+    const beyond = beyondView(rep, { act, prev: prevChain, changed, ms });
+    if (beyond) {
+      out.push(...beyond.nodes);
+      howText = beyond.how;
+      tookMS = beyond.ms;
+      said = beyond.summary;
+      prevChain = beyond.chain || null;
+      shown = null;
+    } else if (rep.comparisons?.length) {
       for (const c of rep.comparisons.slice(0, 12)) out.push(compare(c, { a: summary(act, st.a), b: "as A, but " + changes(act, st.a, st.b) }));
       if (rep.comparisons.length > 12) out.push(el("p", { class: "hint" }, rep.comparisons.length - 12 + " more comparisons: ask for fewer"));
       howText = how(rep.comparisons[0].a);
+      tookMS = rep.comparisons[0].a.elapsed_ms;
       shown = null;
     } else if (results.length === 1) {
       const r = results[0];
@@ -274,6 +308,7 @@ export function actionPage(app, sys, act, qs) {
       if (numeric(r)) out.push(viewSwitch(st.view, (v) => ((st.view = v), show(rep, query, ms))));
       out.push(outcomes(r, ghost, numeric(r) ? st.view : "eq", act.notes || {}));
       howText = how(r);
+      tookMS = r.elapsed_ms;
       const s = stats(r, ghost, countView, (v) => ((countView = v), show(rep, query, ms)));
       if (s) {
         const means = Object.entries(r.stats).slice(0, 2).map(([n, x]) => words(n) + " " + num(x.mean)).join(", ");
@@ -313,15 +348,16 @@ export function actionPage(app, sys, act, qs) {
         out.push(el("p", {}, results.length + " results: sweep one number or one card role for a chart."));
       }
       howText = results.length + " results, " + how(results[0]);
+      tookMS = results[0].elapsed_ms;
       shown = null;
     }
-    out.push(shareBox(hash, title, howText));
+    out.push(shareBox(hash, title, howText, took(tookMS)));
     body.replaceChildren(...out);
-    announce.textContent = shown ? shown.outcomes.filter((o) => o.p > 0).map((o) => words(o.name) + " " + pct(o.p)).join(", ") : rep.comparisons?.length ? "comparison ready" : results.length + " results";
+    announce.textContent = beyond ? beyond.announce : shown ? shown.outcomes.filter((o) => o.p > 0).map((o) => words(o.name) + " " + pct(o.p)).join(", ") : rep.comparisons?.length ? "comparison ready" : results.length + " results";
     prev = shown;
     app.answered?.(ms);
     clearTimeout(rememberTimer);
-    rememberTimer = setTimeout(() => remember({ hash, title, summary: summary(act, st.b || st) + (shown ? " → " + shown.outcomes.filter((o) => o.p > 0).slice(0, 2).map((o) => words(o.name) + " " + pct(o.p)).join(", ") : "") }), 1500);
+    rememberTimer = setTimeout(() => remember({ hash, title, summary: [summary(act, st.b || st), beyondSummary(st.beyond)].filter(Boolean).join("; ") + (said ? " → " + said : "") + (shown ? " → " + shown.outcomes.filter((o) => o.p > 0).slice(0, 2).map((o) => words(o.name) + " " + pct(o.p)).join(", ") : "") }), 1500);
   }
 
   change({ name: "", text: "", value: "" });

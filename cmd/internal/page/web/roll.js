@@ -1,7 +1,7 @@
 // roll: the dice language with its own field. The answer is its values,
 // each exactly, at least or at most, with the previous answer as ghosts.
 import { el } from "./fmt.js";
-import { how, outcomes, viewSwitch } from "./views.js";
+import { how, outcomes, took, viewSwitch } from "./views.js";
 import { runSettings } from "./ask.js";
 import { shareBox } from "./share.js";
 import { remember } from "./store.js";
@@ -100,7 +100,7 @@ export function rollPage(app, qs) {
       prev ? el("p", { class: "changed" }, "Outlines: ", el("code", {}, prev.params?.expr ?? ""), "") : "",
       viewSwitch(st.view, (v) => ((st.view = v), draw())),
       outcomes(r, prev, st.view),
-      shareBox(hash, "roll " + expr.value.trim(), how(r)));
+      shareBox(hash, "roll " + expr.value.trim(), how(r), took(r.elapsed_ms)));
     remember({ hash, title: "roll " + expr.value.trim(), summary: "" });
   }
 

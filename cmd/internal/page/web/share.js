@@ -7,7 +7,8 @@ import { forget, history } from "./store.js";
 // link is an absolute address of the page at hash.
 export const link = (hash) => location.href.split("#")[0] + hash;
 
-export function shareBox(hash, title, howText) {
+// tookText (the time the answer took) is a span of its own: .took.
+export function shareBox(hash, title, howText, tookText) {
   const url = link(hash);
   const status = el("span", { class: "copied", role: "status" });
   const copy = el("button", {
@@ -25,7 +26,7 @@ export function shareBox(hash, title, howText) {
     type: "button", class: "small quiet", id: "share",
     onclick: () => navigator.share({ title: "odds: " + title, url }).catch(() => {}),
   }, "Share…") : null;
-  return el("div", { class: "share" }, el("span", { class: "how", id: "how" }, howText || ""), el("a", { href: url, id: "permalink", class: "permalink" }, "Link"), copy, share, status);
+  return el("div", { class: "share" }, el("span", { class: "how", id: "how" }, howText || "", tookText ? el("span", { class: "took" }, ", " + tookText) : null), el("a", { href: url, id: "permalink", class: "permalink" }, "Link"), copy, share, status);
 }
 
 // recent lists the recent questions as links.

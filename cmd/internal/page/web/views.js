@@ -10,7 +10,7 @@ export const numeric = (r) => (r.outcomes || []).some((o) => o.at_least);
 // shown drops what an exact answer says cannot happen, as the CLI's table does.
 const shown = (r) => (r.outcomes || []).filter((o) => !(r.exact && o.p === 0));
 
-function bar(p, top, ghost, lo, hi) {
+export function bar(p, top, ghost, lo, hi) {
   const w = (x) => (top > 0 ? (100 * x) / top : 0).toFixed(2) + "%";
   const fill = el("span", { class: "fill" });
   fill.style.width = w(p);
@@ -154,12 +154,16 @@ function viewSwitchTwo(view, onpick, id) {
   return box;
 }
 
-// how says how the answer was found.
+// how says how the answer was found; took, how long it took (apart, so
+// that a screenshot can leave it out: docs/page-*.png stay the same).
 export function how(r) {
-  const t = r.elapsed_ms < 1 ? Math.max(1, Math.round(r.elapsed_ms * 1000)) + " µs" : r.elapsed_ms < 1000 ? Math.round(r.elapsed_ms) + " ms" : (r.elapsed_ms / 1000).toFixed(1) + " s";
-  const took = r.elapsed_ms > 0 ? ", " + t : "";
-  if (r.exact) return "exact (" + (r.how || "enumeration") + ")" + took;
-  return "Monte Carlo, " + group(r.trials) + " trials, seed " + r.seed + took;
+  if (r.exact) return "exact (" + (r.how || "enumeration") + ")";
+  return "Monte Carlo, " + group(r.trials) + " trials, seed " + r.seed;
+}
+
+export function took(ms) {
+  if (!(ms > 0)) return "";
+  return ms < 1 ? Math.max(1, Math.round(ms * 1000)) + " µs" : ms < 1000 ? Math.round(ms) + " ms" : (ms / 1000).toFixed(1) + " s";
 }
 
 // compare draws a paired A/B comparison (the API's vs): each outcome's

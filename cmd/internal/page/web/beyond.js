@@ -1,0 +1,231 @@
+// Beyond one roll (issue 26): repeat the attack until an outcome
+// (until=OUTCOME&attacks=N), find what it takes (find=COND&vary=FLAG) and
+// what matters most (sensitivity=METRIC). The question's part is here
+// (state from the link, the query, the controls); the answers' drawings
+// are in beyondviews.js. The engine answers all three as the JSON API does.
+import { label } from "./form.js";
+import { el, words } from "./fmt.js";
+
+// metrics are what find and sensitivity may measure: the action's named
+// outcomes (not a description such as rof move's) and its results' means.
+export function metrics(act) {
+  const out = (act.outcomes || []).filter((o) => /^\S+$/.test(o)).map((o) => ({ value: o, text: "P(" + words(o) + ")", mean: false }));
+  return out.concat((act.stats || []).map((s) => ({ value: "mean:" + s, text: "mean " + words(s), mean: true })));
+}
+
+// varies are the integer parameters find may vary over their bounds.
+export const varies = (act) => (act.params || []).filter((p) => p.kind === "int" && !p.terms);
+
+const attacksDoc = (catalog) => (catalog.run || []).find((p) => p.name === "attacks") || { min: 1, max: 100, default: 6 };
+
+// modes the action offers: repeated attacks where its sheet says how the
+// target's state carries (the catalog's until), find where it has a
+// number to vary; mode is kept if a link asks for it (the engine says why not).
+function modes(act, mode) {
+  return [["", "Once"], ["until", "Repeat until"], ["find", "Find"], ["sensitivity", "What matters"]].filter(([m]) =>
+    m === "" || m === mode || m === "sensitivity" || (m === "until" && act.until?.length) || (m === "find" && varies(act).length));
+}
+
+const isMean = (metric) => metric.startsWith("mean:");
+
+// beyondOf reads the beyond part of a link's query.
+export function beyondOf(catalog, act, q) {
+  const b = {
+    mode: "", until: act.until?.[0] || "", attacks: String(attacksDoc(catalog).default),
+    metric: act.until?.[0] || metrics(act)[0]?.value || "", op: ">=", x: "50", vary: varies(act)[0]?.name || "", sens: "first", raw: null,
+  };
+  if (q.get("until")) {
+    b.mode = "until";
+    b.until = q.get("until");
+    if (q.get("attacks")) b.attacks = q.get("attacks");
+  } else if (q.get("find") || q.get("vary")) {
+    b.mode = "find";
+    if (q.get("vary")) b.vary = q.get("vary");
+    const m = (q.get("find") || "").match(/^\s*(\S+?)\s*(>=|<=)\s*(-?\d*\.?\d+)\s*(%?)\s*$/);
+    if (m) {
+      b.metric = m[1];
+      b.op = m[2];
+      b.x = isMean(m[1]) || m[4] ? m[3] : String(+(100 * Number(m[3])).toPrecision(12));
+    } else {
+      b.raw = q.get("find") || "";
+    }
+  } else if (q.get("sensitivity")) {
+    b.mode = "sensitivity";
+    b.sens = q.get("sensitivity");
+  }
+  return b;
+}
+
+// findText is find's condition as the query writes it: a probability as
+// a fraction (out-of-action>=0.5), a mean as it is.
+export function findText(b) {
+  if (b.raw !== null) return b.raw;
+  const x = b.x.trim();
+  const v = isMean(b.metric) || x === "" || !Number.isFinite(Number(x)) ? x : String(+(Number(x) / 100).toPrecision(12));
+  return b.metric + b.op + v;
+}
+
+// beyondQuery adds the beyond part to the query q; find's flag is left
+// out, as the engine wants (it scans the flag's whole range).
+export function beyondQuery(b, q) {
+  if (b.mode === "until") {
+    q.set("until", b.until);
+    q.set("attacks", b.attacks);
+  } else if (b.mode === "find") {
+    q.delete(b.vary);
+    q.set("find", findText(b));
+    q.set("vary", b.vary);
+  } else if (b.mode === "sensitivity") {
+    q.set("sensitivity", b.sens || "first");
+  }
+}
+
+// beyondSummary says the beyond question in a few words (recent questions).
+export function beyondSummary(b) {
+  if (b.mode === "until") return "until " + words(b.until) + ", " + b.attacks + " attacks";
+  if (b.mode === "find") return "find " + words(findText(b)) + " varying " + words(b.vary);
+  if (b.mode === "sensitivity") return "what matters most";
+  return "";
+}
+
+const errEl = (name) => el("p", { class: "error", id: "err-" + name, role: "alert", hidden: true });
+
+function select(id, options, value, onpick) {
+  const sel = el("select", { id }, options.map(([v, t]) => el("option", { value: v }, t)));
+  if (!options.some(([v]) => v === value)) sel.append(el("option", { value }, words(value)));
+  sel.value = value;
+  sel.addEventListener("change", () => onpick(sel.value));
+  return sel;
+}
+
+// beyondControls is the beyond part of the question: the mode's
+// segmented control and the mode's fields. onchange(info) asks again;
+// onmode() is told of a new mode or varied flag (the form redraws).
+export function beyondControls(catalog, act, b, onchange, onmode) {
+  const box = el("section", { class: "beyond", id: "beyond", "aria-label": "The question" });
+  const seg = el("div", { class: "seg modes", role: "radiogroup", "aria-label": "Ask" });
+  for (const [m, text] of modes(act, b.mode)) {
+    const id = "mode-" + (m || "once");
+    const r = el("input", { type: "radio", name: "mode", id, value: m });
+    r.checked = m === b.mode;
+    r.addEventListener("change", () => {
+      if (!r.checked) return;
+      b.mode = m;
+      b.raw = null;
+      fields.replaceChildren(...draw());
+      onmode();
+      onchange({ name: "mode", text: text.toLowerCase(), value: "" });
+    });
+    seg.append(r, el("label", { for: id }, text));
+  }
+  const fields = el("div", { class: "beyond-fields" });
+  const draw = () => {
+    if (b.mode === "until") return untilFields(catalog, act, b, onchange);
+    if (b.mode === "find") return findFields(act, b, onchange, onmode);
+    if (b.mode === "sensitivity") return sensFields(act, b, onchange);
+    return [];
+  };
+  fields.replaceChildren(...draw());
+  box.append(seg, fields);
+  return box;
+}
+
+function untilFields(catalog, act, b, onchange) {
+  const sev = act.until || [];
+  const until = select("in-until", sev.map((o) => [o, words(o)]), b.until, (v) => ((b.until = v), onchange({ name: "until", text: "until", value: words(v) })));
+  const ad = attacksDoc(catalog);
+  const input = el("input", { type: "number", id: "in-attacks", inputmode: "numeric", min: ad.min, max: ad.max, step: 1, value: b.attacks, autocomplete: "off" });
+  const step = (d) => {
+    const n = Number(b.attacks);
+    b.attacks = String(Math.min(ad.max, Math.max(ad.min, Number.isInteger(n) ? n + d : ad.default)));
+    input.value = b.attacks;
+    onchange({ name: "attacks", text: "attacks", value: b.attacks });
+  };
+  input.addEventListener("input", () => {
+    b.attacks = input.value.trim();
+    onchange({ name: "attacks", text: "attacks", value: b.attacks, slow: true });
+  });
+  return [
+    el("div", { class: "field", id: "field-until" },
+      el("label", { for: "in-until", class: "lab" }, "Repeat the attack until", el("code", { class: "flag" }, "--until")),
+      until,
+      el("small", { class: "hint" }, "reached by an attack whose result is this or worse; the target's state carries to the next attack as its sheet says"),
+      errEl("until")),
+    el("div", { class: "field", id: "field-attacks" },
+      el("label", { for: "in-attacks", class: "lab" }, "Attacks at most", el("code", { class: "flag" }, "--attacks")),
+      el("div", { class: "stepper" },
+        el("button", { type: "button", class: "step", "aria-label": "fewer attacks", onclick: () => step(-1) }, "−"),
+        input,
+        el("button", { type: "button", class: "step", "aria-label": "more attacks", onclick: () => step(1) }, "+")),
+      el("small", { class: "hint bounds" }, el("span", { class: "bounds" }, ad.min + "–" + ad.max)),
+      errEl("attacks")),
+  ];
+}
+
+function findFields(act, b, onchange, onmode) {
+  const ms = metrics(act);
+  const metric = select("in-find", ms.map((m) => [m.value, m.text]), b.metric, (v) => {
+    const was = isMean(b.metric);
+    b.metric = v;
+    b.raw = null;
+    if (isMean(v) !== was) b.x = isMean(v) ? "1" : "50";
+    threshold.value = b.x;
+    unit.textContent = isMean(v) ? "" : "%";
+    onchange({ name: "find", text: "find", value: words(v) });
+  });
+  const ops = el("div", { class: "seg ops", role: "radiogroup", "aria-label": "at least or at most" });
+  for (const [op, text] of [[">=", "≥ at least"], ["<=", "≤ at most"]]) {
+    const id = "find-op-" + (op === ">=" ? "ge" : "le");
+    const r = el("input", { type: "radio", name: "find-op", id, value: op });
+    r.checked = b.op === op;
+    r.addEventListener("change", () => r.checked && ((b.op = op), (b.raw = null), onchange({ name: "find", text: "find", value: text })));
+    ops.append(r, el("label", { for: id }, text));
+  }
+  const threshold = el("input", { type: "number", id: "find-x", inputmode: "decimal", step: "any", value: b.x, autocomplete: "off", "aria-label": "threshold" });
+  threshold.addEventListener("input", () => {
+    b.x = threshold.value;
+    b.raw = null;
+    onchange({ name: "find", text: "threshold", value: b.x, slow: true });
+  });
+  const unit = el("span", { class: "unit" }, isMean(b.metric) ? "" : "%");
+  const vs = varies(act);
+  const vary = select("in-vary", vs.map((p) => [p.name, label(p).text + " (--" + p.name + ")"]), b.vary, (v) => {
+    b.vary = v;
+    onmode();
+    onchange({ name: "vary", text: "vary", value: words(v) });
+  });
+  return [
+    el("div", { class: "field", id: "field-find" },
+      el("label", { for: "in-find", class: "lab" }, "Find where", el("code", { class: "flag" }, "--find")),
+      metric,
+      el("div", { class: "find-cond" }, ops, el("span", { class: "x" }, threshold, unit)),
+      errEl("find")),
+    el("div", { class: "field", id: "field-vary" },
+      el("label", { for: "in-vary", class: "lab" }, "by changing", el("code", { class: "flag" }, "--vary")),
+      vary,
+      el("small", { class: "hint" }, "every value in its range is tried, the rest of the question as set below"),
+      errEl("vary")),
+  ];
+}
+
+function sensFields(act, b, onchange) {
+  const ms = metrics(act);
+  const first = ms[0] ? "first outcome, " + ms[0].text : "first outcome";
+  const sel = select("in-sensitivity", [["first", first], ...ms.filter((m, i) => i > 0).map((m) => [m.value, m.text])], b.sens,
+    (v) => ((b.sens = v), onchange({ name: "sensitivity", text: "what matters to", value: v === "first" ? "the first outcome" : words(v) })));
+  return [el("div", { class: "field", id: "field-sensitivity" },
+    el("label", { for: "in-sensitivity", class: "lab" }, "What matters most to", el("code", { class: "flag" }, "--sensitivity")),
+    sel,
+    el("small", { class: "hint" }, "each modifier changed alone, one step, from the question as set below"),
+    errEl("sensitivity"))];
+}
+
+// markVaried greys the form's field that find varies: the engine scans it.
+export function markVaried(form, b) {
+  if (b.mode !== "find") return;
+  const f = form.querySelector("#field-" + CSS.escape(b.vary));
+  if (!f) return;
+  f.classList.add("varied");
+  for (const c of f.querySelectorAll("input, button, select")) c.disabled = true;
+  f.append(el("small", { class: "varied-note" }, "Find tries every value of this: see the answer"));
+}
