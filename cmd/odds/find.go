@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"io"
 
 	"github.com/spf13/cobra"
 
@@ -52,37 +53,9 @@ func (a *app) runFind(ctx context.Context, q *query.Query, b *beyond) error {
 	if err != nil {
 		return err
 	}
-	if err := a.onePlot(q, "the scan of one answer"); err != nil {
-		return err
-	}
-	opts, err := a.options()
-	if err != nil {
-		return err
-	}
-	var bar *progress
-	opts.Progress = func(n int64) { bar.add(n) }
-	out, err := query.Find(ctx, q, fs, query.Options{Sim: opts, TrialsGiven: a.trials.Given, Start: func(trials int64) { bar = a.newProgress(trials) }})
-	if bar != nil {
-		bar.finish()
-	}
-	if err != nil {
-		return err
-	}
-	var img []byte
-	if a.plot != "" {
-		if img, err = render.FindPlot(out[0], a.plot); err != nil {
-			return err
-		}
-	}
-	var buf bytes.Buffer
-	err = render.Named(a.format.V).Find(ctx, &buf, out, a.style())
-	if err := a.written(ctx, buf.Bytes(), err); err != nil {
-		return err
-	}
-	if img != nil {
-		return a.writePlot(img)
-	}
-	return nil
+	return runQuestion(ctx, a, q, "the scan of one answer",
+		func(opts query.Options) ([]*query.Found, error) { return query.Find(ctx, q, fs, opts) },
+		render.FindPlot, render.Named(a.format.V).Find)
 }
 
 // runSensitivity answers --sensitivity at every point of q and writes
@@ -92,7 +65,22 @@ func (a *app) runSensitivity(ctx context.Context, q *query.Query, b *beyond) err
 	if metric == sensitivityFirst {
 		metric = ""
 	}
-	if err := a.onePlot(q, "the tornado of one point"); err != nil {
+	return runQuestion(ctx, a, q, "the tornado of one point",
+		func(opts query.Options) ([]*query.Sensitivity, error) {
+			return query.Sensitivities(ctx, q, metric, opts)
+		},
+		render.SensitivityPlot, render.Named(a.format.V).Sensitivity)
+}
+
+// runQuestion runs a question over q's points (--find, --sensitivity)
+// with the run settings and progress bar of any run, then writes its
+// answers, and with --plot draws the one point's (a sweep's --plot is
+// refused before anything runs: plotWhat says what it would draw).
+func runQuestion[T any](ctx context.Context, a *app, q *query.Query, plotWhat string,
+	answer func(query.Options) ([]T, error),
+	plot func(T, string) ([]byte, error),
+	write func(context.Context, io.Writer, []T, render.Style) error) error {
+	if err := a.onePlot(q, plotWhat); err != nil {
 		return err
 	}
 	opts, err := a.options()
@@ -101,7 +89,7 @@ func (a *app) runSensitivity(ctx context.Context, q *query.Query, b *beyond) err
 	}
 	var bar *progress
 	opts.Progress = func(n int64) { bar.add(n) }
-	out, err := query.Sensitivities(ctx, q, metric, query.Options{Sim: opts, TrialsGiven: a.trials.Given, Start: func(trials int64) { bar = a.newProgress(trials) }})
+	out, err := answer(query.Options{Sim: opts, TrialsGiven: a.trials.Given, Start: func(trials int64) { bar = a.newProgress(trials) }})
 	if bar != nil {
 		bar.finish()
 	}
@@ -110,12 +98,12 @@ func (a *app) runSensitivity(ctx context.Context, q *query.Query, b *beyond) err
 	}
 	var img []byte
 	if a.plot != "" {
-		if img, err = render.SensitivityPlot(out[0], a.plot); err != nil {
+		if img, err = plot(out[0], a.plot); err != nil {
 			return err
 		}
 	}
 	var buf bytes.Buffer
-	err = render.Named(a.format.V).Sensitivity(ctx, &buf, out, a.style())
+	err = write(ctx, &buf, out, a.style())
 	if err := a.written(ctx, buf.Bytes(), err); err != nil {
 		return err
 	}
