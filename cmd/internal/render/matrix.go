@@ -17,53 +17,39 @@ import (
 // matrix of one figure, --metric: an outcome's probability (--metric
 // eliminated) or a numeric result's mean (--metric mean:damage).
 
-// metric is the figure of a matrix.
-type metric struct {
-	name string
-	mean bool // a numeric result's mean, not an outcome's probability
-}
+// metric is the figure of a matrix: query's Metric (an outcome's
+// probability, or a numeric result's mean), read off a report.
+type metric struct{ query.Metric }
 
-func parseMetric(s string) metric {
-	if name, ok := strings.CutPrefix(s, "mean:"); ok {
-		return metric{name: name, mean: true}
-	}
-	return metric{name: s}
-}
+func parseMetric(s string) metric { return metric{query.ParseMetric(s)} }
 
 // check reports a metric the action cannot give as a usage error.
 func (m metric) check(sys string, act *resolve.Action) error {
-	if m.mean && slices.Contains(act.Stats, m.name) || !m.mean && slices.Contains(act.Outcome, m.name) {
+	if m.Mean && slices.Contains(act.Stats, m.Name) || !m.Mean && slices.Contains(act.Outcome, m.Name) {
 		return nil
 	}
 	choices := slices.Clone(act.Outcome)
 	for _, s := range act.Stats {
 		choices = append(choices, "mean:"+s)
 	}
-	return flagErrorf("metric", "want one of "+strings.Join(choices, ", "), "--metric: %s %s has no %s %q", sys, act.Name, map[bool]string{false: "outcome", true: "numeric result"}[m.mean], m.name)
-}
-
-func (m metric) label() string {
-	if m.mean {
-		return "mean " + m.name
-	}
-	return "P(" + m.name + ")"
+	return flagErrorf("metric", "want one of "+strings.Join(choices, ", "), "--metric: %s %s has no %s %q", sys, act.Name, map[bool]string{false: "outcome", true: "numeric result"}[m.Mean], m.Name)
 }
 
 // of is the metric of one result.
 func (m metric) of(r *report) float64 {
-	if m.mean {
+	if m.Mean {
 		for _, s := range r.Summary.Stats {
-			if s.Name == m.name {
+			if s.Name == m.Name {
 				return s.Mean
 			}
 		}
 		return 0
 	}
-	return outcomeNamed(r.Summary.Outcomes, m.name).P
+	return outcomeNamed(r.Summary.Outcomes, m.Name).P
 }
 
 func (m metric) text(x float64) string {
-	if m.mean {
+	if m.Mean {
 		return Num(x)
 	}
 	return Pct(x)
@@ -120,15 +106,15 @@ func defaultMetric(rs []*report) metric {
 		values = values || err == nil
 	}
 	if values && len(s.Stats) > 0 {
-		return metric{name: s.Stats[0].Name, mean: true}
+		return metric{query.Metric{Name: s.Stats[0].Name, Mean: true}}
 	}
-	return metric{name: rs[0].Summary.Outcomes[0].Name}
+	return metric{query.Metric{Name: rs[0].Summary.Outcomes[0].Name}}
 }
 
 // renderMatrix writes a matrix as a table: a row per card of the first
 // role, a column per card of the second.
 func renderMatrix(ctx context.Context, w io.Writer, rs []*report, m *matrix, fig metric, st Style) error {
-	t := sweepTitle(rs[0], m.fixed, fig.label())
+	t := sweepTitle(rs[0], m.fixed, fig.Label())
 	if st.Markdown {
 		fmt.Fprintf(w, "### %s\n\n", t)
 	} else {
@@ -194,8 +180,8 @@ type jsonMatrix struct {
 }
 
 func newJSONMatrix(m *matrix, fig metric) *jsonMatrix {
-	name := fig.name
-	if fig.mean {
+	name := fig.Name
+	if fig.Mean {
 		name = "mean:" + name
 	}
 	jm := &jsonMatrix{Metric: name, Rows: m.rowRole, Columns: m.colRole, RowKeys: m.rows, ColKeys: m.cols}

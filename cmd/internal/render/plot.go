@@ -101,10 +101,10 @@ func PlotReports(rs []*report, fig string, path string) ([]byte, error) {
 		}
 		h := heatOf(rs, vary, func(r *report) float64 { return m.of(r) })
 		h.format = m.text
-		if !m.mean {
+		if !m.Mean {
 			h.ticker = percentTicks{}
 		}
-		return h.figure(sweepTitle(first, fixed, m.label())).encode(path)
+		return h.figure(sweepTitle(first, fixed, m.Label())).encode(path)
 	}
 	return nil, usagef("sweep at most two flags (or two card roles) for a plot",
 		"--plot: %d flags vary; a plot shows one (lines or bars) or two (a heat map)", len(vary))
