@@ -43,6 +43,7 @@ m6=$(peak opposed fire --hesa 3 --def 1 --method mc --trials 1e6 --seed 1)
 m9=$(peak opposed fire --hesa 3 --def 1 --method mc --trials 1e9 --seed 1)
 sweep=(opposed fire --hesa 0..12 --def 0..12 --firer-quality=-3..3 --target-quality=-3..3 --cover none,soft,hard --within-4=both --smoke=both --seed 1)
 mt=$(peak "${sweep[@]}")
+mc=$(peak "${sweep[@]}" --format csv)
 mj=$(peak "${sweep[@]}" --format json)
 
 go run ./benchmarks/report <"$out"
@@ -52,5 +53,6 @@ echo "|---|---|"
 echo "| opposed fire, 1e6 trials | ${m6} MB |"
 echo "| opposed fire, 1e9 trials | ${m9} MB |"
 echo "| exact sweep of 99,372 points (opposed fire), as a table | ${mt} MB |"
+echo "| exact sweep of 99,372 points (opposed fire), as CSV (17 MB of it) | ${mc} MB |"
 echo "| exact sweep of 99,372 points (opposed fire), as JSON (169 MB of it) | ${mj} MB |"
 rm -f "$out" "$out.odds"

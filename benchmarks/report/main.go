@@ -133,6 +133,7 @@ func write(w io.Writer, s samples) {
 		{"Monte Carlo sweep, opposed fire 13x13, 1e5 trials a cell: each cell on its own dice against the cells sharing them", s.ratio("BenchmarkSweep/per-cell", "BenchmarkSweep/shared"), false},
 		{"exact sweep, opposed fire 13x13, run and printed: table against CSV", s.ratio("BenchmarkSweepRender/table", "BenchmarkSweepRender/csv"), false},
 		{"exact sweep of 99,372 points (opposed fire), run and printed as a table", spreadOf(s["BenchmarkSweep100k/table"]), true},
+		{"exact sweep of 99,372 points (opposed fire), run and printed as CSV", spreadOf(s["BenchmarkSweep100k/csv"]), true},
 		{"exact sweep of 99,372 points (opposed fire), run and printed as JSON", spreadOf(s["BenchmarkSweep100k/json"]), true},
 		{"one-shot answer (odds opposed fire, start to exit) against a Go hello-world", s.ratio("BenchmarkStartup/odds-opposed-fire", "BenchmarkStartup/hello"), false},
 		{"--vs paired Monte Carlo against one run: opposed fire (shared dice)", s.ratio("BenchmarkCompare/opposed-fire/paired", "BenchmarkCompare/opposed-fire/one-run"), false},

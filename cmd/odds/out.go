@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"net"
 	"os"
@@ -45,6 +46,21 @@ func writeOut(path string, data []byte) error {
 // of data held in pieces; waiting for a reader of a FIFO ends when ctx
 // does (Ctrl-C).
 func writeDest(ctx context.Context, flag, path string, data net.Buffers) error {
+	return writeDestFunc(ctx, flag, path, func(w io.Writer) error {
+		d := data // WriteTo consumes its buffers
+		_, err := d.WriteTo(w)
+		return err
+	})
+}
+
+// writeDestFunc is writeDest of the output fill writes, with the same
+// guarantees: a regular file's is streamed into the temporary file, which
+// is renamed over it only once fill has returned nil (and ctx has not
+// ended); anything written in place (a FIFO, a device, a hard-linked
+// file) is rendered into memory first and written only once whole. An
+// error of fill's that is not one of writing the file is returned as
+// fill gave it.
+func writeDestFunc(ctx context.Context, flag, path string, fill func(io.Writer) error) error {
 	outError := func(path string, err error) error { return destError(flag, path, err) }
 	st, err := os.Stat(path) // through any links
 	switch {
@@ -53,21 +69,36 @@ func writeDest(ctx context.Context, flag, path string, data net.Buffers) error {
 		if err != nil {
 			return outError(path, err)
 		}
-		return writeReplace(flag, path, target, data, 0o666, false)
+		return writeReplace(ctx, flag, path, target, fill, 0o666, false)
 	case err != nil:
 		return outError(path, err)
 	case st.IsDir():
 		return outError(path, errors.New("is a folder"))
 	case !st.Mode().IsRegular():
-		return writeDirect(ctx, flag, path, data, 0)
+		return writeDirect(ctx, flag, path, fill, 0)
 	case nlink(st) > 1:
-		return writeDirect(ctx, flag, path, data, os.O_TRUNC)
+		return writeDirect(ctx, flag, path, fill, os.O_TRUNC)
 	}
 	target, err := filepath.EvalSymlinks(path)
 	if err != nil {
 		return outError(path, err)
 	}
-	return writeReplace(flag, path, target, data, st.Mode().Perm(), true)
+	return writeReplace(ctx, flag, path, target, fill, st.Mode().Perm(), true)
+}
+
+// fileWriter is a file that keeps its first write error, to tell a
+// failure to write the file (named by its flag and path) from fill's own.
+type fileWriter struct {
+	f   *os.File
+	err error
+}
+
+func (w *fileWriter) Write(p []byte) (int, error) {
+	n, err := w.f.Write(p)
+	if err != nil && w.err == nil {
+		w.err = err
+	}
+	return n, err
 }
 
 // resolveLinks follows symbolic links to the file path names, which need
@@ -97,8 +128,15 @@ func nlink(st fs.FileInfo) uint64 {
 	return 1
 }
 
-func writeDirect(ctx context.Context, flag, path string, data net.Buffers, mode int) error {
+func writeDirect(ctx context.Context, flag, path string, fill func(io.Writer) error, mode int) error {
 	outError := func(path string, err error) error { return destError(flag, path, err) }
+	var buf chunks // whole before the file is opened: nothing half-written
+	if err := fill(&buf); err != nil {
+		return err
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
 	f, err := openWriteNoWait(ctx, path, os.O_WRONLY|mode)
 	if err != nil {
 		if ctx.Err() != nil {
@@ -106,7 +144,7 @@ func writeDirect(ctx context.Context, flag, path string, data net.Buffers, mode 
 		}
 		return outError(path, err)
 	}
-	_, err = data.WriteTo(f)
+	_, err = buf.parts.WriteTo(f)
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
@@ -116,10 +154,12 @@ func writeDirect(ctx context.Context, flag, path string, data net.Buffers, mode 
 	return nil
 }
 
-// writeReplace writes a temporary file beside target and renames it over
-// target. keepMode sets perm exactly (the replaced file's); otherwise perm
-// is subject to the umask, as for any new file.
-func writeReplace(flag, path, target string, data net.Buffers, perm fs.FileMode, keepMode bool) error {
+// writeReplace streams fill into a temporary file beside target and
+// renames it over target once fill is done (the temporary file is
+// removed on any failure or interruption). keepMode sets perm exactly
+// (the replaced file's); otherwise perm is subject to the umask, as for
+// any new file.
+func writeReplace(ctx context.Context, flag, path, target string, fill func(io.Writer) error, perm fs.FileMode, keepMode bool) error {
 	outError := func(path string, err error) error { return destError(flag, path, err) }
 	var suffix [6]byte
 	_, _ = rand.Read(suffix[:])
@@ -128,7 +168,16 @@ func writeReplace(flag, path, target string, data net.Buffers, perm fs.FileMode,
 	if err != nil {
 		return outError(path, err)
 	}
-	_, err = data.WriteTo(f)
+	fw := &fileWriter{f: f}
+	err = fill(fw)
+	if err == nil {
+		err = ctx.Err()
+	}
+	if err != nil && fw.err == nil { // fill's own error, or Ctrl-C
+		f.Close()
+		os.Remove(tmp)
+		return err
+	}
 	if err == nil && keepMode {
 		err = f.Chmod(perm)
 	}
@@ -140,6 +189,9 @@ func writeReplace(flag, path, target string, data net.Buffers, perm fs.FileMode,
 	}
 	if err != nil {
 		os.Remove(tmp)
+		if fw.err != nil {
+			err = fw.err
+		}
 		return outError(path, err)
 	}
 	return nil

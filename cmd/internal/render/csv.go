@@ -1,6 +1,7 @@
 package render
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/csv"
@@ -8,6 +9,8 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"unicode"
+	"unicode/utf8"
 
 	"odds/sim"
 )
@@ -36,7 +39,6 @@ func renderCSV(ctx context.Context, w io.Writer, reports []*report) error {
 	if len(reports) == 1 && reports[0].System == "roll" {
 		return rollCSV(ctx, w, reports[0])
 	}
-	cw := csv.NewWriter(w)
 	var names, roles []string // unions of parameter names and card roles, in first-seen order
 	seen, seenRole := map[string]bool{}, map[string]bool{}
 	for _, r := range reports {
@@ -95,78 +97,179 @@ func renderCSV(ctx context.Context, w io.Writer, reports []*report) error {
 		}
 	}
 	head = append(head, "trials", "seed", "exact", "how")
-	if err := cw.Write(head); err != nil {
+	if err := writeCSV(w, [][]string{head}); err != nil {
 		return err
 	}
-	f := func(x float64) string { return strconv.FormatFloat(x, 'g', 12, 64) }
+	bw := bufio.NewWriterSize(w, 64<<10)
+	var line csvLine
+	// The columns of a parameter, an outcome and a stat by name, and a
+	// row's values in them: no map a row (two a row, and fmt.Sprint of
+	// every value, took most of a 99,372-row sweep's time).
+	col := func(names []string) map[string]int {
+		m := make(map[string]int, len(names))
+		for i, n := range names {
+			m[n] = i
+		}
+		return m
+	}
+	paramCol, outcomeCol, statCol := col(names), col(outcomes), col(stats)
+	vals, set := make([]any, len(names)), make([]bool, len(names))
+	byName := make([]*sim.Outcome, len(outcomes))
+	statBy := make([]*sim.Stat, len(stats))
 	for _, r := range reports {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		row := []string{r.System, r.Action}
+		line.b = line.b[:0]
+		line.str(r.System)
+		line.str(r.Action)
 		if reports[0].Matchup != "" {
-			row = append(row, r.Matchup)
+			line.str(r.Matchup)
 		}
 		for _, role := range roles {
-			v := ""
 			if card, ok := paramNamed(r.Cards, role); ok {
-				v = fmt.Sprint(card.Value)
+				line.value(card.Value)
+			} else {
+				line.str("")
 			}
-			row = append(row, v)
 		}
-		vals := map[string]string{}
+		clear(set)
 		for p := range r.EachParam() {
-			vals[p.Name] = fmt.Sprint(p.Value)
+			i := paramCol[p.Name]
+			vals[i], set[i] = p.Value, true
 		}
-		for _, n := range names {
-			row = append(row, vals[n])
+		for i, v := range vals {
+			if set[i] {
+				line.value(v)
+			} else {
+				line.str("")
+			}
 		}
-		byName := map[string]sim.Outcome{}
-		for _, o := range r.Summary.Outcomes {
-			byName[o.Name] = o
+		clear(byName)
+		for i := range r.Summary.Outcomes {
+			byName[outcomeCol[r.Summary.Outcomes[i].Name]] = &r.Summary.Outcomes[i]
 		}
-		for _, n := range outcomes {
-			o, ok := byName[n]
-			switch {
-			case !ok:
-				row = append(row, "", "", "")
-			default:
-				row = append(row, f(o.P), f(o.Lo), f(o.Hi))
+		for i, n := range outcomes {
+			o := byName[i]
+			if o == nil {
+				line.str("")
+				line.str("")
+				line.str("")
+			} else {
+				line.float(o.P)
+				line.float(o.Lo)
+				line.float(o.Hi)
 			}
 			switch {
 			case !numericO[n]:
-			case ok && r.Summary.Numeric:
-				row = append(row, f(o.AtLeast.P), f(o.AtMost.P))
+			case o != nil && r.Summary.Numeric:
+				line.float(o.AtLeast.P)
+				line.float(o.AtMost.P)
 			default:
-				row = append(row, "", "")
+				line.str("")
+				line.str("")
 			}
 		}
-		statBy := map[string]sim.Stat{}
-		for _, s := range r.Summary.Stats {
-			statBy[s.Name] = s
+		clear(statBy)
+		for i := range r.Summary.Stats {
+			statBy[statCol[r.Summary.Stats[i].Name]] = &r.Summary.Stats[i]
 		}
-		for _, n := range stats {
-			s, ok := statBy[n]
-			if ok {
-				row = append(row, f(s.Mean), f(s.SD), f(s.Median), f(s.P5), f(s.P95))
+		for i, n := range stats {
+			s := statBy[i]
+			if s != nil {
+				line.float(s.Mean)
+				line.float(s.SD)
+				line.float(s.Median)
+				line.float(s.P5)
+				line.float(s.P95)
 			} else {
-				row = append(row, "", "", "", "", "")
+				s = &sim.Stat{}
+				for range 5 {
+					line.str("")
+				}
 			}
 			for k := range countK[n] {
 				if k < len(s.AtLeast) {
-					row = append(row, f(s.AtLeast[k].P))
+					line.float(s.AtLeast[k].P)
 				} else {
-					row = append(row, "")
+					line.str("")
 				}
 			}
 		}
-		row = append(row, strconv.FormatInt(r.Trials, 10), strconv.FormatUint(r.Seed, 10), strconv.FormatBool(r.Exact), r.How)
-		if err := cw.Write(row); err != nil {
+		line.int(r.Trials)
+		line.uint(r.Seed)
+		line.bool(r.Exact)
+		line.str(r.How)
+		line.b[len(line.b)-1] = '\n' // the last field's comma
+		if _, err := bw.Write(line.b); err != nil {
 			return err
 		}
 	}
-	cw.Flush()
-	return cw.Error()
+	return bw.Flush()
+}
+
+// csvLine is a CSV row written as encoding/csv's Writer writes one
+// (comma-separated, LF-terminated, a field quoted where it must be), a
+// field at a time, each followed by a comma: the caller turns the last
+// into the newline.
+type csvLine struct{ b []byte }
+
+func (l *csvLine) str(s string) {
+	if !csvNeedsQuotes(s) {
+		l.b = append(l.b, s...)
+	} else {
+		l.b = append(l.b, '"')
+		for i := 0; i < len(s); i++ {
+			if s[i] == '"' {
+				l.b = append(l.b, '"')
+			}
+			l.b = append(l.b, s[i])
+		}
+		l.b = append(l.b, '"')
+	}
+	l.b = append(l.b, ',')
+}
+
+// float is a probability or statistic to 12 significant digits
+// (strconv's 'g' form: never quoted).
+func (l *csvLine) float(x float64) {
+	l.b = append(strconv.AppendFloat(l.b, x, 'g', 12, 64), ',')
+}
+
+func (l *csvLine) int(x int64)   { l.b = append(strconv.AppendInt(l.b, x, 10), ',') }
+func (l *csvLine) uint(x uint64) { l.b = append(strconv.AppendUint(l.b, x, 10), ',') }
+func (l *csvLine) bool(x bool)   { l.b = append(strconv.AppendBool(l.b, x), ',') }
+
+// value is a parameter's value as fmt.Sprint writes it.
+func (l *csvLine) value(v any) {
+	switch x := v.(type) {
+	case string:
+		l.str(x)
+	case int:
+		l.int(int64(x))
+	case bool:
+		l.bool(x)
+	default:
+		l.str(fmt.Sprint(v))
+	}
+}
+
+// csvNeedsQuotes is encoding/csv's rule with a comma: a field holding a
+// comma, quote, CR or LF, or starting with a space, or `\.`.
+func csvNeedsQuotes(s string) bool {
+	if s == "" {
+		return false
+	}
+	if s == `\.` {
+		return true
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c == '\n' || c == '\r' || c == '"' || c == ',' {
+			return true
+		}
+	}
+	r, _ := utf8.DecodeRuneInString(s)
+	return unicode.IsSpace(r)
 }
 
 // rollCSV is a roll's CSV: one row per value (a roll of many values was

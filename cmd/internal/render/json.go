@@ -179,8 +179,9 @@ func newJSONResult(r *report) jsonResult {
 }
 
 // renderJSON writes the document {"matrix": …, "results": […]} as one
-// indented encoding of it would, a result at a time: a sweep's document
-// is never held whole (a 99,372-point sweep's is 169 MB).
+// indented encoding of it would, a result at a time, each written by
+// hand (jsonw): a sweep's document is never held whole (a 99,372-point
+// sweep's is 169 MB).
 func renderJSON(ctx context.Context, w io.Writer, reports []*report, metricFlag string) error {
 	bw := bufio.NewWriterSize(w, 64<<10)
 	var buf bytes.Buffer
@@ -207,6 +208,7 @@ func renderJSON(ctx context.Context, w io.Writer, reports []*report, metricFlag 
 		bw.WriteString(",\n")
 	}
 	bw.WriteString(`  "results": [`)
+	jw := jsonw{depth: 2}
 	for i, r := range reports {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -215,7 +217,12 @@ func renderJSON(ctx context.Context, w io.Writer, reports []*report, metricFlag 
 			bw.WriteString(",")
 		}
 		bw.WriteString("\n    ")
-		if err := element(newJSONResult(r), 2); err != nil {
+		jw.b = jw.b[:0]
+		jw.result(r)
+		if jw.err != nil {
+			return jw.err
+		}
+		if _, err := bw.Write(jw.b); err != nil {
 			return err
 		}
 	}
