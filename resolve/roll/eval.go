@@ -69,6 +69,11 @@ type Plan struct {
 	// keep is the expression's one term when it is plain dice kept by a
 	// dice.Keeper, plus constant: Run tallies it in one kernel.
 	keep *term
+	// prog is every other expression whose terms compile to one
+	// dice.Program (sums of several terms, modified dice beside others,
+	// keeps of re-rolled dice), with the constant its terms add.
+	prog      *dice.Program
+	progConst int
 }
 
 // Outcome names and stats.
@@ -106,6 +111,9 @@ func Compile(e *Expr) *Plan {
 		if okL && okR && l*r <= dice.MaxJoint {
 			p.table, _ = dice.Joint(l*r, p.Trial)
 		}
+	}
+	if p.table == nil && p.pool == nil && p.duel == 0 && p.keep == nil && p.mod == nil && !(len(p.sums) == 1 && p.sums[0].sign == 1) {
+		p.prog, p.progConst = compileProgram(p.left, p.right)
 	}
 	names := resolve.IntNames(lo, hi)
 	p.layout = resolve.NewLayout(names, stats, len(names), func(c int, v []float64) int {

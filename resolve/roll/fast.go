@@ -100,6 +100,9 @@ func (p *Plan) Run(s *dice.Stream, n int, counts []uint64) {
 	case p.mod != nil && !p.mod.cmp && p.mod.rerolls != nil:
 		s.TallyReroll(n, p.mod.n, p.mod.rerolls, p.constant-p.lo, counts)
 		return
+	case p.prog != nil:
+		s.TallyProgram(n, p.prog, p.progConst-p.lo, counts)
+		return
 	case p.mod != nil:
 		t, off := p.mod, p.constant-p.lo
 		for range n {

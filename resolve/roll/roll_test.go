@@ -182,6 +182,31 @@ var expressions = []string{
 	// Modified dice beside other terms (the interpreter: dice.ExplodeSum,
 	// RerollSum, RerollCountWith): exploding, re-rolled, counted.
 	"2d6!+d4", "3d6r1+d4-1", "3d6r2>=4+d8", "4d6r1kh3+1",
+	// Several terms in one dice.Program (programmed, below).
+	programmed[0], programmed[1], programmed[2], programmed[3], programmed[4], programmed[5], programmed[6], programmed[7],
+}
+
+// Expressions Run rolls as one dice.Program: plain dice folded across
+// terms, exploding beside plain, re-rolled counted beside plain counted,
+// keeps of re-rolled dice (alone, beside others, keep lowest), two keeps,
+// opposed sums with modified dice.
+var programmed = []string{
+	"2d6+d6+2d8-d4+2", "2d6!+d4", "3d6r1>=4+2d6>=5", "4d6r2kh3", "4d6r1kh3+d6-1",
+	"3d6kh2+4d8kl1", "2d6!+1 vs d10r1", "5d4r1kl2-d4!",
+}
+
+// Each programmed expression compiles to a dice.Program, so the Monte
+// Carlo agreement above tests that kernel.
+func TestProgrammed(t *testing.T) {
+	for _, src := range programmed {
+		e, err := Parse(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p := Compile(e); p.prog == nil {
+			t.Errorf("%s: not compiled to one dice.Program", src)
+		}
+	}
 }
 
 // Pools too large to enumerate die by die, kept through a Keeper's states

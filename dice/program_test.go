@@ -1,0 +1,249 @@
+package dice
+
+import (
+	"math"
+	"slices"
+	"testing"
+)
+
+// agreeProgram runs 2e6 trials of p (seed fixed) and checks every value's
+// share against want within 5 standard errors; a value want gives no
+// chance must never come up.
+func agreeProgram(t *testing.T, name string, p *Program, lo, hi int, want map[int]float64) {
+	t.Helper()
+	const trials = 2_000_000
+	counts := make([]uint64, hi-lo+1)
+	New(7, 1).TallyProgram(trials, p, -lo, counts)
+	total := 0.0
+	for c, n := range counts {
+		q, got := want[lo+c], float64(n)/trials
+		total += q
+		se := math.Sqrt(q * (1 - q) / trials)
+		if math.Abs(got-q) > 5*se || q == 0 && n != 0 {
+			t.Errorf("%s: P(%d) = %.6f, want %.6f (5 SE %.6f)", name, lo+c, got, q, 5*se)
+		}
+	}
+	if math.Abs(total-1) > 1e-9 {
+		t.Fatalf("%s: the hand answer sums to %g", name, total)
+	}
+}
+
+func ones(sides, sign int) []int32 {
+	v := make([]int32, sides)
+	for f := range v {
+		v[f] = int32(sign * (f + 1))
+	}
+	return v
+}
+
+// Plain dice a group a digit: 3d6 (one digit of 216) against the 25 ways
+// to total 10 and the one to total 3; 5d6 counting fives and sixes (a
+// group of four, then one) against the binomial at 1/3.
+func TestProgramDice(t *testing.T) {
+	p := &Program{}
+	p.Dice(3, 6, ones(6, 1))
+	want := map[int]float64{}
+	for a := 1; a <= 6; a++ {
+		for b := 1; b <= 6; b++ {
+			for c := 1; c <= 6; c++ {
+				want[a+b+c] += 1.0 / 216
+			}
+		}
+	}
+	if math.Abs(want[10]-27.0/216) > 1e-12 || math.Abs(want[3]-1.0/216) > 1e-12 {
+		t.Fatalf("hand count of 3d6: P(10) %g P(3) %g", want[10], want[3])
+	}
+	agreeProgram(t, "3d6", p, 3, 18, want)
+
+	p = &Program{}
+	p.Dice(5, 6, []int32{0, 0, 0, 0, 1, 1})
+	if p.Steps() != 2 {
+		t.Fatalf("5d6>=5: %d steps, want a group of four and one", p.Steps())
+	}
+	want = map[int]float64{}
+	for k := 0; k <= 5; k++ {
+		want[k] = float64(binomial(5, k)) * math.Pow(1.0/3, float64(k)) * math.Pow(2.0/3, float64(5-k))
+	}
+	agreeProgram(t, "5d6>=5", p, 0, 5, want)
+}
+
+func binomial(n, k int) int {
+	c := 1
+	for i := range k {
+		c = c * (n - i) / (i + 1)
+	}
+	return c
+}
+
+// An exploding d6 taken away, beside a d4: -d6! + d4. d6!: 1..5 at 1/6,
+// 7..11 at 1/36, 13..17 at 1/216 (a block of three rolls), 19..23 at
+// 1/1296 (the block exploded: the rest die by die), the tenth roll standing.
+func TestProgramExplode(t *testing.T) {
+	e, _ := NewExploder(6, 9)
+	p := &Program{}
+	p.Explode(e, -1)
+	p.Dice(1, 4, ones(4, 1))
+	bang := map[int]float64{}
+	for k, q := 0, 1.0/6; k <= 9; k, q = k+1, q/6 {
+		top := 5
+		if k == 9 { // the tenth roll stands, a six too
+			top = 6
+		}
+		for r := 1; r <= top; r++ {
+			bang[6*k+r] = q
+		}
+	}
+	want := map[int]float64{}
+	for v, q := range bang {
+		for d := 1; d <= 4; d++ {
+			want[d-v] += q / 4
+		}
+	}
+	agreeProgram(t, "-d6!+d4", p, -59, 3, want)
+}
+
+// Re-rolled dice two a digit: 3d6r1 (a pair, then one). d6r1: 1 at 1/36,
+// 2..6 at 7/36 each.
+func TestProgramRerolled(t *testing.T) {
+	d, _ := NewRerolled(6, 1)
+	p := &Program{}
+	p.Rerolled(d, 3, ones(6, 1))
+	if p.Steps() != 2 {
+		t.Fatalf("3d6r1: %d steps, want a pair and one", p.Steps())
+	}
+	die := []float64{1.0 / 36, 7.0 / 36, 7.0 / 36, 7.0 / 36, 7.0 / 36, 7.0 / 36}
+	want := map[int]float64{}
+	for a := range 6 {
+		for b := range 6 {
+			for c := range 6 {
+				want[a+b+c+3] += die[a] * die[b] * die[c]
+			}
+		}
+	}
+	agreeProgram(t, "3d6r1", p, 3, 18, want)
+}
+
+// keepByHand is the kept sum of n dice (faces 1..sides at die[f-1]),
+// keep highest (or lowest), over every tuple of faces.
+func keepByHand(die []float64, n, keep int, high bool, sign int) map[int]float64 {
+	sides := len(die)
+	want := map[int]float64{}
+	faces := make([]int, n)
+	var walk func(i int, q float64)
+	walk = func(i int, q float64) {
+		if i == n {
+			s := slices.Clone(faces)
+			slices.Sort(s)
+			if high {
+				slices.Reverse(s)
+			}
+			v := 0
+			for _, f := range s[:keep] {
+				v += f
+			}
+			want[sign*v] += q
+			return
+		}
+		for f := 1; f <= sides; f++ {
+			faces[i] = f
+			walk(i+1, q*die[f-1])
+		}
+	}
+	walk(0, 1)
+	return want
+}
+
+// A keep of plain dice through a Keeper's states (5d6kh3: the first three
+// one digit, two more a digit), and of re-rolled dice (4d6r2kh3: each die
+// a digit of its two rolls), taken away: against every tuple of faces.
+// 4d6r2kh3's 18 by hand: three or four sixes, each 8/36.
+func TestProgramKeep(t *testing.T) {
+	k, _ := NewKeeper(6, 5, 3, true)
+	value := make([]int32, k.States())
+	for st := range value {
+		for _, f := range k.Kept(st) {
+			value[st] -= int32(f)
+		}
+	}
+	p := &Program{}
+	p.Keep(k, value)
+	plain := []float64{1.0 / 6, 1.0 / 6, 1.0 / 6, 1.0 / 6, 1.0 / 6, 1.0 / 6}
+	agreeProgram(t, "-5d6kh3", p, -18, -3, keepByHand(plain, 5, 3, true, -1))
+
+	d, _ := NewRerolled(6, 2)
+	k, _ = NewKeeper(6, 4, 3, true)
+	value = make([]int32, k.States())
+	for st := range value {
+		for _, f := range k.Kept(st) {
+			value[st] += int32(f)
+		}
+	}
+	p = &Program{}
+	if !p.KeepRerolled(d, k, value) {
+		t.Fatal("4d6r2kh3 refused")
+	}
+	die := []float64{2.0 / 36, 2.0 / 36, 8.0 / 36, 8.0 / 36, 8.0 / 36, 8.0 / 36}
+	want := keepByHand(die, 4, 3, true, 1)
+	q := 8.0 / 36
+	if six := math.Pow(q, 4) + 4*math.Pow(q, 3)*(1-q); math.Abs(want[18]-six) > 1e-12 {
+		t.Fatalf("4d6r2kh3: P(18) %g, by hand %g", want[18], six)
+	}
+	agreeProgram(t, "4d6r2kh3", p, 3, 18, want)
+
+	// Keep lowest, two of five d4 re-rolled on 1.
+	d, _ = NewRerolled(4, 1)
+	k, _ = NewKeeper(4, 5, 2, false)
+	value = make([]int32, k.States())
+	for st := range value {
+		for _, f := range k.Kept(st) {
+			value[st] += int32(f)
+		}
+	}
+	p = &Program{}
+	if !p.KeepRerolled(d, k, value) {
+		t.Fatal("5d4r1kl2 refused")
+	}
+	die = []float64{1.0 / 16, 5.0 / 16, 5.0 / 16, 5.0 / 16}
+	agreeProgram(t, "5d4r1kl2", p, 2, 8, keepByHand(die, 5, 2, false, 1))
+}
+
+// Steps past one word's budget start a fresh one mid-trial: 14d6 (four
+// digits of 1296, more than 2^24 a word) against its mean and the one way
+// to total 14.
+func TestProgramWords(t *testing.T) {
+	p := &Program{}
+	p.Dice(14, 6, ones(6, 1))
+	fresh := 0
+	for _, g := range p.steps {
+		if g.fresh {
+			fresh++
+		}
+	}
+	if fresh < 2 {
+		t.Fatalf("14d6: %d fresh words a trial, want 2 or more", fresh)
+	}
+	want := map[int]float64{0: 1}
+	for range 14 {
+		next := map[int]float64{}
+		for v, q := range want {
+			for f := 1; f <= 6; f++ {
+				next[v+f] += q / 6
+			}
+		}
+		want = next
+	}
+	agreeProgram(t, "14d6", p, 14, 84, want)
+}
+
+func TestProgramNoAllocations(t *testing.T) {
+	d, _ := NewRerolled(6, 2)
+	k, _ := NewKeeper(6, 4, 3, true)
+	p := &Program{}
+	p.KeepRerolled(d, k, make([]int32, k.States()))
+	e, _ := NewExploder(6, 9)
+	p.Explode(e, 1)
+	s, counts := New(1, 2), make([]uint64, 64)
+	if a := testing.AllocsPerRun(100, func() { s.TallyProgram(100, p, 0, counts) }); a != 0 {
+		t.Errorf("%.1f allocations per TallyProgram", a)
+	}
+}
