@@ -33,6 +33,7 @@ type progStep struct {
 	fresh        bool      // starts a fresh word
 	e            *Exploder // an exploding die's step: the die, for a block whose every roll exploded
 	sign         int       // and its sign
+	in           uint64    // the states the step reads (1: none)
 }
 
 const (
@@ -41,8 +42,16 @@ const (
 	opStateAdd        // value += tab[state*m+d]; state = 0
 )
 
-// exploded marks an exploding die's block whose every roll exploded.
-const exploded = math.MinInt32
+// An exploding die's block whose every roll exploded looks up
+// exploded+r, r what the other dice merged into the step add (|r| <
+// 1<<23): any look-up below explodedBelow goes on die by die.
+const (
+	exploded      = math.MinInt32 + 1<<23
+	explodedBelow = math.MinInt32 + 1<<24
+)
+
+// MergeTable bounds the cells of a step made of two (32 KB of int32).
+const MergeTable = 1 << 13
 
 // MaxProgramSteps bounds a Program's digits a trial.
 const MaxProgramSteps = 256
@@ -51,18 +60,67 @@ const MaxProgramSteps = 256
 // further rolls aside).
 func (p *Program) Steps() int { return len(p.steps) }
 
-func (p *Program) push(m uint64, tab []int32, op uint8) *progStep {
-	st := progStep{m: m, tab: tab, vmask: -1}
+// push appends a step of m outcomes (tab: in states of m cells), merged
+// into the one before where their joint table fits MergeTable (the digit
+// of m1*m2 is the two digits d1*m2+d2, the same rolls), and lays the steps
+// on words again.
+func (p *Program) push(m uint64, tab []int32, op uint8, e *Exploder, sign int) {
+	st := progStep{m: m, tab: tab, vmask: -1, e: e, sign: sign, in: uint64(len(tab)) / m}
 	if op == opState {
 		st.vmask, st.smask = 0, -1
 	}
-	if len(p.steps) == 0 || p.used*m > MaxProduct {
-		st.fresh, p.used = true, m
-	} else {
-		p.used *= m
+	if n := len(p.steps); n > 0 {
+		if merged, ok := merge(&p.steps[n-1], &st); ok {
+			p.steps[n-1] = merged
+			p.layout()
+			return
+		}
 	}
 	p.steps = append(p.steps, st)
-	return &p.steps[len(p.steps)-1]
+	p.layout()
+}
+
+// merge is steps a then b as one step, if they fit: where a adds to the
+// value, b neither reads nor makes a state (one look-up cannot both add
+// and make a state); at most one of them is an exploding die's.
+func merge(a, b *progStep) (progStep, bool) {
+	if a.smask == 0 && (b.in > 1 || b.smask != 0) || a.e != nil && b.e != nil {
+		return progStep{}, false
+	}
+	m := a.m * b.m
+	if a.in*m > MergeTable || m > MaxProduct {
+		return progStep{}, false
+	}
+	tab := make([]int32, a.in*m)
+	for st := range a.in {
+		for d1 := range a.m {
+			x := int64(a.tab[st*a.m+d1])
+			stB, v := uint64(x&a.smask), x&a.vmask
+			for d2 := range b.m {
+				tab[st*m+d1*b.m+d2] = int32(v + int64(b.tab[stB*b.m+d2]))
+			}
+		}
+	}
+	out := progStep{m: m, tab: tab, vmask: b.vmask, smask: b.smask, e: a.e, sign: a.sign, in: a.in}
+	if b.e != nil {
+		out.e, out.sign = b.e, b.sign
+	}
+	return out, true
+}
+
+// layout lays the steps on words: each trial starts a fresh word, and a
+// step that would take a word past MaxProduct starts the next.
+func (p *Program) layout() {
+	used := uint64(MaxProduct + 1)
+	for i := range p.steps {
+		g := &p.steps[i]
+		g.fresh = used*g.m > MaxProduct
+		if g.fresh {
+			used = g.m
+		} else {
+			used *= g.m
+		}
+	}
 }
 
 // Dice adds n dice of the given sides, each worth value[f-1] on face f
@@ -90,7 +148,7 @@ func (p *Program) Dice(n, sides int, value []int32) {
 				r /= sides
 			}
 		}
-		p.push(uint64(len(tab)), tab, opAdd)
+		p.push(uint64(len(tab)), tab, opAdd, nil, 0)
 	}
 }
 
@@ -105,30 +163,51 @@ func (p *Program) Explode(e *Exploder, sign int) {
 			tab[x] = exploded
 		}
 	}
-	st := p.push(e.block, tab, opAdd)
-	st.e, st.sign = e, sign
+	p.push(e.block, tab, opAdd, e, sign)
 }
 
-// Rerolled adds n re-rolled dice, each worth value[f-1] on face f, two dice
-// a digit where their four rolls fit GroupTable.
+// Rerolled adds n re-rolled dice, each worth value[f-1] on face f, a die
+// a digit of its reduced outcomes (reduced), merged two a digit where that
+// fits.
 func (p *Program) Rerolled(d *Rerolled, n int, value []int32) {
-	one := make([]int32, d.both)
-	for x, v := range d.val {
-		one[x] = value[v]
-	}
-	if d.pair != nil {
-		two := make([]int32, d.both*d.both)
-		for x := range two {
-			two[x] = one[uint64(x)/d.both] + one[uint64(x)%d.both]
-		}
-		for range n / 2 {
-			p.push(d.both*d.both, two, opAdd)
-		}
-		n %= 2
+	face := d.reduced()
+	one := make([]int32, len(face))
+	for c, f := range face {
+		one[c] = value[f]
 	}
 	for range n {
-		p.push(d.both, one, opAdd)
+		p.push(uint64(len(one)), one, opAdd, nil, 0)
 	}
+}
+
+// reduced is one re-rolled die as a digit of as few outcomes as its odds
+// allow: face (0-based) of each outcome. Each face v has r+sides (v > r)
+// or r (v <= r) of the sides^2 pairs of rolls; over the divisor all
+// those counts share, the die is a digit of sides^2/divisor outcomes with
+// the same odds exactly (d6r2: 1,1,4,4,4,4 of 18; d6r1 stays 36).
+func (d *Rerolled) reduced() []uint8 {
+	n := make([]int, d.sides)
+	for _, v := range d.val {
+		n[v]++
+	}
+	g := int(d.both)
+	for _, c := range n {
+		g = gcd(g, c)
+	}
+	var face []uint8
+	for v, c := range n {
+		for range c / g {
+			face = append(face, uint8(v))
+		}
+	}
+	return face
+}
+
+func gcd(a, b int) int {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
 }
 
 // Keep adds k's pool, its kept dice worth value[state] (a Keeper state):
@@ -144,10 +223,10 @@ func (p *Program) Keep(k *Keeper, value []int32) {
 		for x, st := range k.first {
 			first[x] = value[st]
 		}
-		p.push(uint64(len(first)), first, opStateAdd)
+		p.push(uint64(len(first)), first, opStateAdd, nil, 0)
 		return
 	}
-	p.push(uint64(len(first)), first, opState)
+	p.push(uint64(len(first)), first, opState, nil, 0)
 	for i, g := range groups {
 		tab := make([]int32, len(k.steps[g]))
 		for x, st := range k.steps[g] {
@@ -160,7 +239,7 @@ func (p *Program) Keep(k *Keeper, value []int32) {
 		if i == len(groups)-1 {
 			op = opStateAdd
 		}
-		p.push(k.products[g], tab, op)
+		p.push(k.products[g], tab, op, nil, 0)
 	}
 }
 
@@ -177,12 +256,14 @@ func (k *Keeper) groups() []int {
 
 // KeepRerolled adds a keep of n of d's re-rolled dice, kept as k keeps
 // plain dice (k: d's sides, n dice, the same keep), its kept dice worth
-// value[state]: each die is one digit of its two rolls, the first keep
-// dice building the first group's outcome face by face, each later die a
-// step of k's one-die table. ok is false where a table would pass
-// KeepTable cells or k has no one-die step.
+// value[state]: each die is a digit of its reduced outcomes, the first
+// keep dice building the first group's plain outcome face by face, each
+// later die a step of k's one-die table (and steps merged where they fit).
+// ok is false where a table would pass KeepTable cells or k has no
+// one-die step.
 func (p *Program) KeepRerolled(d *Rerolled, k *Keeper, value []int32) (ok bool) {
-	sides, both := uint64(d.sides), d.both
+	face := d.reduced()
+	sides, r := uint64(d.sides), uint64(len(face))
 	if len(k.steps) < 2 || k.n-k.keep < 1 {
 		return false
 	}
@@ -191,41 +272,41 @@ func (p *Program) KeepRerolled(d *Rerolled, k *Keeper, value []int32) (ok bool) 
 	size := uint64(1)
 	var tabs [][]int32
 	for i := range k.keep {
-		if size*both > KeepTable {
+		if size*r > KeepTable {
 			return false
 		}
-		tab := make([]int32, size*both)
+		tab := make([]int32, size*r)
 		for x := range size {
-			for c := range both {
-				y := x*sides + uint64(d.val[c])
+			for c := range r {
+				y := x*sides + uint64(face[c])
 				if i == k.keep-1 {
 					y = uint64(k.first[y])
 				}
-				tab[x*both+c] = int32(y)
+				tab[x*r+c] = int32(y)
 			}
 		}
 		tabs = append(tabs, tab)
 		size *= sides
 	}
 	states := uint64(len(k.kept))
-	if states*both > KeepTable {
+	if states*r > KeepTable {
 		return false
 	}
-	one, last := make([]int32, states*both), make([]int32, states*both)
+	one, last := make([]int32, states*r), make([]int32, states*r)
 	for st := range states {
-		for c := range both {
-			next := k.steps[1][st*sides+uint64(d.val[c])]
-			one[st*both+c], last[st*both+c] = int32(next), value[next]
+		for c := range r {
+			next := k.steps[1][st*sides+uint64(face[c])]
+			one[st*r+c], last[st*r+c] = int32(next), value[next]
 		}
 	}
 	for _, tab := range tabs {
-		p.push(both, tab, opState)
+		p.push(r, tab, opState, nil, 0)
 	}
 	for i := k.keep; i < k.n; i++ {
 		if i == k.n-1 {
-			p.push(both, last, opStateAdd)
+			p.push(r, last, opStateAdd, nil, 0)
 		} else {
-			p.push(both, one, opState)
+			p.push(r, one, opState, nil, 0)
 		}
 	}
 	return true
@@ -248,9 +329,9 @@ func (s *Stream) TallyProgram(trials int, p *Program, off int, counts []uint64) 
 			var d uint64
 			d, frac = bits.Mul64(frac, g.m)
 			x := int64(g.tab[st*g.m+d])
-			if x == exploded { // every roll of the block exploded: the rest die by die
+			if x < explodedBelow { // every roll of the block exploded: the rest die by die
 				s.src, s.used = src, MaxProduct+1
-				x = int64(g.sign * (g.e.m*int(g.e.sides) + s.explodeFrom(g.e, g.e.m)))
+				x += int64(g.sign*(g.e.m*int(g.e.sides)+s.explodeFrom(g.e, g.e.m))) - exploded
 				src = s.src
 			}
 			v += x & g.vmask

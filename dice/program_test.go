@@ -57,8 +57,8 @@ func TestProgramDice(t *testing.T) {
 
 	p = &Program{}
 	p.Dice(5, 6, []int32{0, 0, 0, 0, 1, 1})
-	if p.Steps() != 2 {
-		t.Fatalf("5d6>=5: %d steps, want a group of four and one", p.Steps())
+	if p.Steps() != 1 {
+		t.Fatalf("5d6>=5: %d steps, want a group of four and one merged into one", p.Steps())
 	}
 	want = map[int]float64{}
 	for k := 0; k <= 5; k++ {
