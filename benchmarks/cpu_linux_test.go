@@ -32,7 +32,11 @@ func BenchmarkKernelCPU(b *testing.B) {
 		var sink uint64
 		return func() { sink += ThroughputD6(&src, kernelBatch) }
 	}}}
-	for _, expr := range []string{"d6!", "5d6!", "4d6r1", "3d6r1>=4", "10d10kh3", "4d6kh3", "3d6+2", "20d6>=4", "2d6!+d4", "4d6r2kh3"} {
+	for _, expr := range []string{"d6!", "5d6!", "4d6r1", "3d6r1>=4", "10d10kh3", "4d6kh3", "3d6+2", "20d6>=4", "2d6!+d4", "4d6r2kh3",
+		// Several terms (dice.Program): folded plain dice, counted mixed
+		// pools, a keep of re-rolled dice beside a die, opposed modified
+		// dice; and the opposed pair the duel kernel rolls.
+		"3d6+2d8-d4+2", "3d6r1>=4+2d6>=5", "4d6r1kh3+d6-1", "2d6!+1 vs d10r1", "d10+3 vs d10+1"} {
 		cases = append(cases, struct {
 			name string
 			run  func() func()

@@ -50,8 +50,11 @@ const (
 	explodedBelow = math.MinInt32 + 1<<24
 )
 
-// MergeTable bounds the cells of a step made of two (32 KB of int32).
-const MergeTable = 1 << 13
+// MergeTable bounds the cells of a step made of two: 128 KB of int32, the
+// second-level cache (measured against 8192 and 16384 cells: 2d6!+1 vs
+// d10r1 merges its re-rolled d10 into an exploding die's step, 4d6r1kh3+d6
+// its d6 into the keep's last; no expression measured slower).
+const MergeTable = 1 << 15
 
 // MaxProgramSteps bounds a Program's digits a trial.
 const MaxProgramSteps = 256

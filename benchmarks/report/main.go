@@ -194,7 +194,7 @@ func write(w io.Writer, s samples) {
 	fmt.Fprintln(w, "| kernel (thread CPU time) | dice a trial | CPU ns/trial | per die against the d6 throughput floor |")
 	fmt.Fprintln(w, "|---|---|---|---|")
 	for _, k := range cpuKernels {
-		name := "BenchmarkKernelCPU/" + k.name
+		name := "BenchmarkKernelCPU/" + strings.ReplaceAll(k.name, " ", "_") // as go test names it
 		if len(s[name]) == 0 {
 			continue
 		}
@@ -210,5 +210,6 @@ var cpuKernels = []struct {
 }{
 	{"d6!", "6/5 (rolls)", 1.2}, {"5d6!", "6 (rolls)", 6}, {"4d6r1", "4", 4}, {"3d6r1>=4", "3", 3}, {"10d10kh3", "10", 10},
 	{"4d6kh3", "4", 4}, {"3d6+2", "3", 3}, {"20d6>=4", "20", 20}, {"2d6!+d4", "3.4 (rolls)", 3.4}, {"4d6r2kh3", "4", 4},
+	{"3d6+2d8-d4+2", "6", 6}, {"3d6r1>=4+2d6>=5", "5", 5}, {"4d6r1kh3+d6-1", "5", 5}, {"2d6!+1 vs d10r1", "3.4 (rolls)", 3.4}, {"d10+3 vs d10+1", "2", 2},
 	{"symbol-fire", "10", 10}, {"rof-fire", "a trial", 1}, {"cohesion-fire", "a trial", 1}, {"symbol-close-combat", "a trial", 1},
 }

@@ -17,13 +17,18 @@ func compileProgram(left, right []term) (*dice.Program, int) {
 		return nil, 0
 	}
 	prog := &dice.Program{}
-	for _, g := range b.plain {
-		prog.Dice(g.n, g.sides, g.value)
-	}
 	for _, f := range b.rest {
 		if !f(prog) || prog.Steps() > dice.MaxProgramSteps {
 			return nil, 0
 		}
+	}
+	// Plain dice last, where a keep's last step or an exploding die's can
+	// take them into its look-up (dice.Program merges steps).
+	for _, g := range b.plain {
+		prog.Dice(g.n, g.sides, g.value)
+	}
+	if prog.Steps() > dice.MaxProgramSteps {
+		return nil, 0
 	}
 	return prog, b.constant
 }
