@@ -12,14 +12,14 @@ import (
 // a word's budget or calls out, and the trials are independent of each
 // other (the processor overlaps them). A step either adds what its digit
 // shows to the trial's value (plain dice a group at a time, an exploding
-// die's block of rolls, re-rolled dice a pair at a time), or moves a keep's
-// state (the dice kept so far, as a Keeper's), its last step adding what
-// the kept dice are worth. Build one when compiling a plan, with the
+// die's block of rolls, a re-rolled die a digit of its reduced odds), or
+// moves a keep's state (the dice kept so far, as a Keeper's), its last
+// step adding what the kept dice are worth; two steps merge into one where
+// their joint table fits MergeTable. Build one when compiling a plan, with the
 // methods below in the order the terms roll; enumerating streams never
 // use it (the exact drivers roll the terms as before).
 type Program struct {
 	steps []progStep
-	used  uint64 // the budget of the last word laid so far
 }
 
 // progStep is one digit of a trial: m outcomes, looked up in tab (at
