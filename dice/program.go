@@ -130,15 +130,18 @@ func (p *Program) layout() {
 // (sign and any success test folded in), as many dice a digit as
 // GroupTable allows: one look-up of the group's total.
 func (p *Program) Dice(n, sides int, value []int32) {
-	m := uint64(sides)
 	g := 1
-	for g < n && m*uint64(sides) <= GroupTable {
+	for m := uint64(sides); g < n && m*uint64(sides) <= GroupTable; g++ {
 		m *= uint64(sides)
-		g++
 	}
+	var full []int32 // the table of a whole group, made once
 	for left := n; left > 0; {
 		k := min(g, left)
 		left -= k
+		if k == g && full != nil {
+			p.push(uint64(len(full)), full, opAdd, nil, 0)
+			continue
+		}
 		size := uint64(1)
 		for range k {
 			size *= uint64(sides)
@@ -151,14 +154,17 @@ func (p *Program) Dice(n, sides int, value []int32) {
 				r /= sides
 			}
 		}
+		if k == g {
+			full = tab
+		}
 		p.push(uint64(len(tab)), tab, opAdd, nil, 0)
 	}
 }
 
-// Explode adds one exploding die, times sign (+1 or -1): a block of its
+// Explode adds n exploding dice, times sign (+1 or -1): a block of a die's
 // rolls a digit (Explode's), the rest die by die when the whole block
 // exploded (1 in 216 for a d6).
-func (p *Program) Explode(e *Exploder, sign int) {
+func (p *Program) Explode(e *Exploder, n, sign int) {
 	tab := make([]int32, len(e.val))
 	for x, v := range e.val {
 		tab[x] = int32(sign) * int32(v)
@@ -166,7 +172,9 @@ func (p *Program) Explode(e *Exploder, sign int) {
 			tab[x] = exploded
 		}
 	}
-	p.push(e.block, tab, opAdd, e, sign)
+	for range n {
+		p.push(e.block, tab, opAdd, e, sign)
+	}
 }
 
 // Rerolled adds n re-rolled dice, each worth value[f-1] on face f, a die

@@ -81,7 +81,7 @@ func binomial(n, k int) int {
 func TestProgramExplode(t *testing.T) {
 	e, _ := NewExploder(6, 9)
 	p := &Program{}
-	p.Explode(e, -1)
+	p.Explode(e, 1, -1)
 	p.Dice(1, 4, ones(4, 1))
 	bang := map[int]float64{}
 	for k, q := 0, 1.0/6; k <= 9; k, q = k+1, q/6 {
@@ -241,7 +241,7 @@ func TestProgramNoAllocations(t *testing.T) {
 	p := &Program{}
 	p.KeepRerolled(d, k, make([]int32, k.States()))
 	e, _ := NewExploder(6, 9)
-	p.Explode(e, 1)
+	p.Explode(e, 1, 1)
 	s, counts := New(1, 2), make([]uint64, 64)
 	if a := testing.AllocsPerRun(100, func() { s.TallyProgram(100, p, 0, counts) }); a != 0 {
 		t.Errorf("%.1f allocations per TallyProgram", a)

@@ -75,9 +75,7 @@ func (b *progBuilder) terms(ts []term, sign int) bool {
 		case t.explode != nil && !t.cmp:
 			e := t.explode
 			b.rest = append(b.rest, func(p *dice.Program) bool {
-				for range t.n {
-					p.Explode(e, s)
-				}
+				p.Explode(e, t.n, s)
 				return true
 			})
 		case t.rerolls != nil:
