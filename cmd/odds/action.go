@@ -126,7 +126,7 @@ func (a *app) actionCommand(s *resolve.System, act *resolve.Action) *cobra.Comma
 	cmd.Flags().StringVar(&bq.sensitivity, "sensitivity", "", "what each modifier changes: each boolean toggled, each number one step either way, each choice; the change in `METRIC` (an outcome or mean:RESULT; default the first outcome), largest first")
 	cmd.Flags().Lookup("sensitivity").NoOptDefVal = sensitivityFirst
 	completeBeyond(cmd, act)
-	cmd.Flags().StringVar(until, "until", "", "repeat the attack on the same target, its state carried, until an attack's result is `OUTCOME` or worse: P(reached by attack k) and the target's state after --attacks")
+	cmd.Flags().StringVar(until, "until", "", untilUsage(s, act))
 	cmd.Flags().IntVar(attacks, "attacks", query.DefaultAttacks, "with --until: the most attacks (1.."+strconv.Itoa(query.MaxAttacks)+")")
 	for _, r := range act.Roles {
 		roles[r.Name] = cmd.Flags().String(r.Name, "", "`NAME` of the "+r.Usage+"; its stats fill the flags, and a flag given overrides the card (a,b,c or all: one result per card)")
@@ -149,6 +149,16 @@ func (a *app) actionCommand(s *resolve.System, act *resolve.Action) *cobra.Comma
 		_ = cmd.RegisterFlagCompletionFunc(p.Name, completeParam(p))
 	}
 	return cmd
+}
+
+// untilUsage is --until's help: the outcomes it accepts, most severe
+// first, or, for an action that does not repeat, that it refuses.
+func untilUsage(s *resolve.System, act *resolve.Action) string {
+	if act.Chain == nil {
+		return "repeated attacks: not chained for " + s.Name + " " + act.Name + " (docs/rules/" + s.Name + ".md says why); `OUTCOME` is refused"
+	}
+	return "repeat the attack on the same target, its state carried, until an attack's result is `OUTCOME` or worse (" +
+		strings.Join(act.Chain.Severity, ", ") + ", most severe first): P(reached by attack k) and the target's state after --attacks"
 }
 
 // setUntil reads --until and --attacks into the query: repeated attacks

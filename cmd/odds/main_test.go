@@ -337,6 +337,33 @@ func TestHelp(t *testing.T) {
 	}
 }
 
+// --until's help names the outcomes it accepts, most severe first, for an
+// action that repeats, and says it is refused for one that does not.
+func TestUntilHelp(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"opposed", "fire", "--help"}, "until an attack's result is OUTCOME or worse (out-of-action, suppressed, fall-back, no-effect, most severe first)"},
+		{[]string{"symbol", "fire", "--help"}, "(eliminated, immobilized, fallback, damaged, suppressed, no-effect, most severe first)"},
+		{[]string{"opposed", "melee", "--help"}, "not chained for opposed melee (docs/rules/opposed.md says why); OUTCOME is refused"},
+	} {
+		_, out, _ := run(context.Background(), c.args...)
+		// the help wraps: compare the words of the flag's column
+		var words []string
+		for _, line := range strings.Split(out, "\n") {
+			if i := strings.Index(line, "  --until OUTCOME"); i >= 0 || (len(words) > 0 && strings.HasPrefix(line, "       ") && !strings.HasPrefix(strings.TrimSpace(line), "-")) {
+				words = append(words, strings.Fields(strings.Replace(line, "--until OUTCOME", "", 1))...)
+			} else if len(words) > 0 {
+				break
+			}
+		}
+		if got := strings.Join(words, " "); !strings.Contains(got, c.want) {
+			t.Errorf("odds %v: --until's help is %q, want it to hold %q", c.args, got, c.want)
+		}
+	}
+}
+
 // Profiles are read only when a card is used; a bad ODDS_PROFILES is named
 // as such; empty card names and paths are refused.
 func TestProfileSources(t *testing.T) {

@@ -24,6 +24,9 @@ func (a *app) writeSystems() error {
 		Sheet    string   `json:"sheet"`
 		Outcomes []string `json:"outcomes"`
 		Stats    []string `json:"stats"`
+		// Until is what --until accepts, most severe first: set only for
+		// an action that repeats on one target, its state carried.
+		Until []string `json:"until,omitempty"`
 	}
 	type system struct {
 		Name    string   `json:"name"`
@@ -35,14 +38,22 @@ func (a *app) writeSystems() error {
 	for _, s := range a.systems {
 		sys := system{Name: s.Name, Summary: s.Short, Sheets: s.Sheets}
 		for _, act := range s.Actions {
-			sys.Actions = append(sys.Actions, action{act.Name, act.Short, act.Sheet, act.Outcome, act.Stats})
+			var until []string
+			if act.Chain != nil {
+				until = act.Chain.Severity
+			}
+			sys.Actions = append(sys.Actions, action{act.Name, act.Short, act.Sheet, act.Outcome, act.Stats, until})
 		}
 		list = append(list, sys)
 	}
 	var rows [][]string
 	for _, s := range list {
 		for _, act := range s.Actions {
-			rows = append(rows, []string{s.Name, act.Name, act.Sheet, strings.Join(act.Outcomes, ", ")})
+			name := act.Name
+			if act.Until != nil {
+				name += " (repeats)" // takes --until: the table's one mark of it
+			}
+			rows = append(rows, []string{s.Name, name, act.Sheet, strings.Join(act.Outcomes, ", ")})
 		}
 	}
 	rows = append(rows, []string{"roll", "-", "generic dice expressions", "the values"})
