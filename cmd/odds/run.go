@@ -1,7 +1,9 @@
 package main
 
 import (
+	"os"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -12,6 +14,9 @@ import (
 
 func (a *app) runCommand() *cobra.Command {
 	var only string
+	bq := new(beyond)    // --find, --vary, --sensitivity
+	until := new(string) // --until
+	attacks := new(int)  // --attacks
 	cmd := &cobra.Command{
 		Use:   "run [FILE.yaml] [--matchup NAME]",
 		Short: "run the matchups of a profile file (or one by name)",
@@ -20,9 +25,18 @@ lists or ranges gives one result per grid cell), in any output format. FILE's
 unit cards are loaded too. Without FILE, --matchup names any matchup in force,
 built-in or loaded with --profiles.
 
+--until OUTCOME --attacks N repeats each matchup's attack on its target (every
+matchup must be of an action that repeats, and OUTCOME one of its outcomes).
+--find/--vary and --sensitivity ask of one matchup: a FILE holding one, or
+--matchup NAME.
+
   odds run profiles/builtin/opposed.yaml
-  odds run --matchup mg-on-rifles-in-cover --format json`,
+  odds run --matchup mg-on-rifles-in-cover --format json
+  odds run --matchup mg-on-rifles-in-cover --sensitivity`,
 		Args: func(cmd *cobra.Command, args []string) error {
+			if metricApart(cmd, bq, args, only) {
+				bq.sensitivity, args = args[len(args)-1], args[:len(args)-1] // --sensitivity METRIC, its value a word apart
+			}
 			switch {
 			case len(args) > 1:
 				return usagef("", "run: want one FILE, got %d", len(args))
@@ -32,6 +46,9 @@ built-in or loaded with --profiles.
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if bq.sensitivity != sensitivityFirst && len(args) > 0 && args[len(args)-1] == bq.sensitivity {
+				args = args[:len(args)-1] // the metric Args took
+			}
 			var file *profiles.File
 			if len(args) == 1 {
 				a.profilePaths = append(a.profilePaths, args[0])
@@ -56,19 +73,67 @@ built-in or loaded with --profiles.
 				}
 				names = []string{only}
 			}
+			changed := cmd.Flags().Changed
+			if err := a.checkBeyond(bq, changed("find"), changed("vary"), changed("sensitivity"), false); err != nil {
+				return err
+			}
+			if changed("until") && (changed("find") || changed("sensitivity")) {
+				return usagef("ask one question a run", "--until: not with --find or --sensitivity")
+			}
+			if (changed("find") || changed("sensitivity")) && len(names) > 1 {
+				flag := map[bool]string{true: "find", false: "sensitivity"}[changed("find")]
+				return usagef("pick one with --matchup NAME", "--%s: asks of one matchup; %s has %d (%s)", flag, args[0], len(names), strings.Join(names, ", "))
+			}
 			var jobs []*query.Query
 			for _, n := range names {
 				m, err := reg.Matchup(n)
 				if err != nil {
 					return usagef("'odds profiles list' lists the matchups", "--matchup: %v", err)
 				}
-				jobs = append(jobs, a.matchupJob(reg, m))
+				j := a.matchupJob(reg, m)
+				if changed("until") && j.Action.Chain == nil {
+					return usagef("run the matchups that repeat with --matchup NAME ('odds systems' marks their actions)",
+						"--until: matchup %s is %s %s, which does not repeat (docs/rules/%s.md says why)", n, m.System, m.Action, m.System)
+				}
+				if err := a.setUntil(cmd, j, *until, *attacks); err != nil {
+					return err
+				}
+				jobs = append(jobs, j)
+			}
+			switch {
+			case changed("find"):
+				return a.runFind(cmd.Context(), jobs[0], bq)
+			case changed("sensitivity"):
+				return a.runSensitivity(cmd.Context(), jobs[0], bq)
 			}
 			return a.runJobs(cmd.Context(), jobs)
 		},
 	}
 	cmd.Flags().StringVar(&only, "matchup", "", "run only the matchup with this `NAME`")
+	cmd.Flags().StringVar(&bq.find, "find", "", "of one matchup: the value of --vary at which `'OUTCOME>=P'` starts to hold (also <=, and mean:RESULT>=X), as an action's --find")
+	cmd.Flags().StringVar(&bq.vary, "vary", "", "the numeric `FLAG` --find scans (not given otherwise)")
+	cmd.Flags().StringVar(&bq.sensitivity, "sensitivity", "", "of one matchup: what each modifier changes, the change in `METRIC` (an outcome or mean:RESULT; default the first outcome), largest first")
+	cmd.Flags().Lookup("sensitivity").NoOptDefVal = sensitivityFirst
+	cmd.Flags().StringVar(until, "until", "", "repeat each matchup's attack on its target, its state carried, until an attack's result is `OUTCOME` or worse (odds systems marks the actions that repeat)")
+	cmd.Flags().IntVar(attacks, "attacks", query.DefaultAttacks, "with --until: the most attacks (1.."+strconv.Itoa(query.MaxAttacks)+")")
 	return cmd
+}
+
+// metricApart says whether the last argument is --sensitivity's METRIC
+// given a word apart (its value optional): after FILE, or, with
+// --matchup and no FILE, a word that names no file.
+func metricApart(cmd *cobra.Command, bq *beyond, args []string, only string) bool {
+	if bq.sensitivity != sensitivityFirst || !cmd.Flags().Changed("sensitivity") {
+		return false
+	}
+	switch len(args) {
+	case 2:
+		return true
+	case 1:
+		_, err := os.Stat(args[0])
+		return only != "" && err != nil
+	}
+	return false
 }
 
 // matchupJob turns a checked matchup into a job; its cards were verified
