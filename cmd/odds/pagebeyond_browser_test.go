@@ -240,6 +240,25 @@ func pageBeyond(t *testing.T, base string, p pageActions) {
 	if got := p.text(`#tornado li[data-flag="smoke"] .d`); got != "+19.00%" {
 		t.Errorf("sensitivity's link: smoke reads %q", got)
 	}
+	// A tap on a row makes its change in the question: smoke on, the
+	// form's toggle with it, and what matters asked again of the smoke
+	// question, whose no effect is the row's 36% + 19% = 55%, as the CLI
+	// says of opposed fire --hesa 3 --def 1 --smoke.
+	_, smokeCSV, _ := run(context.Background(), "opposed", "fire", "--hesa", "3", "--def", "1", "--smoke", "--format", "csv")
+	if !strings.Contains(smokeCSV, ",0.55,") {
+		t.Errorf("the CLI's smoke answer lacks no effect 0.55:\n%s", smokeCSV)
+	}
+	p.do("sensitivity: tap smoke", chromedp.Click(css(`#tornado li[data-flag="smoke"]`)))
+	p.waitFor(t, "smoke made", `document.getElementById("in-smoke").checked && document.querySelector("#tornado li[data-flag=smoke]")?.dataset.to === "false"`)
+	if got := p.text(`.sens-box h2`); got != "What moves P(no effect) (55.00%) most" {
+		t.Errorf("sensitivity, smoke tapped: the answer reads %q, want the smoke question's no effect, 55.00%%", got)
+	}
+	if got := p.text(`#tornado li[data-flag="smoke"] .d`); got != "−19.00%" {
+		t.Errorf("sensitivity, smoke tapped: smoke off reads %q, want −19.00%%", got)
+	}
+	if l := p.link(); !strings.HasSuffix(l, "#/opposed/fire?hesa=3&def=1&smoke=true&sensitivity=first") {
+		t.Errorf("sensitivity, smoke tapped: the link is %q, want …#/opposed/fire?hesa=3&def=1&smoke=true&sensitivity=first", l)
+	}
 
 	// The engine's refusal shows at its control, as the CLI words it.
 	_, _, stderr := run(context.Background(), "opposed", "melee", "--until", "attacker-out-of-action")

@@ -179,6 +179,17 @@ export function actionPage(app, sys, act, qs) {
     cmpNote.hidden = !st.b;
   }
 
+  // apply makes a sensitivity's change (a tapped row) in the question:
+  // the flag set on the form, the same question asked of the new point.
+  function apply(flag, to, text) {
+    const p = (act.params || []).find((x) => x.name === flag);
+    if (!p) return;
+    editing.values.set(flag, to === defaultOf(p) ? "" : to);
+    if (p.group) for (const q of act.params) if (q !== p && q.group === p.group) editing.values.set(q.name, "");
+    draw();
+    change({ name: flag, text: "made", value: text });
+  }
+
   function change(info) {
     changed = info;
     clearTimeout(timer);
@@ -287,7 +298,7 @@ export function actionPage(app, sys, act, qs) {
     let said = "";
     more.hidden = true;
     answer.classList.remove("pinned");
-    const beyond = beyondView(rep, { act, prev: prevChain, changed, ms });
+    const beyond = beyondView(rep, { act, prev: prevChain, changed, ms, apply });
     if (beyond) {
       out.push(...beyond.nodes);
       howText = beyond.how;

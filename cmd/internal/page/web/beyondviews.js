@@ -26,7 +26,8 @@ function differing(list) {
 }
 
 // beyondView draws a report of the beyond questions, or returns null.
-// ctx: {act, prev (the last chain shown, for ghosts), changed, ms}.
+// ctx: {act, prev (the last chain shown, for ghosts), changed, ms,
+// apply(flag, to): make a sensitivity's change in the question}.
 export function beyondView(rep, ctx) {
   if (rep.finds) return finds(rep.finds, ctx);
   if (rep.sensitivities) return sensitivities(rep.sensitivities, ctx);
@@ -218,7 +219,10 @@ function scanChart(f, act) {
 
 function sensitivities(ss, ctx) {
   const keys = differing(ss.map((s) => s.result.params || {}));
-  const nodes = ss.slice(0, 4).map((s) => tornado(s, keys.length ? pointText(s.result.params, keys) : ""));
+  // A change is made by a tap only where there is one point: in a sweep
+  // it would set the swept flag to one value.
+  const apply = ss.length === 1 ? ctx.apply : null;
+  const nodes = ss.slice(0, 4).map((s) => tornado(s, keys.length ? pointText(s.result.params, keys) : "", apply));
   if (ss.length > 4) nodes.push(el("p", { class: "hint" }, ss.length - 4 + " more points: sweep fewer values"));
   const s = ss[0];
   const top = s.changes.filter((c) => !c.does_not_apply).slice(0, 3);
@@ -245,8 +249,9 @@ function baseFigure(s) {
 
 // tornado: a bar per change from the middle (up right, down left), the
 // largest on top; changes that move nothing are named below, as are the
-// changes the rules refuse here, with why.
-function tornado(s, point) {
+// changes the rules refuse here, with why. With apply, a tap on a row
+// makes its change in the question: the player follows the biggest lever.
+function tornado(s, point, apply) {
   const m = s.metric;
   const moves = (c) => !c.does_not_apply && (c.diff !== 0 || (!s.exact && (c.ci95[0] !== 0 || c.ci95[1] !== 0)));
   const rows = s.changes.filter(moves);
@@ -267,18 +272,20 @@ function tornado(s, point) {
       wh.style.width = ((50 * (c.ci95[1] - c.ci95[0])) / top).toFixed(2) + "%";
       b.append(wh);
     }
-    list.append(el("li", { "data-flag": c.flag, "data-to": c.to, class: c.significant ? "sig" : "" },
-      el("span", { class: "name" }, changeText(c)),
+    const li = el("li", { "data-flag": c.flag, "data-to": c.to, class: (c.significant ? "sig" : "") + (apply ? " applies" : "") },
+      apply ? el("button", { type: "button", class: "name", title: "make this change" }, changeText(c)) : el("span", { class: "name" }, changeText(c)),
       el("span", { class: "d" }, signed(m, c.diff)),
       b,
       el("span", { class: "sr" }, "to " + fig(m, c.b)),
-      s.exact ? null : el("span", { class: "ci" }, ciText(m, c.ci95[0], c.ci95[1], signed))));
+      s.exact ? null : el("span", { class: "ci" }, ciText(m, c.ci95[0], c.ci95[1], signed)));
+    if (apply) li.addEventListener("click", () => apply(c.flag, c.to, changeText(c)));
+    list.append(li);
   }
   const base = baseFigure(s);
   return el("div", { class: "sens-box", "data-metric": m },
     el("h2", { class: "view-h" }, (point ? point + ": " : "") + "What moves " + metricLabel(m) + (base !== undefined ? " (" + fig(m, base) + ")" : "") + " most"),
     rows.length ? list : el("p", {}, "No change moves it: the action has no modifier that matters here."),
-    rows.length ? el("p", { class: "hint" }, "Each change alone, from the question as set; bars to the right raise it, to the left lower it.") : null,
+    rows.length ? el("p", { class: "hint" }, "Each change alone, from the question as set; bars to the right raise it, to the left lower it." + (apply ? " Tap a change to make it." : "")) : null,
     still.length ? el("p", { class: "hint", id: point ? undefined : "sens-still" }, "Moves nothing: " + still.map(changeText).join(", ") + ".") : null,
     refused.length ? el("p", { class: "hint", id: point ? undefined : "sens-refused" }, "Does not apply here: " + refused.map((c) => changeText(c) + " (" + c.does_not_apply + ")").join("; ") + ".") : null);
 }
