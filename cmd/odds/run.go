@@ -17,6 +17,7 @@ func (a *app) runCommand() *cobra.Command {
 	bq := new(beyond)    // --find, --vary, --sensitivity
 	until := new(string) // --until
 	attacks := new(int)  // --attacks
+	tookMetric := false  // Args took the last argument as --sensitivity's METRIC
 	cmd := &cobra.Command{
 		Use:   "run [FILE.yaml] [--matchup NAME]",
 		Short: "run the matchups of a profile file (or one by name)",
@@ -35,7 +36,7 @@ matchup must be of an action that repeats, and OUTCOME one of its outcomes).
   odds run --matchup mg-on-rifles-in-cover --sensitivity`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if metricApart(cmd, bq, args, only) {
-				bq.sensitivity, args = args[len(args)-1], args[:len(args)-1] // --sensitivity METRIC, its value a word apart
+				bq.sensitivity, args, tookMetric = args[len(args)-1], args[:len(args)-1], true // --sensitivity METRIC, its value a word apart
 			}
 			switch {
 			case len(args) > 1:
@@ -46,8 +47,8 @@ matchup must be of an action that repeats, and OUTCOME one of its outcomes).
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if bq.sensitivity != sensitivityFirst && len(args) > 0 && args[len(args)-1] == bq.sensitivity {
-				args = args[:len(args)-1] // the metric Args took
+			if tookMetric {
+				args = args[:len(args)-1]
 			}
 			var file *profiles.File
 			if len(args) == 1 {

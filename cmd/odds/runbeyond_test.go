@@ -29,6 +29,11 @@ func TestRunQuestions(t *testing.T) {
 			t.Errorf("odds %v: exit %d, stderr %q, want a line holding %q in:\n%s", args, code, errs, c.want, out)
 		}
 	}
+	// after FILE, the word after a bare --sensitivity is its METRIC
+	args := []string{"run", "../../profiles/builtin/opposed.yaml", "--matchup", m, "--format", "csv", "--sensitivity", "out-of-action"}
+	if code, out, errs := run(context.Background(), args...); code != 0 || !strings.Contains(out, ",out-of-action,smoke,false,true,0.28,0.15,") {
+		t.Errorf("odds %v: exit %d, stderr %q, want smoke to take out of action from 0.28 to 0.15 in:\n%s", args, code, errs, out)
+	}
 }
 
 // Where a question cannot apply to a run's matchups it is refused, naming
