@@ -192,8 +192,12 @@ func TestPageEngineProgress(t *testing.T) {
 		t.Fatalf("progress: ok=%v, done %v of %v; want the last 8000000 of 8000000", r.OK, done, total)
 	}
 	t.Logf("%d progress reports over %v", len(at), at[len(at)-1].Sub(at[0]))
+	// The engine spaces its reports 100 ms apart by its own clock; the
+	// test stamps them when they arrive, a little later and unevenly, so
+	// two may land a few milliseconds nearer (99.99 ms was seen): 90 ms
+	// is the bound. Twenty a second (50 ms apart) still fails.
 	for i := 1; i < len(at)-1; i++ {
-		if gap := at[i].Sub(at[i-1]); gap < 100*time.Millisecond {
+		if gap := at[i].Sub(at[i-1]); gap < 90*time.Millisecond {
 			t.Errorf("progress reports %d and %d are %v apart: want at most ten a second", i-1, i, gap)
 		}
 	}
