@@ -22,7 +22,10 @@ func threadCPU() int64 {
 // time other processes held the core, and ratios taken in it swing by 2x
 // between repeats; CPU time counts only this thread's (cache and a
 // sibling hyperthread still show). Each op is one batch of kernelBatch
-// trials; the metric is CPU ns a trial (run.sh; report reads it per die).
+// trials; the metrics are CPU ns a trial and, from a batch of the
+// throughput floor timed after each batch of the kernel, the floor's CPU
+// ns a d6 in the same moments (run.sh; report divides the one by the
+// other, per die).
 func BenchmarkKernelCPU(b *testing.B) {
 	cases := []struct {
 		name string
@@ -53,13 +56,26 @@ func BenchmarkKernelCPU(b *testing.B) {
 			runtime.LockOSThread()
 			defer runtime.UnlockOSThread()
 			run := c.run()
-			var cpu int64
+			// The floor is timed beside the kernel, a batch of each in
+			// turn, so both see the same moments of the machine, and
+			// both are warmed by one untimed batch first.
+			src := Wyrand(1)
+			var sink uint64
+			floor := func() { sink += ThroughputD6(&src, kernelBatch) }
+			run()
+			floor()
+			var cpu, fcpu int64
 			for b.Loop() {
 				t0 := threadCPU()
 				run()
-				cpu += threadCPU() - t0
+				t1 := threadCPU()
+				floor()
+				fcpu += threadCPU() - t1
+				cpu += t1 - t0
 			}
 			b.ReportMetric(float64(cpu)/float64(b.N)/kernelBatch, "ns/trial")
+			b.ReportMetric(float64(fcpu)/float64(b.N)/kernelBatch, "floor-ns/d6")
+			_ = sink
 		})
 	}
 }

@@ -31,6 +31,10 @@ func main() {
 // else ns/op) in the order of the repeats.
 type samples map[string][]float64
 
+// pairedFloor names, after a benchmark's name, the floor timed beside it
+// (BenchmarkKernelCPU's floor-ns/d6).
+const pairedFloor = "#floor"
+
 var gomaxprocs = regexp.MustCompile(`-\d+$`)
 
 // parse reads go test -bench output.
@@ -43,7 +47,7 @@ func parse(r io.Reader) (samples, error) {
 			continue
 		}
 		name := gomaxprocs.ReplaceAllString(f[0], "")
-		v := -1.0
+		v, floor := -1.0, -1.0
 		for i := 2; i+1 < len(f); i++ {
 			x, err := strconv.ParseFloat(f[i], 64)
 			if err != nil {
@@ -52,6 +56,8 @@ func parse(r io.Reader) (samples, error) {
 			switch f[i+1] {
 			case "ns/trial":
 				v = x
+			case "floor-ns/d6":
+				floor = x
 			case "ns/op":
 				if v < 0 {
 					v = x
@@ -60,6 +66,9 @@ func parse(r io.Reader) (samples, error) {
 		}
 		if v >= 0 {
 			s[name] = append(s[name], v)
+		}
+		if floor >= 0 {
+			s[name+pairedFloor] = append(s[name+pairedFloor], floor)
 		}
 	}
 	return s, sc.Err()
@@ -90,6 +99,16 @@ func (s samples) ratio(a, b string) spread {
 		}
 	}
 	return spreadOf(r)
+}
+
+// kernelRatio is a kernel's CPU time a trial against the d6 floor timed
+// beside it (in turn with its batches), or against the floor's own
+// benchmark in the same repeat where the output has no paired floor.
+func (s samples) kernelRatio(name string) spread {
+	if len(s[name+pairedFloor]) > 0 {
+		return s.ratio(name, name+pairedFloor)
+	}
+	return s.ratio(name, "BenchmarkKernelCPU/throughput-d6")
 }
 
 // scale multiplies a spread by k (a per-trial ratio made per die).
@@ -199,7 +218,7 @@ func write(w io.Writer, s samples) {
 			continue
 		}
 		fmt.Fprintf(w, "| %s | %s | %s | %s |\n", k.name, k.dice, spreadOf(s[name]).dur(),
-			s.ratio(name, "BenchmarkKernelCPU/throughput-d6").scale(1/k.perTrial).times())
+			s.kernelRatio(name).scale(1/k.perTrial).times())
 	}
 }
 

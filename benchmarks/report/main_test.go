@@ -38,3 +38,26 @@ PASS
 		}
 	}
 }
+
+// A kernel's per-die figure divides its CPU time a trial by the floor
+// timed beside it in the same repeat (floor-ns/d6), not by the floor's own
+// benchmark, then by the dice a trial: 4d6r1 at 4 dice a trial.
+func TestReportKernelPairedFloor(t *testing.T) {
+	in := `BenchmarkKernelCPU/throughput-d6-2   	 20	 100 ns/op	 0.5 ns/trial	 0.5 floor-ns/d6
+BenchmarkKernelCPU/4d6r1-2   	 20	 100 ns/op	 4.0 ns/trial	 1.0 floor-ns/d6
+BenchmarkKernelCPU/throughput-d6-2   	 20	 100 ns/op	 0.5 ns/trial	 0.5 floor-ns/d6
+BenchmarkKernelCPU/4d6r1-2   	 20	 100 ns/op	 8.0 ns/trial	 1.0 floor-ns/d6
+BenchmarkKernelCPU/throughput-d6-2   	 20	 100 ns/op	 0.5 ns/trial	 0.5 floor-ns/d6
+BenchmarkKernelCPU/4d6r1-2   	 20	 100 ns/op	 6.0 ns/trial	 2.0 floor-ns/d6
+`
+	s, err := parse(strings.NewReader(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Ratios 4, 8, 3 a trial; a die: 1, 2, 0.75.
+	var b strings.Builder
+	write(&b, s)
+	if want := "| 4d6r1 | 4 | 6.0 ns (4.0–8.0) | 1.00x (0.75–2.00) |"; !strings.Contains(b.String(), want) {
+		t.Errorf("report lacks %q:\n%s", want, b.String())
+	}
+}
