@@ -102,25 +102,31 @@ func TestProgramExplode(t *testing.T) {
 	agreeProgram(t, "-d6!+d4", p, -59, 3, want)
 }
 
-// Re-rolled dice two a digit: 3d6r1 (a pair, then one). d6r1: 1 at 1/36,
-// 2..6 at 7/36 each.
+// Re-rolled dice merged a digit while the joint table fits MergeTable:
+// 4d6r1 (three, 46,656 outcomes, then one). d6r1: 1 at 1/36, 2..6 at 7/36
+// each.
 func TestProgramRerolled(t *testing.T) {
 	d, _ := NewRerolled(6, 1)
 	p := &Program{}
-	p.Rerolled(d, 3, ones(6, 1))
+	p.Rerolled(d, 4, ones(6, 1))
 	if p.Steps() != 2 {
-		t.Fatalf("3d6r1: %d steps, want a pair and one", p.Steps())
+		t.Fatalf("4d6r1: %d steps, want three and one", p.Steps())
 	}
 	die := []float64{1.0 / 36, 7.0 / 36, 7.0 / 36, 7.0 / 36, 7.0 / 36, 7.0 / 36}
 	want := map[int]float64{}
 	for a := range 6 {
 		for b := range 6 {
 			for c := range 6 {
-				want[a+b+c+3] += die[a] * die[b] * die[c]
+				for e := range 6 {
+					want[a+b+c+e+4] += die[a] * die[b] * die[c] * die[e]
+				}
 			}
 		}
 	}
-	agreeProgram(t, "3d6r1", p, 3, 18, want)
+	if four := 1.0 / (36 * 36 * 36 * 36); math.Abs(want[4]-four) > 1e-15 {
+		t.Fatalf("4d6r1: P(4) %g, by hand %g", want[4], four)
+	}
+	agreeProgram(t, "4d6r1", p, 4, 24, want)
 }
 
 // keepByHand is the kept sum of n dice (faces 1..sides at die[f-1]),
@@ -246,4 +252,40 @@ func TestProgramNoAllocations(t *testing.T) {
 	if a := testing.AllocsPerRun(100, func() { s.TallyProgram(100, p, 0, counts) }); a != 0 {
 		t.Errorf("%.1f allocations per TallyProgram", a)
 	}
+}
+
+// Three re-rolled d6 (46,656 joint outcomes) merge into one step, and the
+// last kept die with a plain d6 into another: 4d6r1kh3+d6 in two digits,
+// against every tuple of faces (d6r1: 1 at 1/36, 2..6 at 7/36; 18 needs
+// three or four sixes, then the d6).
+func TestProgramKeepRerolledMerged(t *testing.T) {
+	d, _ := NewRerolled(6, 1)
+	k, _ := NewKeeper(6, 4, 3, true)
+	value := make([]int32, k.States())
+	for st := range value {
+		for _, f := range k.Kept(st) {
+			value[st] += int32(f)
+		}
+	}
+	p := &Program{}
+	if !p.KeepRerolled(d, k, value) {
+		t.Fatal("4d6r1kh3 refused")
+	}
+	p.Dice(1, 6, ones(6, 1))
+	if p.Steps() != 2 {
+		t.Fatalf("4d6r1kh3+d6: %d steps, want three dice a digit, then the fourth with the d6", p.Steps())
+	}
+	die := []float64{1.0 / 36, 7.0 / 36, 7.0 / 36, 7.0 / 36, 7.0 / 36, 7.0 / 36}
+	kept := keepByHand(die, 4, 3, true, 1)
+	q := 7.0 / 36
+	if six := math.Pow(q, 4) + 4*math.Pow(q, 3)*(1-q); math.Abs(kept[18]-six) > 1e-12 {
+		t.Fatalf("4d6r1kh3: P(18) %g, by hand %g", kept[18], six)
+	}
+	want := map[int]float64{}
+	for v, q := range kept {
+		for f := 1; f <= 6; f++ {
+			want[v+f] += q / 6
+		}
+	}
+	agreeProgram(t, "4d6r1kh3+d6", p, 4, 24, want)
 }
