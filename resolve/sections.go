@@ -52,3 +52,13 @@ func Sectioned(a *Action, s Sections) *Action {
 	}
 	return a
 }
+
+// SectionedAll sets each action's sections from table, by action name,
+// and returns the actions: a system's registry writes its actions through
+// it with the table of its sheet's headings.
+func SectionedAll(table map[string]Sections, as ...*Action) []*Action {
+	for _, a := range as {
+		Sectioned(a, table[a.Name])
+	}
+	return as
+}

@@ -8,7 +8,7 @@ func System() *resolve.System {
 		Name:    "cohesion",
 		Short:   "d10 + DRM vs Cohesion or armour: small arms, mortar and anti-tank fire, assault, vehicle destruction",
 		Sheets:  []string{"003"},
-		Actions: sectioned(fireAction(), assaultAction(), destructionAction()),
+		Actions: resolve.SectionedAll(sections, fireAction(), assaultAction(), destructionAction()),
 		Card:    cardFields,
 	}
 }

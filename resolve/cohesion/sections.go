@@ -23,11 +23,3 @@ var sections = map[string]resolve.Sections{
 		"Vehicle":       {"cover", "carrier-or-shocked", "sunken-road", "in-motion"},
 	},
 }
-
-// sectioned sets each action's sections.
-func sectioned(as ...*resolve.Action) []*resolve.Action {
-	for _, a := range as {
-		resolve.Sectioned(a, sections[a.Name])
-	}
-	return as
-}

@@ -22,7 +22,7 @@ func System() *resolve.System {
 		Name:   "rof",
 		Short:  "d6 rate of fire: RoF dice to hit, ping and pen dice, received-fire checks",
 		Sheets: []string{"002"},
-		Actions: sectioned(fireAction(), rfcAction(), moveAction(), ordersAction(),
+		Actions: resolve.SectionedAll(sections, fireAction(), rfcAction(), moveAction(), ordersAction(),
 			artilleryAction(), assaultAction(), rallyAction()),
 		Card: cardFields,
 	}

@@ -37,11 +37,3 @@ var sections = map[string]resolve.Sections{
 		"Leaders":     {"leader"},
 	},
 }
-
-// sectioned sets each action's sections.
-func sectioned(as ...*resolve.Action) []*resolve.Action {
-	for _, a := range as {
-		resolve.Sectioned(a, sections[a.Name])
-	}
-	return as
-}

@@ -43,11 +43,3 @@ func supportSections(mission string, params ...string) resolve.Sections {
 		"Rules":         {"cancel", "suppressed-again"},
 	}
 }
-
-// sectioned sets each action's sections.
-func sectioned(as ...*resolve.Action) []*resolve.Action {
-	for _, a := range as {
-		resolve.Sectioned(a, sections[a.Name])
-	}
-	return as
-}

@@ -58,7 +58,7 @@ func System() *resolve.System {
 		Name:    "symbol",
 		Short:   "custom symbol dice: attack pool vs defence pool, cancellation, critical hits, spotting",
 		Sheets:  []string{"000", "001"},
-		Actions: sectioned(fireAction(), spotAction(), closeCombatAction(), airAction(), barrageAction()),
+		Actions: resolve.SectionedAll(sections, fireAction(), spotAction(), closeCombatAction(), airAction(), barrageAction()),
 		Card:    cardFields(),
 		Die: &resolve.DieSchema{
 			Symbols: symbolNames, Roles: roles, Colours: colours,
