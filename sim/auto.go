@@ -41,10 +41,7 @@ func trialNs(plan resolve.Plan, depthCap int) float64 {
 	if c, ok := plan.(TrialCoster); ok {
 		return c.TrialCost()
 	}
-	if depthCap <= 0 {
-		depthCap = DepthCap
-	}
-	draws := dice.NewEnumerator(depthCap).MeanDraws(costProbes, func(s *dice.Stream) { plan.Trial(s) })
+	draws := dice.NewEnumerator(depthOr(depthCap)).MeanDraws(costProbes, func(s *dice.Stream) { plan.Trial(s) })
 	return mcBaseNs + mcDrawNs*draws
 }
 
@@ -87,11 +84,7 @@ func tryAuto(ctx context.Context, plan resolve.Plan, opts Options) (*Result, err
 		// Monte Carlo runs, so an estimate over the budget is Monte Carlo
 		// at once.
 		if _, ok := plan.(Exacter); !ok {
-			depthCap := opts.DepthCap
-			if depthCap <= 0 {
-				depthCap = DepthCap
-			}
-			if dice.NewEnumerator(depthCap).Estimate(estimateDescents, func(s *dice.Stream) { plan.Trial(s) }) > float64(budget) {
+			if dice.NewEnumerator(depthOr(opts.DepthCap)).Estimate(estimateDescents, func(s *dice.Stream) { plan.Trial(s) }) > float64(budget) {
 				return nil, nil
 			}
 		}

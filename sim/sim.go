@@ -125,12 +125,19 @@ func RunShared(ctx context.Context, plan resolve.Plan, others []*resolve.Layout,
 	return res, nil
 }
 
+// depthOr is Options.DepthCap as the enumerator takes it: DepthCap where
+// it is 0 (or less).
+func depthOr(depthCap int) int {
+	if depthCap <= 0 {
+		return DepthCap
+	}
+	return depthCap
+}
+
 // runExact enumerates every dice path of plan's Trial, or uses the plan's
 // own exact method if it has one.
 func runExact(ctx context.Context, plan resolve.Plan, budget int64, depthCap int) (*Result, error) {
-	if depthCap <= 0 {
-		depthCap = DepthCap
-	}
+	depthCap = depthOr(depthCap)
 	cells := plan.Layout().Cells
 	if ex, ok := plan.(Exacter); ok {
 		// A plan that can compute its own distribution knows best: if it
