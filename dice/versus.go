@@ -176,9 +176,13 @@ func NewVersus(a, d *Pool, classes []VersusClass, class func(ta, td Tally) int, 
 
 // Shape is the size of the dense grid of p's tallies: one more than the
 // greatest count of each kind.
-func (p *Pool) Shape() [4]int {
+func (p *Pool) Shape() [4]int { return Shape(p.Tallies) }
+
+// Shape is the size of the dense grid of tallies ts: one more than the
+// greatest count of each kind.
+func Shape(ts []Tally) [4]int {
 	var s [4]int
-	for _, t := range p.Tallies {
+	for _, t := range ts {
 		for k := range 4 {
 			s[k] = max(s[k], t.Count(k)+1)
 		}

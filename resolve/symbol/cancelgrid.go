@@ -39,12 +39,7 @@ type gridRow struct {
 
 // newCancelGrid is the grid of an attack whose tallies are ts.
 func newCancelGrid(ts []dice.Tally, rule int) *cancelGrid {
-	var shape [kinds]int
-	for _, a := range ts {
-		for k := range kinds {
-			shape[k] = max(shape[k], a.Count(k)+1)
-		}
-	}
+	shape := dice.Shape(ts)
 	g := &cancelGrid{b: newBox(shape), rule: rule}
 	// ext[row]: the row's length; carried down in kinds 0..2 from the top
 	// so that every row below an attack tally is as long as its.

@@ -224,13 +224,7 @@ func (r *roll) distribution(work int64) *tallyDist {
 	}
 	// The result on a dense grid of tallies: a re-roll still shows one
 	// face a die, so no count passes the pool's largest.
-	var shape [kinds]int
-	for _, t := range r.pool.Tallies {
-		for k := range kinds {
-			shape[k] = max(shape[k], t.Count(k)+1)
-		}
-	}
-	b := newBox(shape)
+	b := newBox(r.pool.Shape())
 	out := make([]float64, b.size)
 	counts := make([][]int, len(groups)) // counts[g][f]: dice of group g showing face f
 	for g := range groups {
