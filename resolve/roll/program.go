@@ -6,7 +6,11 @@ package roll
 // re-rolled dice a pair a digit, keeps of plain or re-rolled dice as a
 // keep's states), so a trial walks no terms and calls nothing.
 
-import "odds/dice"
+import (
+	"slices"
+
+	"odds/dice"
+)
 
 // compileProgram returns the Program of the expression's terms and the
 // constant they add, or nil where a term has no step: a group, a keep
@@ -98,24 +102,12 @@ func (b *progBuilder) terms(ts []term, sign int) bool {
 func (b *progBuilder) addPlain(n, sides int, value []int32) {
 	for i := range b.plain {
 		g := &b.plain[i]
-		if g.sides == sides && equal(g.value, value) {
+		if g.sides == sides && slices.Equal(g.value, value) {
 			g.n += n
 			return
 		}
 	}
 	b.plain = append(b.plain, plainGroup{n, sides, value})
-}
-
-func equal(a, b []int32) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // keep adds a keep of plain dice by their Keeper, or of re-rolled dice by
