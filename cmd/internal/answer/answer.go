@@ -116,10 +116,7 @@ func (e *Engine) Question(q url.Values, system, action string) (*Question, error
 		}
 	}
 	sp := query.Spec{System: sys, Action: act, Values: map[string][]resolve.Value{}, Cards: map[string]string{}}
-	trials := flagval.Count{N: 1_000_000, Min: 1, Max: 1e12}
-	method := flagval.Choice{V: "auto", Choices: sim.Methods}
-	var seed flagval.Seed
-	var precision flagval.Prob
+	run := newRunSettings()
 	var x Question
 	until, attacks := "", query.DefaultAttacks
 	for _, k := range keys {
@@ -133,14 +130,6 @@ func (e *Engine) Question(q url.Values, system, action string) (*Question, error
 			if vals, err = query.ParseValue(act, k, v); err == nil {
 				sp.Values[k] = append(sp.Values[k], vals...)
 			}
-		case k == "trials":
-			err = trials.Set(v)
-		case k == "method":
-			err = method.Set(v)
-		case k == "seed":
-			err = seed.Set(v)
-		case k == "precision":
-			err = precision.Set(v)
 		case k == "vs":
 			x.Vs = v
 		case k == "metric":
@@ -153,6 +142,8 @@ func (e *Engine) Question(q url.Values, system, action string) (*Question, error
 			if attacks, err = strconv.Atoi(v); err != nil || attacks < 1 || attacks > query.MaxAttacks {
 				err = &query.Error{Flag: k, Err: fmt.Errorf("--attacks: want 1..%d, got %q", query.MaxAttacks, v)}
 			}
+		default: // method, trials, seed or precision
+			err = run.set(k, v)
 		}
 		var qe *query.Error
 		if err != nil && !errors.As(err, &qe) {
@@ -178,9 +169,9 @@ func (e *Engine) Question(q url.Values, system, action string) (*Question, error
 	case until != "":
 		qq.Until = &query.Until{Outcome: until, Attacks: attacks}
 	}
-	opts := runOptions(trials, method, seed, precision)
-	x.Opts = query.Options{Sim: opts, TrialsGiven: trials.Given, MaxTrials: e.MaxTrials}
-	if err := checkPrecision(opts); err != nil {
+	opts, err := run.options()
+	x.Opts = query.Options{Sim: opts, TrialsGiven: run.trials.Given, MaxTrials: e.MaxTrials}
+	if err != nil {
 		return nil, err
 	}
 	if err := x.beyond(q); err != nil {
@@ -197,18 +188,53 @@ func (e *Engine) Question(q url.Values, system, action string) (*Question, error
 	return &x, nil
 }
 
-// runOptions are the engine's options of a request's run settings: one
-// worker (a request has one core), a random seed if none is given.
-func runOptions(trials flagval.Count, method flagval.Choice, seed flagval.Seed, precision flagval.Prob) sim.Options {
-	opts := sim.Options{Trials: trials.N, Seed: seed.V, Workers: 1, Precision: precision.V, MaxPaths: sim.MaxPaths}
-	opts.Method = sim.Method(slices.Index(sim.Methods, method.V))
-	if precision.V > 0 && !trials.Given {
+// runSettings are a request's run settings as the CLI's flags take
+// them: a query's and a roll's alike.
+type runSettings struct {
+	trials    flagval.Count
+	method    flagval.Choice
+	seed      flagval.Seed
+	precision flagval.Prob
+}
+
+func newRunSettings() runSettings {
+	return runSettings{
+		trials: flagval.Count{N: 1_000_000, Min: 1, Max: 1e12},
+		method: flagval.Choice{V: "auto", Choices: sim.Methods},
+	}
+}
+
+// set reads v as run setting k: method, trials, seed or precision.
+func (r *runSettings) set(k, v string) error {
+	switch k {
+	case "trials":
+		return r.trials.Set(v)
+	case "method":
+		return r.method.Set(v)
+	case "seed":
+		return r.seed.Set(v)
+	case "precision":
+		return r.precision.Set(v)
+	}
+	return fmt.Errorf("no run setting %q", k)
+}
+
+// options are the engine's options of the run settings: one worker (a
+// request has one core), a random seed if none is given; a precision
+// target on exact answers is refused, as the CLI's options do.
+func (r *runSettings) options() (sim.Options, error) {
+	opts := sim.Options{Trials: r.trials.N, Seed: r.seed.V, Workers: 1, Precision: r.precision.V, MaxPaths: sim.MaxPaths}
+	opts.Method = sim.Method(slices.Index(sim.Methods, r.method.V))
+	if r.precision.V > 0 && !r.trials.Given {
 		opts.Trials = flagval.PrecisionCeiling
 	}
-	if !seed.Given {
+	if !r.seed.Given {
 		opts.Seed = flagval.RandomSeed()
 	}
-	return opts
+	if opts.Precision > 0 && opts.Method == sim.Exact {
+		return opts, &query.Error{Flag: "precision", Err: errors.New("--precision: exact answers need no precision target (drop --precision or use --method auto|mc)")}
+	}
+	return opts, nil
 }
 
 // Run runs a question and renders it as the CLI's --format json does,
@@ -331,15 +357,6 @@ func (x *Question) beyond(q url.Values) error {
 // flagErrorf is bad input that names its flag, with a hint.
 func flagErrorf(flag, hint, format string, args ...any) error {
 	return &query.Error{Flag: flag, Hint: hint, Err: fmt.Errorf(format, args...)}
-}
-
-// checkPrecision refuses a precision target on exact answers, as the
-// CLI's options do.
-func checkPrecision(opts sim.Options) error {
-	if opts.Precision > 0 && opts.Method == sim.Exact {
-		return &query.Error{Flag: "precision", Err: errors.New("--precision: exact answers need no precision target (drop --precision or use --method auto|mc)")}
-	}
-	return nil
 }
 
 func isRunFlag(name string) bool { return slices.Contains(PersistentFlags, name) }

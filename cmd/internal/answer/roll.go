@@ -8,7 +8,6 @@ import (
 	"net/url"
 	"slices"
 
-	"odds/cmd/internal/flagval"
 	"odds/cmd/internal/query"
 	"odds/cmd/internal/render"
 	"odds/resolve/roll"
@@ -33,33 +32,17 @@ func newRollQuery(d *query.Doc) (*rollQuery, error) {
 	if err != nil {
 		return nil, &query.Error{Flag: "expr", Hint: "'odds roll --help' describes the expressions", Err: err}
 	}
-	trials := flagval.Count{N: 1_000_000, Min: 1, Max: 1e12}
-	method := flagval.Choice{V: "auto", Choices: sim.Methods}
-	var seed flagval.Seed
-	var precision flagval.Prob
+	run := newRunSettings()
 	vals := d.Values()
 	for _, k := range []string{"method", "precision", "seed", "trials"} {
-		v, ok := vals[k]
-		if !ok {
-			continue
-		}
-		var err error
-		switch k {
-		case "trials":
-			err = trials.Set(v)
-		case "method":
-			err = method.Set(v)
-		case "seed":
-			err = seed.Set(v)
-		case "precision":
-			err = precision.Set(v)
-		}
-		if err != nil {
-			return nil, &query.Error{Flag: k, Err: fmt.Errorf("--%s: %v", k, err)}
+		if v, ok := vals[k]; ok {
+			if err := run.set(k, v); err != nil {
+				return nil, &query.Error{Flag: k, Err: fmt.Errorf("--%s: %v", k, err)}
+			}
 		}
 	}
-	opts := runOptions(trials, method, seed, precision)
-	if err := checkPrecision(opts); err != nil {
+	opts, err := run.options()
+	if err != nil {
 		return nil, err
 	}
 	plan := roll.Compile(e)
