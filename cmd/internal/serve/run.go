@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"odds/cmd/internal/answer"
-	"odds/cmd/internal/query"
 	"odds/cmd/internal/render"
 )
 
@@ -17,14 +16,9 @@ type reply struct {
 	status int // 200, 400, 429, 500 or 503
 	body   []byte
 	plot   []byte
-	// The results themselves, for the page.
-	reports []*report
-	compare []*comparison
-	finds   []*query.Found
-	sens    []*query.Sensitivity
-	err     string // the one-line message
-	hint    string
-	flag    string // the flag the message names, if any
+	err    string // the one-line message
+	hint   string
+	flag   string // the flag the message names, if any
 }
 
 // run answers the request's question on one core, waiting for a free
@@ -50,7 +44,7 @@ func (s *Server) run(r *http.Request, system, action string, plot bool) reply {
 	ans, err := s.engine.Run(ctx, x, nil)
 	switch {
 	case err == nil:
-		rep := reply{status: http.StatusOK, body: ans.JSON, reports: ans.Reports, compare: ans.Compare, finds: ans.Finds, sens: ans.Sensitivity}
+		rep := reply{status: http.StatusOK, body: ans.JSON}
 		if plot {
 			rep.plot = plotOf(ans, x.Metric)
 		}

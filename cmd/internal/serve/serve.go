@@ -217,12 +217,6 @@ func (s *Server) system(name string) *resolve.System {
 	return nil
 }
 
-// report and comparison are the query package's Result and Comparison.
-type (
-	report     = query.Result
-	comparison = query.Comparison
-)
-
 // usagef is bad input with no flag to blame, and a hint.
 func usagef(hint, format string, args ...any) error {
 	return &query.Error{Hint: hint, Err: fmt.Errorf(format, args...)}
