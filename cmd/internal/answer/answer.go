@@ -76,7 +76,8 @@ type Answer struct {
 // -1 when a precision target leaves it unknown).
 type Progress func(done, total int64)
 
-func (e *Engine) system(name string) *resolve.System {
+// System is the engine's system of that name, or nil.
+func (e *Engine) System(name string) *resolve.System {
 	for _, sys := range e.Systems {
 		if sys.Name == name {
 			return sys
@@ -92,7 +93,7 @@ func (e *Engine) system(name string) *resolve.System {
 // unfilled form field). Everything that can be checked without running
 // is checked here.
 func (e *Engine) Question(q url.Values, system, action string) (*Question, error) {
-	sys := e.system(system)
+	sys := e.System(system)
 	if sys == nil {
 		return nil, &query.Error{Err: fmt.Errorf("no system %q", system)}
 	}

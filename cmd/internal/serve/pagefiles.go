@@ -62,7 +62,7 @@ func acceptsGzip(header string) bool {
 // /#/SYSTEM/ACTION?QUERY, so that old links keep working.
 func (s *Server) oldPage(w http.ResponseWriter, r *http.Request) {
 	sys, act := r.PathValue("system"), r.PathValue("action")
-	if s.system(sys) == nil || s.system(sys).Action(act) == nil {
+	if system := s.engine.System(sys); system == nil || system.Action(act) == nil {
 		http.NotFound(w, r)
 		return
 	}

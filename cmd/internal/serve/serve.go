@@ -42,13 +42,11 @@ const (
 
 // Server answers odds serve's pages and API, and odds batch's lines.
 type Server struct {
-	systems []*resolve.System
-	stdout  io.Writer
-	stderr  io.Writer
-	reg     *profiles.Registry
-	slots   chan struct{} // one per core: at most one run per core
-	engine  *answer.Engine
-	mux     *http.ServeMux
+	stdout io.Writer
+	stderr io.Writer
+	slots  chan struct{} // one per core: at most one run per core
+	engine *answer.Engine
+	mux    *http.ServeMux
 }
 
 // New is the server of odds serve (and of odds batch's lines): the
@@ -57,7 +55,7 @@ type Server struct {
 // reports its errors. It panics if the embedded page cannot be read (a
 // build without it is a programmer error; tests catch it).
 func New(systems []*resolve.System, reg *profiles.Registry, maxTrials int64, stdout, stderr io.Writer) *Server {
-	s := &Server{systems: systems, stdout: stdout, stderr: stderr, reg: reg, slots: make(chan struct{}, runtime.NumCPU()),
+	s := &Server{stdout: stdout, stderr: stderr, slots: make(chan struct{}, runtime.NumCPU()),
 		engine: &answer.Engine{Systems: systems, Reg: reg, MaxTrials: maxTrials}, mux: http.NewServeMux()}
 	s.mux.HandleFunc("GET /api/v1/{system}/{action}", s.api)
 	s.mux.HandleFunc("GET /plot/{system}/{action}", s.plotImage)
@@ -206,15 +204,6 @@ func (s *Server) plotImage(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "image/svg+xml")
 	_, _ = w.Write(rep.plot)
-}
-
-func (s *Server) system(name string) *resolve.System {
-	for _, sys := range s.systems {
-		if sys.Name == name {
-			return sys
-		}
-	}
-	return nil
 }
 
 // usagef is bad input with no flag to blame, and a hint.
