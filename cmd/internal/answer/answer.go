@@ -20,10 +20,6 @@ import (
 	"odds/sim"
 )
 
-// RunFlags are the run settings a request may give besides its
-// action's parameters and card roles.
-var RunFlags = []string{"method", "trials", "seed", "precision", "vs", "metric", "find", "vary", "sensitivity", "until", "attacks"}
-
 // PersistentFlags are the root command's persistent flags, which --vs
 // refuses: a test checks the list against the root command.
 var PersistentFlags = []string{"trials", "seed", "workers", "method", "precision", "format", "out", "intervals", "metric", "plot", "quiet", "shard", "max-paths", "profiles"}
@@ -87,7 +83,7 @@ func (e *Engine) System(name string) *resolve.System {
 }
 
 // Question reads a request's URL values as a question: every action
-// parameter and card role by name and the run flags of RunFlags, nothing
+// parameter and card role by name and the run settings of runDocs, nothing
 // that names a file or changes where output goes, in the order of their
 // names (the first bad one is reported). Empty values are left out (an
 // unfilled form field). Everything that can be checked without running
@@ -112,7 +108,7 @@ func (e *Engine) Question(q url.Values, system, action string) (*Question, error
 		return slices.ContainsFunc(act.Roles, func(r resolve.Role) bool { return r.Name == k })
 	}
 	for _, k := range keys {
-		if act.Param(k) == nil && !slices.Contains(RunFlags, k) && !isRole(k) {
+		if act.Param(k) == nil && !isRunSetting(k) && !isRole(k) {
 			return nil, &query.Error{Err: fmt.Errorf("--%s: %s %s takes no such parameter", k, system, action)}
 		}
 	}

@@ -1,6 +1,8 @@
 package answer
 
 import (
+	"slices"
+
 	"odds/cmd/internal/query"
 	"odds/profiles"
 	"odds/resolve"
@@ -152,7 +154,9 @@ func (e *Engine) Describe(version string) (*Catalog, error) {
 	return c, nil
 }
 
-// runDocs are the run settings a query may give.
+// runDocs are the run settings a query may give besides its action's
+// parameters and card roles: the page's controls and what Question
+// accepts.
 var runDocs = []ParamDoc{
 	{Name: "method", Kind: "choice", Choices: sim.Methods, Default: "auto", Usage: "exact where cheap, else Monte Carlo"},
 	{Name: "trials", Kind: "int", Min: 1, Max: 1e12, Default: 1_000_000, Usage: "Monte Carlo trials per result"},
@@ -165,6 +169,10 @@ var runDocs = []ParamDoc{
 	{Name: "find", Kind: "word", Optional: true, Usage: "the condition to find, e.g. out-of-action>=0.5 or mean:margin<=2"},
 	{Name: "vary", Kind: "word", Optional: true, Usage: "with find: the integer parameter to vary over its bounds"},
 	{Name: "sensitivity", Kind: "word", Optional: true, Usage: "what matters most to this figure (first: the first outcome)"},
+}
+
+func isRunSetting(name string) bool {
+	return slices.ContainsFunc(runDocs, func(p ParamDoc) bool { return p.Name == name })
 }
 
 // cards are a system's unit cards in force, by name.
