@@ -63,10 +63,11 @@ func RollDoc(ctx context.Context, d *query.Doc, progress Progress) (*Answer, err
 	if progress != nil {
 		qo := query.Options{Sim: opts}
 		watch(&qo, progress)
-		qo.Start(opts.Trials)
-		if opts.Precision > 0 {
-			qo.Start(-1)
+		total := opts.Trials
+		if opts.Precision > 0 { // a precision target: the trials are not known
+			total = -1
 		}
+		qo.Start(total)
 		opts = qo.Sim
 	}
 	res, err := sim.Run(ctx, q.plan, opts)
