@@ -3,7 +3,6 @@ package render
 import (
 	"context"
 	"encoding/csv"
-	"encoding/json"
 	"fmt"
 	"io"
 	"strconv"
@@ -102,10 +101,7 @@ func compareJSON(w io.Writer, cs []*comparison) error {
 		}
 		doc.Comparisons = append(doc.Comparisons, jc)
 	}
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	return enc.Encode(doc)
+	return encodeIndented(w, doc)
 }
 
 // compareCSV writes a row per cell: the cards and parameters of A, then

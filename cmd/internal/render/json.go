@@ -72,6 +72,16 @@ func plainJSONString(s string) bool {
 	return true
 }
 
+// encodeIndented writes v as one indented document, without HTML escaping
+// (expressions hold > and <): the whole-document answers (find, compare,
+// sensitivity) share it.
+func encodeIndented(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
+
 // marshal is json.Marshal without HTML escaping: expressions hold > and <.
 func marshal(v any) ([]byte, error) {
 	var b bytes.Buffer

@@ -3,7 +3,6 @@ package render
 import (
 	"context"
 	"encoding/csv"
-	"encoding/json"
 	"fmt"
 	"io"
 	"strconv"
@@ -184,8 +183,5 @@ func sensitivityJSON(ctx context.Context, w io.Writer, ss []*sensitivity) error 
 		}
 		doc.Sensitivities = append(doc.Sensitivities, js)
 	}
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	return enc.Encode(doc)
+	return encodeIndented(w, doc)
 }
