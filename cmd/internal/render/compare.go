@@ -21,11 +21,7 @@ func compareText(ctx context.Context, w io.Writer, cs []*comparison, st Style) e
 		if i > 0 {
 			fmt.Fprintln(w)
 		}
-		t := Title(c.A)
-		if ps := ParamLine(c.A.Params()); ps != "" {
-			t += ": " + ps
-		}
-		t += " — A, against B: " + c.VS
+		t := withParams(Title(c.A), c.A) + " — A, against B: " + c.VS
 		if st.Markdown {
 			fmt.Fprintf(w, "### %s\n\n", t)
 		} else {

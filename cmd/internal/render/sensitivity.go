@@ -37,10 +37,7 @@ func signedMetric(m query.Metric, x float64) string {
 }
 
 func sensitivityTitle(s *sensitivity) string {
-	t := Title(s.Base)
-	if ps := ParamLine(s.Base.Params()); ps != "" {
-		t += ": " + ps
-	}
+	t := withParams(Title(s.Base), s.Base)
 	x, _, _ := s.Metric.Of(s.Base)
 	return t + " — sensitivity of " + s.Metric.Label() + " (" + metricText(s.Metric, x) + ")"
 }
