@@ -128,6 +128,11 @@ func (q *Query) compileChain(pt Point, check func() error) (resolve.Plan, error)
 		}
 		l := plan.Layout()
 		cs := chainState{plan: plan, next: make([]int32, l.Cells), reach: make([]bool, l.Cells)}
+		reaches := make([]bool, len(l.Outcomes)) // by outcome: at least as severe as --until's
+		for o, name := range l.Outcomes {
+			r := slices.Index(ch.Severity, name)
+			reaches[o] = r >= 0 && r <= rank
+		}
 		for c, n := range next {
 			j, ok := index[n]
 			if !ok {
@@ -139,8 +144,7 @@ func (q *Query) compileChain(pt Point, check func() error) (resolve.Plan, error)
 				codes = append(codes, n)
 			}
 			cs.next[c] = int32(j)
-			r := slices.Index(ch.Severity, l.Outcomes[l.Outcome[c]])
-			cs.reach[c] = r >= 0 && r <= rank
+			cs.reach[c] = reaches[l.Outcome[c]]
 		}
 		p.states = append(p.states, cs)
 	}

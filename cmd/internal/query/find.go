@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"maps"
+	"slices"
 	"strings"
 
 	"odds/resolve"
@@ -239,10 +240,8 @@ func (f *Found) answer() {
 	f.Sure = true
 	walk := live
 	if !f.Rising {
-		walk = make([]int, len(live))
-		for k, i := range live {
-			walk[len(live)-1-k] = i
-		}
+		walk = slices.Clone(live)
+		slices.Reverse(walk)
 	}
 	for k, i := range walk {
 		switch f.Scan[i].Verdict {

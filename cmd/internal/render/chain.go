@@ -50,10 +50,7 @@ func chainText(ctx context.Context, w io.Writer, rs []*report, st Style) error {
 			fmt.Fprintln(w)
 		}
 		c := r.Chain
-		title := Title(r) + fmt.Sprintf(" until %s, up to %d attacks", c.Until, c.Attacks)
-		if ps := ParamLine(r.Params()); ps != "" {
-			title += ": " + ps
-		}
+		title := withParams(Title(r)+fmt.Sprintf(" until %s, up to %d attacks", c.Until, c.Attacks), r)
 		if st.Markdown {
 			fmt.Fprintf(w, "### %s\n\n", title)
 		} else {

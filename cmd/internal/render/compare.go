@@ -3,7 +3,6 @@ package render
 import (
 	"context"
 	"encoding/csv"
-	"encoding/json"
 	"fmt"
 	"io"
 	"strconv"
@@ -22,11 +21,7 @@ func compareText(ctx context.Context, w io.Writer, cs []*comparison, st Style) e
 		if i > 0 {
 			fmt.Fprintln(w)
 		}
-		t := Title(c.A)
-		if ps := ParamLine(c.A.Params()); ps != "" {
-			t += ": " + ps
-		}
-		t += " — A, against B: " + c.VS
+		t := withParams(Title(c.A), c.A) + " — A, against B: " + c.VS
 		if st.Markdown {
 			fmt.Fprintf(w, "### %s\n\n", t)
 		} else {
@@ -102,10 +97,7 @@ func compareJSON(w io.Writer, cs []*comparison) error {
 		}
 		doc.Comparisons = append(doc.Comparisons, jc)
 	}
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	return enc.Encode(doc)
+	return encodeIndented(w, doc)
 }
 
 // compareCSV writes a row per cell: the cards and parameters of A, then

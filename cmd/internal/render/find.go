@@ -3,7 +3,6 @@ package render
 import (
 	"context"
 	"encoding/csv"
-	"encoding/json"
 	"fmt"
 	"io"
 	"slices"
@@ -369,8 +368,5 @@ func findJSON(ctx context.Context, w io.Writer, fs []*found) error {
 		}
 		doc.Finds = append(doc.Finds, jf)
 	}
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	return enc.Encode(doc)
+	return encodeIndented(w, doc)
 }

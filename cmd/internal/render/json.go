@@ -34,23 +34,12 @@ func (ps jsonParams) MarshalJSON() ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-// writeJSONValue writes v as marshal does: plain strings, ints and bools
+// writeJSONValue writes v as marshal does: strings, ints and bools
 // directly (the server's hot path: a result has a dozen parameters),
 // anything else through marshal.
 func writeJSONValue(b *bytes.Buffer, v any) error {
-	switch x := v.(type) {
-	case string:
-		if plainJSONString(x) {
-			b.WriteByte('"')
-			b.WriteString(x)
-			b.WriteByte('"')
-			return nil
-		}
-	case int:
-		b.Write(strconv.AppendInt(b.AvailableBuffer(), int64(x), 10))
-		return nil
-	case bool:
-		b.Write(strconv.AppendBool(b.AvailableBuffer(), x))
+	if out, ok := appendJSONScalar(b.AvailableBuffer(), v); ok {
+		b.Write(out)
 		return nil
 	}
 	out, err := marshal(v)
@@ -61,15 +50,28 @@ func writeJSONValue(b *bytes.Buffer, v any) error {
 	return nil
 }
 
-// plainJSONString reports whether s is written as itself between quotes:
-// printable ASCII without a quote or backslash.
-func plainJSONString(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c > 0x7e || c == '"' || c == '\\' {
-			return false
-		}
+// appendJSONScalar appends v's encoding when v is a string, an int or a
+// bool (what parameters mostly hold), and reports whether it was one.
+func appendJSONScalar(dst []byte, v any) ([]byte, bool) {
+	switch x := v.(type) {
+	case string:
+		return appendJSONString(dst, x), true
+	case int:
+		return strconv.AppendInt(dst, int64(x), 10), true
+	case bool:
+		return strconv.AppendBool(dst, x), true
 	}
-	return true
+	return dst, false
+}
+
+// encodeIndented writes v as one indented document, without HTML escaping
+// (expressions hold > and <): the whole-document answers (find, compare,
+// sensitivity) share it.
+func encodeIndented(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
 }
 
 // marshal is json.Marshal without HTML escaping: expressions hold > and <.

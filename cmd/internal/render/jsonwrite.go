@@ -92,15 +92,8 @@ func (w *jsonw) float(f float64) {
 // value writes a parameter's value: ints, bools and strings directly,
 // anything else as marshal has it, indented to where it stands.
 func (w *jsonw) value(v any) {
-	switch x := v.(type) {
-	case string:
-		w.str(x)
-		return
-	case int:
-		w.b = strconv.AppendInt(w.b, int64(x), 10)
-		return
-	case bool:
-		w.b = strconv.AppendBool(w.b, x)
+	if b, ok := appendJSONScalar(w.b, v); ok {
+		w.b = b
 		return
 	}
 	out, err := marshal(v)

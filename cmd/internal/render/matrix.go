@@ -35,17 +35,10 @@ func (m metric) check(sys string, act *resolve.Action) error {
 	return flagErrorf("metric", "want one of "+strings.Join(choices, ", "), "--metric: %s %s has no %s %q", sys, act.Name, map[bool]string{false: "outcome", true: "numeric result"}[m.Mean], m.Name)
 }
 
-// of is the metric of one result.
+// of is the metric of one result, without its interval.
 func (m metric) of(r *report) float64 {
-	if m.Mean {
-		for _, s := range r.Summary.Stats {
-			if s.Name == m.Name {
-				return s.Mean
-			}
-		}
-		return 0
-	}
-	return outcomeNamed(r.Summary.Outcomes, m.Name).P
+	x, _, _ := m.Of(r)
+	return x
 }
 
 func (m metric) text(x float64) string {
@@ -180,11 +173,7 @@ type jsonMatrix struct {
 }
 
 func newJSONMatrix(m *matrix, fig metric) *jsonMatrix {
-	name := fig.Name
-	if fig.Mean {
-		name = "mean:" + name
-	}
-	jm := &jsonMatrix{Metric: name, Rows: m.rowRole, Columns: m.colRole, RowKeys: m.rows, ColKeys: m.cols}
+	jm := &jsonMatrix{Metric: fig.String(), Rows: m.rowRole, Columns: m.colRole, RowKeys: m.rows, ColKeys: m.cols}
 	for i := range m.rows {
 		row := make([]float64, len(m.cols))
 		for j, r := range m.at[i] {

@@ -81,10 +81,7 @@ func PlotReports(rs []*report, fig string, path string) ([]byte, error) {
 	}
 	first := rs[0]
 	if len(rs) == 1 {
-		t := Title(first)
-		if ps := ParamLine(first.Params()); ps != "" {
-			t += ": " + ps
-		}
+		t := withParams(Title(first), first)
 		p := barPanel(outcomeBars(first), "P(outcome)", false)
 		return (&figure{title: t, panels: []*plot.Plot{p}, w: plotW, h: plotH}).encode(path)
 	}
@@ -121,10 +118,7 @@ func ComparePlot(cs []*comparison, path string) ([]byte, error) {
 	}
 	first, vs := cs[0], keepTogether(cs[0].VS)
 	if len(cs) == 1 {
-		t := Title(first.A)
-		if ps := ParamLine(first.A.Params()); ps != "" {
-			t += ": " + ps
-		}
+		t := withParams(Title(first.A), first.A)
 		f := compareCell(first)
 		f.title = t + " — A, against B: " + vs
 		return f.encode(path)

@@ -59,10 +59,7 @@ func chainPlot(rs []*report, path string) ([]byte, error) {
 	intAxis(&p.X, 1, float64(n))
 	p.X.Min, p.X.Max = 0.35, float64(n)+0.65 // over half a bar's width from the frame
 	pctAxis(&p.Y, 0, top*1.08, false)        // and room for the labels
-	title := Title(r) + " until " + r.Chain.Until
-	if ps := ParamLine(r.Params()); ps != "" {
-		title += ": " + ps
-	}
+	title := withParams(Title(r)+" until "+r.Chain.Until, r)
 	return (&figure{title: title, panels: []*plot.Plot{p}, w: plotW, h: plotH}).encode(path)
 }
 

@@ -3,7 +3,6 @@ package render
 import (
 	"context"
 	"encoding/csv"
-	"encoding/json"
 	"fmt"
 	"io"
 	"strconv"
@@ -38,10 +37,7 @@ func signedMetric(m query.Metric, x float64) string {
 }
 
 func sensitivityTitle(s *sensitivity) string {
-	t := Title(s.Base)
-	if ps := ParamLine(s.Base.Params()); ps != "" {
-		t += ": " + ps
-	}
+	t := withParams(Title(s.Base), s.Base)
 	x, _, _ := s.Metric.Of(s.Base)
 	return t + " — sensitivity of " + s.Metric.Label() + " (" + metricText(s.Metric, x) + ")"
 }
@@ -184,8 +180,5 @@ func sensitivityJSON(ctx context.Context, w io.Writer, ss []*sensitivity) error 
 		}
 		doc.Sensitivities = append(doc.Sensitivities, js)
 	}
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	return enc.Encode(doc)
+	return encodeIndented(w, doc)
 }

@@ -97,14 +97,20 @@ func Title(r *report) string {
 	return t
 }
 
+// withParams is title t followed by r's parameters after a colon, when
+// it has any: the heading of every single-result table and figure.
+func withParams(t string, r *report) string {
+	if ps := ParamLine(r.Params()); ps != "" {
+		return t + ": " + ps
+	}
+	return t
+}
+
 // renderResult writes one result in full: its outcomes with intervals and
 // bars, its numeric results, the counts' P(at least k), and the footer.
 func renderResult(w io.Writer, r *report, st Style) error {
 	markdown, width := st.Markdown, st.Width
-	title := Title(r)
-	if ps := ParamLine(r.Params()); ps != "" {
-		title += ": " + ps
-	}
+	title := withParams(Title(r), r)
 	if markdown {
 		fmt.Fprintf(w, "### %s\n\n", title)
 	} else {
