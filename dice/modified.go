@@ -1,6 +1,9 @@
 package dice
 
-import "math/bits"
+import (
+	"math/bits"
+	"slices"
+)
 
 // Modified dice (exploding, re-rolled) drawn a block of rolls at a time.
 // A die that explodes rolls again on its highest face, so its rolls vary
@@ -85,11 +88,12 @@ func (s *Stream) explodeFrom(e *Exploder, rolls int) int {
 // Rerolled draws one die re-rolled once when it shows r or less.
 type Rerolled struct {
 	sides, r int
-	both     uint64  // sides^2: the two rolls as one digit
-	val      []uint8 // the value of each pair of rolls
-	// Two re-rolled dice as one digit of both^2 (where that is at most
-	// GroupTable: d6 and smaller), the sum of their 0-based values.
-	pair []uint16
+	// One die's digit: its two rolls (sides^2 equally likely pairs)
+	// reduced to as few outcomes as its odds allow (reduce), face[x] the
+	// 0-based face outcome x leaves: d6r2 is 18 outcomes, d6r1 stays 36.
+	m    uint64
+	face []int32
+	sum  groups[uint16] // a group of dice's sum of 0-based faces
 }
 
 // NewRerolled returns the die with the given sides re-rolled once on r or
@@ -98,30 +102,62 @@ func NewRerolled(sides, r int) (d *Rerolled, ok bool) {
 	if sides < 1 || sides > maxBlock || r < 0 {
 		return nil, false
 	}
-	d = &Rerolled{sides: sides, r: r, both: uint64(sides * sides), val: make([]uint8, sides*sides)}
-	for c := range d.val {
-		a, b := c/sides+1, c%sides+1
+	d = &Rerolled{sides: sides, r: r}
+	d.face = reduce(sides*sides, func(x int) int32 {
+		a, b := x/sides+1, x%sides+1
 		if a <= r {
 			a = b
 		}
-		d.val[c] = uint8(a - 1)
-	}
-	if d.both*d.both <= GroupTable {
-		// Outcome x is the first die's digit x/both, then the second's.
-		d.pair = make([]uint16, d.both*d.both)
-		for x := range d.pair {
-			d.pair[x] = uint16(d.val[uint64(x)/d.both]) + uint16(d.val[uint64(x)%d.both])
-		}
-	}
+		return int32(a - 1)
+	})
+	d.m = uint64(len(d.face))
+	d.sum = newGroups(int(d.m), 255, func(x int) uint16 { return uint16(d.face[x]) })
 	return d, true
 }
 
+// reduce is a digit of n equally likely outcomes, outcome x worth
+// value(x), as the fewest outcomes with the same odds of every value: each
+// value v comes up in c(v) of the n, and over g, the divisor n and every
+// c(v) share, in c(v)/g of n/g. It returns the worth of each of the n/g
+// outcomes, smallest first. A die counted at 4 or more (d6r1: 21 of 36
+// pairs count) is then a digit of 12 (7 counting), and three of them one
+// digit of 1,728 where the pairs of rolls made 46,656.
+func reduce(n int, value func(x int) int32) []int32 {
+	c := map[int32]int{}
+	for x := range n {
+		c[value(x)]++
+	}
+	g := n
+	for _, k := range c {
+		g = gcd(g, k)
+	}
+	vals := make([]int32, 0, len(c))
+	for v := range c {
+		vals = append(vals, v)
+	}
+	slices.Sort(vals)
+	out := make([]int32, 0, n/g)
+	for _, v := range vals {
+		for range c[v] / g {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+func gcd(a, b int) int {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
+}
+
 // Reroll rolls one re-rolled die and returns its value. A Monte Carlo
-// stream always takes both rolls (the second unread when the first
-// stands); an enumerating one rolls the second only when it counts.
+// stream draws the die's reduced digit (both rolls at once); an
+// enumerating one rolls the second only when it counts.
 func (s *Stream) Reroll(d *Rerolled) int {
 	if s.enum == nil {
-		return int(d.val[s.draw(d.both)]) + 1
+		return int(d.face[s.draw(d.m)]) + 1
 	}
 	if v := s.D(d.sides); v > d.r {
 		return v
@@ -187,12 +223,11 @@ func (s *Stream) tallyExplode1(trials int, e *Exploder, off int, counts []uint64
 }
 
 // TallyReroll runs trials of n re-rolled dice summed: each adds one to
-// counts[total+off]. Two dice are one digit and one look-up where their
-// four rolls' outcomes fit GroupTable (d.pair): the same rolls as two
-// digits, in half the multiplies on the word's chain. Monte Carlo mode
-// only.
+// counts[total+off]. As many dice as GroupTable allows are one digit and
+// one look-up (two d6r1, three d6r2), the same rolls as a digit a die in
+// fewer multiplies on the word's chain. Monte Carlo mode only.
 func (s *Stream) TallyReroll(trials, n int, d *Rerolled, off int, counts []uint64) {
-	s.tallyRerolls(trials, n, d.both, d.val, d.pair, off+n, counts) // val holds 0-based faces
+	tallyGroups(s, trials, &d.sum, n, off+n, counts) // faces are 0-based
 }
 
 // RerollCount counts the re-rolled dice of a pool that show lo..hi, as
@@ -201,66 +236,27 @@ func (s *Stream) TallyReroll(trials, n int, d *Rerolled, off int, counts []uint6
 type RerollCount struct {
 	die    *Rerolled // for enumeration
 	lo, hi int
-	both   uint64
-	val    []uint8  // 1 where the two rolls leave a value in lo..hi
-	pair   []uint16 // two dice's count, where d.pair is made
+	// A die as a digit of its odds of counting (reduce: d6r1 counted at 4
+	// or more is 12 outcomes, 7 counting), as many a group as
+	// GroupTable allows.
+	groups[uint8]
 }
 
 // Counter returns the count of d's dice showing lo..hi.
 func (d *Rerolled) Counter(lo, hi int) *RerollCount {
-	c := &RerollCount{die: d, lo: lo, hi: hi, both: d.both, val: make([]uint8, len(d.val))}
-	for x, v := range d.val {
-		if lo <= int(v)+1 && int(v)+1 <= hi {
-			c.val[x] = 1
+	hit := reduce(int(d.m), func(x int) int32 {
+		if v := int(d.face[x]) + 1; lo <= v && v <= hi {
+			return 1
 		}
-	}
-	if d.pair != nil {
-		c.pair = make([]uint16, len(d.pair))
-		for x := range c.pair {
-			c.pair[x] = uint16(c.val[uint64(x)/d.both]) + uint16(c.val[uint64(x)%d.both])
-		}
-	}
-	return c
+		return 0
+	})
+	return &RerollCount{die: d, lo: lo, hi: hi, groups: newGroups(len(hit), 255, func(x int) uint8 { return uint8(hit[x]) })}
 }
 
 // TallyRerollCount runs trials of n re-rolled dice counted by c: each adds
 // one to counts[count+off]. Monte Carlo mode only.
 func (s *Stream) TallyRerollCount(trials, n int, c *RerollCount, off int, counts []uint64) {
-	s.tallyRerolls(trials, n, c.both, c.val, c.pair, off, counts)
-}
-
-// tallyRerolls is TallyReroll's loop over what each pair of rolls (val)
-// and each two dice (pair, if made) add.
-func (s *Stream) tallyRerolls(trials, n int, m uint64, val []uint8, pair []uint16, off int, counts []uint64) {
-	src, frac, used := s.src, s.frac, s.used
-	pairs, mp := 0, m*m
-	if pair != nil {
-		pairs = n / 2
-	}
-	rest := n - 2*pairs
-	for range trials {
-		v := off
-		for range pairs {
-			used *= mp
-			if used > MaxProduct {
-				frac, used = src.Uint64(), mp
-			}
-			c, f := bits.Mul64(frac, mp)
-			frac = f
-			v += int(pair[c])
-		}
-		for range rest {
-			used *= m
-			if used > MaxProduct {
-				frac, used = src.Uint64(), m
-			}
-			c, f := bits.Mul64(frac, m)
-			frac = f
-			v += int(val[c])
-		}
-		counts[v]++
-	}
-	s.src, s.frac, s.used = src, frac, used
+	tallyGroups(s, trials, &c.groups, n, off, counts)
 }
 
 // ExplodeSum rolls n exploding dice and returns their total: Explode n
@@ -297,9 +293,8 @@ func (s *Stream) ExplodeSum(e *Exploder, n int) int {
 	return v
 }
 
-// RerollSum rolls n re-rolled dice and returns their total, two dice a
-// digit where d.pair is made (TallyReroll's inner loop). Enumerating, die
-// by die.
+// RerollSum rolls n re-rolled dice and returns their total, a group of
+// dice a digit (TallyReroll's). Enumerating, die by die.
 func (s *Stream) RerollSum(d *Rerolled, n int) int {
 	if s.enum != nil {
 		t := 0
@@ -308,7 +303,7 @@ func (s *Stream) RerollSum(d *Rerolled, n int) int {
 		}
 		return t
 	}
-	return s.rerolls(n, d.both, d.val, d.pair) + n // val holds 0-based faces
+	return int(d.sum.draw(s, n)) + n // faces are 0-based
 }
 
 // RerollCountWith rolls n re-rolled dice and counts those c counts.
@@ -323,35 +318,5 @@ func (s *Stream) RerollCountWith(c *RerollCount, n int) int {
 		}
 		return k
 	}
-	return s.rerolls(n, c.both, c.val, c.pair)
-}
-
-// rerolls is what n re-rolled dice add: tallyRerolls' inner loop.
-func (s *Stream) rerolls(n int, m uint64, val []uint8, pair []uint16) int {
-	src, frac, used := s.src, s.frac, s.used
-	pairs, mp := 0, m*m
-	if pair != nil {
-		pairs = n / 2
-	}
-	v := 0
-	for range pairs {
-		used *= mp
-		if used > MaxProduct {
-			frac, used = src.Uint64(), mp
-		}
-		c, f := bits.Mul64(frac, mp)
-		frac = f
-		v += int(pair[c])
-	}
-	for range n - 2*pairs {
-		used *= m
-		if used > MaxProduct {
-			frac, used = src.Uint64(), m
-		}
-		c, f := bits.Mul64(frac, m)
-		frac = f
-		v += int(val[c])
-	}
-	s.src, s.frac, s.used = src, frac, used
-	return v
+	return int(c.draw(s, n))
 }

@@ -84,11 +84,11 @@ func TestRerolled(t *testing.T) {
 			counts[s.Reroll(d)]++
 		}
 		agree(t, "Reroll", counts, 0, want, trials)
-		// Three dice a trial: one pair drawn as one digit (d.pair, for
-		// d6 and smaller) and one die alone; the sum's distribution is
-		// the rule's convolved.
-		if c.sides <= 6 && d.pair == nil {
-			t.Errorf("d%dr%d: no pair table", c.sides, c.r)
+		// Three dice a trial: a group drawn as one digit (two d6, three
+		// d4r3) and the rest; the sum's distribution is the rule's
+		// convolved.
+		if c.sides <= 6 && d.sum.size < 2 {
+			t.Errorf("d%dr%d: one die a digit", c.sides, c.r)
 		}
 		sum3 := map[int]float64{0: 1}
 		for range 3 {
@@ -113,6 +113,57 @@ func TestRerolled(t *testing.T) {
 		counts = make([]uint64, 5)
 		s.TallyRerollCount(trials, 3, d.Counter(lo, c.sides), 1, counts)
 		agree(t, "TallyRerollCount of three dice", counts, 1, binom, trials)
+	}
+}
+
+// A re-rolled die is a digit of as few outcomes as its odds allow, and as
+// many dice a digit as GroupTable allows: d6r1 keeps its 36 pairs (face 1
+// in 1, the others in 7), two a digit; d6r2 is 18 (faces 1 and 2 in 1
+// each, 3..6 in 4), two a digit; d6r1 counted at 4 or more is 12 (7
+// counting: 21 of the 36 pairs), three a digit of 1,728; d10r3 counted at
+// 10 is 100 (13 counting), one a digit.
+func TestRerolledReduced(t *testing.T) {
+	count := func(face []int32, v int32) int {
+		k := 0
+		for _, f := range face {
+			if f == v {
+				k++
+			}
+		}
+		return k
+	}
+	d61, _ := NewRerolled(6, 1)
+	d62, _ := NewRerolled(6, 2)
+	d103, _ := NewRerolled(10, 3)
+	for _, c := range []struct {
+		name  string
+		d     *Rerolled
+		m     uint64
+		per   []int // outcomes of each face
+		group int
+	}{{"d6r1", d61, 36, []int{1, 7, 7, 7, 7, 7}, 2}, {"d6r2", d62, 18, []int{1, 1, 4, 4, 4, 4}, 2}} {
+		if c.d.m != c.m || c.d.sum.size != c.group {
+			t.Errorf("%s: %d outcomes, %d dice a digit; want %d, %d", c.name, c.d.m, c.d.sum.size, c.m, c.group)
+		}
+		for f, want := range c.per {
+			if got := count(c.d.face, int32(f)); got != want {
+				t.Errorf("%s: face %d in %d outcomes, want %d", c.name, f+1, got, want)
+			}
+		}
+	}
+	for _, c := range []struct {
+		name          string
+		rc            *RerollCount
+		m, hits, size int
+	}{{"d6r1 at 4+", d61.Counter(4, 6), 12, 7, 3}, {"d10r3 at 10", d103.Counter(10, 10), 100, 13, 1}} {
+		one := c.rc.tables[1]
+		hits := 0
+		for _, h := range one {
+			hits += int(h)
+		}
+		if len(one) != c.m || hits != c.hits || c.rc.size != c.size {
+			t.Errorf("%s: a digit of %d (%d counting), %d a digit; want %d (%d), %d", c.name, len(one), hits, c.rc.size, c.m, c.hits, c.size)
+		}
 	}
 }
 

@@ -69,7 +69,7 @@ func pick(c uint64, cum []uint64) int {
 // group adds: a count (Counter) or packed face counts (FaceCounter).
 // Rolling die by die chains a multiply through every die; here the chain
 // is one link per group.
-type groups[T uint8 | uint64] struct {
+type groups[T uint8 | uint16 | uint64] struct {
 	size     int      // dice per look-up: the most whose outcomes fit GroupTable
 	tables   [][]T    // tables[g][x]: what the g dice of outcome x add
 	products []uint64 // products[g] = sides^g
@@ -81,7 +81,7 @@ const GroupTable = 1 << 12
 
 // newGroups tables groups of up to most dice with the given sides, each
 // die adding die(face) for its 0-based face.
-func newGroups[T uint8 | uint64](sides, most int, die func(face int) T) groups[T] {
+func newGroups[T uint8 | uint16 | uint64](sides, most int, die func(face int) T) groups[T] {
 	gs := groups[T]{tables: [][]T{{0}}, products: []uint64{1}}
 	for g := 1; g == 1 || g <= most; g++ {
 		p := gs.products[g-1] * uint64(sides)
@@ -160,17 +160,22 @@ func (s *Stream) CountWith(c *Counter, n int) int {
 // kernel of every success-count question. counts must have at least n+1
 // entries. Monte Carlo mode only.
 func (s *Stream) TallyCount(trials int, c *Counter, n int, counts []uint64) {
+	tallyGroups(s, trials, &c.groups, n, 0, counts[:n+1])
+}
+
+// tallyGroups runs trials of n dice drawn by gs (draw's loop), adding one
+// to counts[sum+off] for what each trial's dice add, with the word kept in
+// registers across trials too, and the groups' sizes, the same every
+// trial, read once: q full groups, then a rest of r dice as group q if
+// r > 0.
+func tallyGroups[T uint8 | uint16 | uint64](s *Stream, trials int, gs *groups[T], n, off int, counts []uint64) {
 	src, frac, used := s.src, s.frac, s.used
-	counts = counts[:n+1]
-	// draw's loop, repeated so that the word stays in registers across
-	// pools too, with the groups' sizes, which are the same every pool,
-	// read once: q full groups, then a rest of r dice as group q if r > 0.
-	q, r := n/c.size, n%c.size
+	q, r := n/gs.size, n%gs.size
 	groups := q + min(r, 1)
-	mq, tq := c.products[c.size], c.tables[c.size]
-	mr, tr := c.products[r], c.tables[r]
+	mq, tq := gs.products[gs.size], gs.tables[gs.size]
+	mr, tr := gs.products[r], gs.tables[r]
 	for range trials {
-		k := 0
+		k := off
 		for i := range groups {
 			m, t := mq, tq
 			if i == q {
@@ -243,7 +248,7 @@ func NewRerolledFaces(d *Rerolled, n int) (c *FaceCounter, ok bool) {
 	if n > 255 || uint(d.sides)*w > 64 {
 		return nil, false
 	}
-	return &FaceCounter{n: n, sides: d.sides, width: w, reroll: d, groups: newGroups(int(d.both), n, func(x int) uint64 {
-		return 1 << (w * uint(d.val[x]))
+	return &FaceCounter{n: n, sides: d.sides, width: w, reroll: d, groups: newGroups(int(d.m), n, func(x int) uint64 {
+		return 1 << (w * uint(d.face[x]))
 	})}, true
 }

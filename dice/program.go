@@ -180,47 +180,13 @@ func (p *Program) Explode(e *Exploder, n, sign int) {
 }
 
 // Rerolled adds n re-rolled dice, each worth value[f-1] on face f, a die
-// a digit of its reduced outcomes (reduced), merged two a digit where that
-// fits.
+// a digit of its odds of each worth (reduce: d6r1 counted at 4 or more is
+// a digit of 12), merged several a digit where that fits.
 func (p *Program) Rerolled(d *Rerolled, n int, value []int32) {
-	face := d.reduced()
-	one := make([]int32, len(face))
-	for c, f := range face {
-		one[c] = value[f]
-	}
+	one := reduce(int(d.m), func(x int) int32 { return value[d.face[x]] })
 	for range n {
 		p.push(uint64(len(one)), one, opAdd, nil, 0)
 	}
-}
-
-// reduced is one re-rolled die as a digit of as few outcomes as its odds
-// allow: face (0-based) of each outcome. Each face v has r+sides (v > r)
-// or r (v <= r) of the sides^2 pairs of rolls; over the divisor all
-// those counts share, the die is a digit of sides^2/divisor outcomes with
-// the same odds exactly (d6r2: 1,1,4,4,4,4 of 18; d6r1 stays 36).
-func (d *Rerolled) reduced() []uint8 {
-	n := make([]int, d.sides)
-	for _, v := range d.val {
-		n[v]++
-	}
-	g := int(d.both)
-	for _, c := range n {
-		g = gcd(g, c)
-	}
-	var face []uint8
-	for v, c := range n {
-		for range c / g {
-			face = append(face, uint8(v))
-		}
-	}
-	return face
-}
-
-func gcd(a, b int) int {
-	for b != 0 {
-		a, b = b, a%b
-	}
-	return a
 }
 
 // Keep adds k's pool, its kept dice worth value[state] (a Keeper state):
@@ -275,8 +241,8 @@ func (k *Keeper) groups() []int {
 // ok is false where a table would pass KeepTable cells or k has no
 // one-die step.
 func (p *Program) KeepRerolled(d *Rerolled, k *Keeper, value []int32) (ok bool) {
-	face := d.reduced()
-	sides, r := uint64(d.sides), uint64(len(face))
+	face := d.face
+	sides, r := uint64(d.sides), d.m
 	if len(k.steps) < 2 || k.n-k.keep < 1 {
 		return false
 	}
