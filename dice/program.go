@@ -1,9 +1,6 @@
 package dice
 
-import (
-	"math"
-	"math/bits"
-)
+import "math"
 
 // Program is a roll of several terms compiled into one Monte Carlo kernel
 // (TallyProgram): a trial is a fixed list of steps, each one mixed-radix
@@ -19,7 +16,8 @@ import (
 // methods below in the order the terms roll; enumerating streams never
 // use it (the exact drivers roll the terms as before).
 type Program struct {
-	steps []progStep
+	steps   []progStep
+	oneWord bool // every step of a trial fits one word (TallyProgram's one-word kernels)
 }
 
 // progStep is one digit of a trial: m outcomes, looked up in tab (at
@@ -117,11 +115,13 @@ func merge(a, b *progStep) (progStep, bool) {
 // step that would take a word past MaxProduct starts the next.
 func (p *Program) layout() {
 	used := uint64(MaxProduct + 1)
+	p.oneWord = true
 	for i := range p.steps {
 		g := &p.steps[i]
 		g.fresh = used*g.m > MaxProduct
 		if g.fresh {
 			used = g.m
+			p.oneWord = p.oneWord && i == 0
 		} else {
 			used *= g.m
 		}
@@ -289,34 +289,4 @@ func (p *Program) KeepRerolled(d *Rerolled, k *Keeper, value []int32) (ok bool) 
 		}
 	}
 	return true
-}
-
-// TallyProgram runs trials of p and adds one to counts[value+off] for the
-// value each leaves. Monte Carlo mode only.
-func (s *Stream) TallyProgram(trials int, p *Program, off int, counts []uint64) {
-	steps := p.steps
-	src := s.src
-	var frac uint64
-	for range trials {
-		v, st := int64(off), uint64(0)
-		for i := range steps {
-			g := &steps[i]
-			if g.fresh {
-				src += wyInc
-				frac = wymix(uint64(src))
-			}
-			var d uint64
-			d, frac = bits.Mul64(frac, g.m)
-			x := int64(g.tab[st*g.m+d])
-			if x < explodedBelow { // every roll of the block exploded: the rest die by die
-				s.src, s.used = src, MaxProduct+1
-				x += int64(g.sign*(g.e.m*int(g.e.sides)+s.explodeFrom(g.e, g.e.m))) - exploded
-				src = s.src
-			}
-			v += x & g.vmask
-			st = uint64(x & g.smask)
-		}
-		counts[v]++
-	}
-	s.src, s.used = src, MaxProduct+1
 }

@@ -102,6 +102,55 @@ func TestProgramExplode(t *testing.T) {
 	agreeProgram(t, "-d6!+d4", p, -59, 3, want)
 }
 
+// Two and three exploding dice, each its own step of one word (a step
+// holds one exploding die): d6!+d6!-d4 and d6!+d6!+d6!, against the
+// exact sums of -d6!+d4's d6! (TestProgramExplode). A trial in which a
+// block of every die exploded (1 in 46,656 for two) goes on die by die
+// for each of them.
+func TestProgramExplodeTogether(t *testing.T) {
+	e, _ := NewExploder(6, 9)
+	bang := map[int]float64{}
+	for k, q := 0, 1.0/6; k <= 9; k, q = k+1, q/6 {
+		top := 5
+		if k == 9 {
+			top = 6
+		}
+		for r := 1; r <= top; r++ {
+			bang[6*k+r] = q
+		}
+	}
+	add := func(a, b map[int]float64) map[int]float64 {
+		out := map[int]float64{}
+		for x, p := range a {
+			for y, q := range b {
+				out[x+y] += p * q
+			}
+		}
+		return out
+	}
+	minusD4 := map[int]float64{-1: 0.25, -2: 0.25, -3: 0.25, -4: 0.25}
+	two := &Program{}
+	two.Explode(e, 2, 1)
+	two.Dice(1, 4, ones(4, -1))
+	three := &Program{}
+	three.Explode(e, 3, 1)
+	for _, c := range []struct {
+		name  string
+		p     *Program
+		steps int
+		want  map[int]float64
+	}{{"d6!+d6!-d4", two, 2, add(add(bang, bang), minusD4)}, {"3d6!", three, 3, add(add(bang, bang), bang)}} {
+		if c.p.Steps() != c.steps || !c.p.oneWord {
+			t.Fatalf("%s: %d steps (one word: %v), want %d in one word", c.name, c.p.Steps(), c.p.oneWord, c.steps)
+		}
+		lo, hi := 1000, -1000
+		for v := range c.want {
+			lo, hi = min(lo, v), max(hi, v)
+		}
+		agreeProgram(t, c.name, c.p, lo, hi, c.want)
+	}
+}
+
 // Re-rolled dice merged a digit while the joint table fits MergeTable:
 // 4d6r1 (three, 46,656 outcomes, then one). d6r1: 1 at 1/36, 2..6 at 7/36
 // each.

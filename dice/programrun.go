@@ -1,0 +1,150 @@
+package dice
+
+// The Monte Carlo kernels of a Program: a loop over any list of steps, and
+// one each for the trials of one, two or three steps in one word.
+
+import "math/bits"
+
+// TallyProgram runs trials of p and adds one to counts[value+off] for the
+// value each leaves. Monte Carlo mode only.
+func (s *Stream) TallyProgram(trials int, p *Program, off int, counts []uint64) {
+	switch {
+	case !p.oneWord:
+		s.tallySteps(trials, p, off, counts)
+	case len(p.steps) == 1:
+		s.tallyWord1(trials, p, off, counts)
+	case len(p.steps) == 2:
+		s.tallyWord2(trials, p, off, counts)
+	case len(p.steps) == 3:
+		s.tallyWord3(trials, p, off, counts)
+	default:
+		s.tallySteps(trials, p, off, counts)
+	}
+}
+
+// tallySteps is TallyProgram's loop over any list of steps.
+func (s *Stream) tallySteps(trials int, p *Program, off int, counts []uint64) {
+	steps := p.steps
+	src := s.src
+	var frac uint64
+	for range trials {
+		v, st := int64(off), uint64(0)
+		for i := range steps {
+			g := &steps[i]
+			if g.fresh {
+				src += wyInc
+				frac = wymix(uint64(src))
+			}
+			var d uint64
+			d, frac = bits.Mul64(frac, g.m)
+			x := int64(g.tab[st*g.m+d])
+			if x < explodedBelow { // every roll of the block exploded: the rest die by die
+				s.src, s.used = src, MaxProduct+1
+				x += int64(g.sign*(g.e.m*int(g.e.sides)+s.explodeFrom(g.e, g.e.m))) - exploded
+				src = s.src
+			}
+			v += x & g.vmask
+			st = uint64(x & g.smask)
+		}
+		counts[v]++
+	}
+	s.src, s.used = src, MaxProduct+1
+}
+
+// The one-word kernels: a trial of one, two or three steps that fit one
+// word (most expressions of two or three terms), written out step by
+// step with every table and size in a register, and no branch but one on
+// the trial's value: an exploding die's block whose every roll exploded
+// leaves its look-up far below anyExploded (exploded, less the other
+// dice's few thousand at most), and redo goes on from there. Measured
+// against tallySteps on the same programs (2d6!+d4, 2d6!-d10r1): 2.1x
+// fewer ns a trial.
+const anyExploded = -(1 << 30)
+
+func (s *Stream) tallyWord1(trials int, p *Program, off int, counts []uint64) {
+	a := &p.steps[0]
+	ma, ta, va := a.m, a.tab, a.vmask
+	src := s.src
+	for range trials {
+		src += wyInc
+		w := wymix(uint64(src))
+		d0, _ := bits.Mul64(w, ma)
+		v := int64(off) + int64(ta[d0])&va
+		if v < anyExploded {
+			s.src = src
+			v = s.redo(p, w, off)
+			src = s.src
+		}
+		counts[v]++
+	}
+	s.src, s.used = src, MaxProduct+1
+}
+
+func (s *Stream) tallyWord2(trials int, p *Program, off int, counts []uint64) {
+	a, b := &p.steps[0], &p.steps[1]
+	ma, ta, va, sa := a.m, a.tab, a.vmask, a.smask
+	mb, tb, vb := b.m, b.tab, b.vmask
+	src := s.src
+	for range trials {
+		src += wyInc
+		w := wymix(uint64(src))
+		d0, f := bits.Mul64(w, ma)
+		d1, _ := bits.Mul64(f, mb)
+		x0 := int64(ta[d0])
+		x1 := int64(tb[uint64(x0&sa)*mb+d1])
+		v := int64(off) + x0&va + x1&vb
+		if v < anyExploded {
+			s.src = src
+			v = s.redo(p, w, off)
+			src = s.src
+		}
+		counts[v]++
+	}
+	s.src, s.used = src, MaxProduct+1
+}
+
+func (s *Stream) tallyWord3(trials int, p *Program, off int, counts []uint64) {
+	a, b, c := &p.steps[0], &p.steps[1], &p.steps[2]
+	ma, ta, va, sa := a.m, a.tab, a.vmask, a.smask
+	mb, tb, vb, sb := b.m, b.tab, b.vmask, b.smask
+	mc, tc, vc := c.m, c.tab, c.vmask
+	src := s.src
+	for range trials {
+		src += wyInc
+		w := wymix(uint64(src))
+		d0, f := bits.Mul64(w, ma)
+		d1, f := bits.Mul64(f, mb)
+		d2, _ := bits.Mul64(f, mc)
+		x0 := int64(ta[d0])
+		x1 := int64(tb[uint64(x0&sa)*mb+d1])
+		x2 := int64(tc[uint64(x1&sb)*mc+d2])
+		v := int64(off) + x0&va + x1&vb + x2&vc
+		if v < anyExploded {
+			s.src = src
+			v = s.redo(p, w, off)
+			src = s.src
+		}
+		counts[v]++
+	}
+	s.src, s.used = src, MaxProduct+1
+}
+
+// redo is the value of a one-word trial of p drawn from word w, where a
+// look-up left an exploding die's block whose every roll exploded: the
+// same digits, each such die going on die by die from s's next words.
+func (s *Stream) redo(p *Program, w uint64, off int) int64 {
+	s.used = MaxProduct + 1
+	v, st, f := int64(off), uint64(0), w
+	for i := range p.steps {
+		g := &p.steps[i]
+		var d uint64
+		d, f = bits.Mul64(f, g.m)
+		x := int64(g.tab[st*g.m+d])
+		if x < explodedBelow {
+			x += int64(g.sign*(g.e.m*int(g.e.sides)+s.explodeFrom(g.e, g.e.m))) - exploded
+		}
+		v += x & g.vmask
+		st = uint64(x & g.smask)
+	}
+	return v
+}
