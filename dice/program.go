@@ -16,8 +16,9 @@ import "math"
 // methods below in the order the terms roll; enumerating streams never
 // use it (the exact drivers roll the terms as before).
 type Program struct {
-	steps   []progStep
-	oneWord bool // every step of a trial fits one word (TallyProgram's one-word kernels)
+	steps    []progStep
+	oneWord  bool // every step of a trial fits one word (TallyProgram's one-word kernels)
+	additive bool // no step keeps a state
 }
 
 // progStep is one digit of a trial: m outcomes, looked up in tab (at
@@ -115,9 +116,10 @@ func merge(a, b *progStep) (progStep, bool) {
 // step that would take a word past MaxProduct starts the next.
 func (p *Program) layout() {
 	used := uint64(MaxProduct + 1)
-	p.oneWord = true
+	p.oneWord, p.additive = true, true
 	for i := range p.steps {
 		g := &p.steps[i]
+		p.additive = p.additive && g.smask == 0 && g.in == 1
 		g.fresh = used*g.m > MaxProduct
 		if g.fresh {
 			used = g.m

@@ -338,3 +338,49 @@ func TestProgramKeepRerolledMerged(t *testing.T) {
 	}
 	agreeProgram(t, "4d6r1kh3+d6", p, 4, 24, want)
 }
+
+// An exploding die, then a keep in two steps of its own, in one word:
+// d4! + 4d6r2kh3 (the d4!'s block, the keep's first three dice as a
+// state, the fourth die's look-up of what is kept), and the other way
+// round, the d4!'s block merged into the keep's look-up (4d6r2kh3 + d4!:
+// two steps), against the exact sum of the two.
+func TestProgramWordWithKeep(t *testing.T) {
+	e, _ := NewExploder(4, 9)
+	d, _ := NewRerolled(6, 2)
+	k, _ := NewKeeper(6, 4, 3, true)
+	value := make([]int32, k.States())
+	for st := range value {
+		for _, f := range k.Kept(st) {
+			value[st] += int32(f)
+		}
+	}
+	p, q := &Program{}, &Program{}
+	p.Explode(e, 1, 1)
+	if !p.KeepRerolled(d, k, value) || !q.KeepRerolled(d, k, value) {
+		t.Fatal("4d6r2kh3 refused")
+	}
+	q.Explode(e, 1, 1)
+	if p.Steps() != 3 || q.Steps() != 2 || !p.oneWord || !q.oneWord || p.additive || q.additive {
+		t.Fatalf("d4!+4d6r2kh3, 4d6r2kh3+d4!: %d and %d steps (one word %v %v, additive %v %v), want three and two keeping a state in one word",
+			p.Steps(), q.Steps(), p.oneWord, q.oneWord, p.additive, q.additive)
+	}
+	bang := map[int]float64{}
+	for j, q := 0, 1.0/4; j <= 9; j, q = j+1, q/4 {
+		top := 3
+		if j == 9 { // the tenth roll stands, a four too
+			top = 4
+		}
+		for r := 1; r <= top; r++ {
+			bang[4*j+r] = q
+		}
+	}
+	kept := keepByHand([]float64{2.0 / 36, 2.0 / 36, 8.0 / 36, 8.0 / 36, 8.0 / 36, 8.0 / 36}, 4, 3, true, 1)
+	want := map[int]float64{}
+	for x, p := range bang {
+		for y, q := range kept {
+			want[x+y] += p * q
+		}
+	}
+	agreeProgram(t, "d4!+4d6r2kh3", p, 4, 58, want)
+	agreeProgram(t, "4d6r2kh3+d4!", q, 4, 58, want)
+}
