@@ -29,6 +29,7 @@ type Exploder struct {
 	m            int      // rolls a block stands for
 	max          int      // explosions at most
 	val          []uint16 // the block's value if a roll stands in it, else 0
+	mark         []int32  // val, with exploded for 0 (the kernels' sums)
 }
 
 // NewExploder returns the exploding die with the given sides (2..maxBlock)
@@ -43,7 +44,7 @@ func NewExploder(sides, maxExplode int) (e *Exploder, ok bool) {
 		e.block *= uint64(sides)
 		e.m++
 	}
-	e.val = make([]uint16, e.block)
+	e.val, e.mark = make([]uint16, e.block), make([]int32, e.block)
 	for c := range e.block {
 		// The m rolls of c, first roll most significant (0-based faces).
 		x, div := c, e.block
@@ -55,6 +56,10 @@ func NewExploder(sides, maxExplode int) (e *Exploder, ok bool) {
 				e.val[c] = uint16(k*sides + int(r) + 1)
 				break
 			}
+		}
+		e.mark[c] = int32(e.val[c])
+		if e.val[c] == 0 {
+			e.mark[c] = exploded
 		}
 	}
 	return e, true
@@ -166,60 +171,115 @@ func (s *Stream) Reroll(d *Rerolled) int {
 }
 
 // TallyExplode runs trials of n exploding dice summed: each adds one to
-// counts[total+off]. The word and its budget stay in registers; a block
-// whose every roll exploded (1 in 216 for a d6) goes on through Explode.
-// Monte Carlo mode only.
+// counts[total+off]. A block a digit, three a word (any exploding die's
+// block is at most 216 outcomes, so three fit a word's budget), written
+// out three at a time: each trial starts a fresh word and lays its
+// blocks the same way, so no die checks the budget, and a trial's last
+// word masks the second block if it rolls one die. A block whose every roll
+// exploded leaves the sum below anyExploded (e.mark), and the trial is
+// redone from its words, going on die by die. Measured against a die at
+// a time with a budget check (5d6!): 1.5x the trials a second. Monte Carlo
+// mode only.
 func (s *Stream) TallyExplode(trials, n int, e *Exploder, off int, counts []uint64) {
 	if n == 1 {
 		s.tallyExplode1(trials, e, off, counts)
 		return
 	}
-	m, val, step := e.block, e.val, e.m*int(e.sides)
-	src, frac, used := s.src, s.frac, s.used
+	m, t := e.block, e.mark
+	q, r := n/3, n%3
+	k1 := int64(0) // the last word's second block: rolled (-1) or not
+	if r == 2 {
+		k1 = -1
+	}
+	src := s.src
 	for range trials {
-		v := off
-		for range n {
-			used *= m
-			if used > MaxProduct {
-				frac, used = src.Uint64(), m
-			}
-			c, f := bits.Mul64(frac, m)
-			frac = f
-			x := int(val[c])
-			if x == 0 { // every roll of the block exploded: the rest die by die
-				s.src, s.frac, s.used = src, frac, used
-				x = step + s.explodeFrom(e, e.m)
-				src, frac, used = s.src, s.frac, s.used
-			}
-			v += x
+		start, v := src, int64(off)
+		for range q {
+			src += wyInc
+			c0, f := bits.Mul64(wymix(uint64(src)), m)
+			c1, f := bits.Mul64(f, m)
+			c2, _ := bits.Mul64(f, m)
+			v += int64(t[c0]) + int64(t[c1]) + int64(t[c2])
+		}
+		if r > 0 {
+			src += wyInc
+			c0, f := bits.Mul64(wymix(uint64(src)), m)
+			c1, _ := bits.Mul64(f, m)
+			v += int64(t[c0]) + int64(t[c1])&k1
+		}
+		if v < anyExploded {
+			s.src = src
+			v = s.redoExplode(e, n, start, off)
+			src = s.src
 		}
 		counts[v]++
 	}
-	s.src, s.frac, s.used = src, frac, used
+	s.src, s.used = src, MaxProduct+1
 }
 
-// tallyExplode1 is TallyExplode of one die a trial (roll 'd6!'): the
-// same digits in the same order, without the inner loop over the pool,
-// and each digit's value counted where it is read.
+// redoExplode is a trial of TallyExplode whose words follow generator
+// state start, a block of which exploded on every roll: the same blocks,
+// each such die going on die by die from s's next words.
+func (s *Stream) redoExplode(e *Exploder, n int, start wyrand, off int) int64 {
+	s.used = MaxProduct + 1
+	v, f := int64(off), uint64(0)
+	for i := range n {
+		if i%3 == 0 {
+			start += wyInc
+			f = wymix(uint64(start))
+		}
+		var c uint64
+		c, f = bits.Mul64(f, e.block)
+		x := int(e.val[c])
+		if x == 0 {
+			x = e.m*int(e.sides) + s.explodeFrom(e, e.m)
+		}
+		v += int64(x)
+	}
+	return v
+}
+
+// tallyExplode1 is TallyExplode of one die a trial (roll 'd6!'): three
+// trials a word, written out, then the one or two trials left a digit of
+// a word each.
 func (s *Stream) tallyExplode1(trials int, e *Exploder, off int, counts []uint64) {
 	m, val, step := e.block, e.val, e.m*int(e.sides)
-	src, frac, used := s.src, s.frac, s.used
-	for range trials {
-		used *= m
-		if used > MaxProduct {
-			frac, used = src.Uint64(), m
+	src := s.src
+	for range trials / 3 {
+		src += wyInc
+		c0, f := bits.Mul64(wymix(uint64(src)), m)
+		c1, f := bits.Mul64(f, m)
+		c2, _ := bits.Mul64(f, m)
+		x0, x1, x2 := int(val[c0]), int(val[c1]), int(val[c2])
+		if x0 == 0 || x1 == 0 || x2 == 0 { // every roll of a block exploded: the rest die by die
+			s.src, s.used = src, MaxProduct+1
+			if x0 == 0 {
+				x0 = step + s.explodeFrom(e, e.m)
+			}
+			if x1 == 0 {
+				x1 = step + s.explodeFrom(e, e.m)
+			}
+			if x2 == 0 {
+				x2 = step + s.explodeFrom(e, e.m)
+			}
+			src = s.src
 		}
-		c, f := bits.Mul64(frac, m)
-		frac = f
+		counts[x0+off]++
+		counts[x1+off]++
+		counts[x2+off]++
+	}
+	for range trials % 3 {
+		src += wyInc
+		c, _ := bits.Mul64(wymix(uint64(src)), m)
 		x := int(val[c])
-		if x == 0 { // every roll of the block exploded: the rest die by die
-			s.src, s.frac, s.used = src, frac, used
+		if x == 0 {
+			s.src, s.used = src, MaxProduct+1
 			x = step + s.explodeFrom(e, e.m)
-			src, frac, used = s.src, s.frac, s.used
+			src = s.src
 		}
 		counts[x+off]++
 	}
-	s.src, s.frac, s.used = src, frac, used
+	s.src, s.used = src, MaxProduct+1
 }
 
 // TallyReroll runs trials of n re-rolled dice summed: each adds one to

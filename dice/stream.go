@@ -157,29 +157,50 @@ func (s *Stream) Count(n, sides, lo, hi int) int {
 
 // TallyDiff runs trials opposed rolls of two dice with the given sides and
 // adds one to counts[a-b+sides-1] for each: the Monte Carlo kernel of an
-// opposed roll, with the generator state in registers across trials.
-// counts must have at least 2*sides-1 entries. Monte Carlo mode only.
+// opposed roll. A word gives the pairs of as many trials as fit its
+// budget (three of d10s), each trial's two dice drawn from one word, so
+// no die checks the budget. counts must have at least 2*sides-1 entries.
+// Monte Carlo mode only.
 func (s *Stream) TallyDiff(trials, sides int, counts []uint64) {
 	m := uint64(sides)
-	src, frac, used := s.src, s.frac, s.used
 	counts = counts[:2*sides-1]
-	for range trials {
-		// Two dice, each exactly as D draws it: all of a word's digits are
-		// used, and a pair may straddle two words.
-		used *= m
-		if used > MaxProduct {
-			frac, used = src.Uint64(), m
+	src := s.src
+	if m*m > MaxProduct { // a die a word
+		for range trials {
+			src += wyInc
+			a, _ := bits.Mul64(wymix(uint64(src)), m)
+			src += wyInc
+			b, _ := bits.Mul64(wymix(uint64(src)), m)
+			counts[a-b+m-1]++
 		}
-		a, f := bits.Mul64(frac, m)
-		used *= m
-		if used > MaxProduct {
-			f, used = src.Uint64(), m
-		}
-		b, f := bits.Mul64(f, m)
-		frac = f
-		counts[a-b+m-1]++
+		s.src, s.used = src, MaxProduct+1
+		return
 	}
-	s.src, s.frac, s.used = src, frac, used
+	k := digitsPerWord(m * m)
+	for trials > 0 {
+		n := min(k, trials)
+		trials -= n
+		src += wyInc
+		f := wymix(uint64(src))
+		for range n {
+			a, f1 := bits.Mul64(f, m)
+			b, f2 := bits.Mul64(f1, m)
+			f = f2
+			counts[a-b+m-1]++
+		}
+	}
+	s.src, s.used = src, MaxProduct+1
+}
+
+// digitsPerWord is the digits of m outcomes (m >= 2) one word gives:
+// the most k with m^k at most MaxProduct, and at least one.
+func digitsPerWord(m uint64) int {
+	k, p := 1, m
+	for p*m <= MaxProduct {
+		p *= m
+		k++
+	}
+	return k
 }
 
 // hit is 1 if base <= d <= base+span, else 0, without a branch: a success

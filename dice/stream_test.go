@@ -1,6 +1,7 @@
 package dice
 
 import (
+	"fmt"
 	"math"
 	"testing"
 
@@ -175,19 +176,6 @@ func TestKernelsMatchD(t *testing.T) {
 			t.Fatalf("Two(10) = %d, %d; D gives %d, %d", x, y, a, b)
 		}
 	}
-	ref, s = New(6, 6), New(6, 6)
-	diffs := make([]uint64, 19)
-	for range 5000 {
-		a, b := ref.Two(10)
-		diffs[a-b+9]++
-	}
-	tally := make([]uint64, 19)
-	s.TallyDiff(5000, 10, tally)
-	for i := range diffs {
-		if tally[i] != diffs[i] {
-			t.Fatalf("TallyDiff differs from Two: %v vs %v", tally, diffs)
-		}
-	}
 	ctr := NewCounter(6, 4, 6)
 	for _, n := range []int{3, 6, 8} { // a part group, a group and a part, two groups
 		ref, s = New(4, 4), New(4, 4)
@@ -308,5 +296,28 @@ func TestFaces(t *testing.T) {
 	}
 	if w := weights[1+1<<4+1<<8]; math.Abs(w-6.0/64) > 1e-12 {
 		t.Errorf("1, 2 and 3: %g, want 6/64", w)
+	}
+}
+
+// TallyDiff (the pairs of several trials from one word; a die a word
+// past 4,096 sides) has the opposed roll's distribution: a-b = d in
+// sides-|d| of the sides^2 pairs. Fixed seed, each value within 5
+// standard errors; trial counts that leave a word part used.
+func TestTallyDiff(t *testing.T) {
+	for _, c := range []struct{ sides, trials int }{{10, 400_001}, {6, 400_002}, {2, 99_999}, {5000, 400_000}} {
+		want := map[int]float64{}
+		for d := 1 - c.sides; d < c.sides; d++ {
+			want[d] = float64(c.sides-max(d, -d)) / float64(c.sides*c.sides)
+		}
+		counts := make([]uint64, 2*c.sides-1)
+		New(6, uint64(c.sides)).TallyDiff(c.trials, c.sides, counts)
+		agree(t, fmt.Sprintf("TallyDiff d%d", c.sides), counts, c.sides-1, want, c.trials)
+		total := uint64(0)
+		for _, n := range counts {
+			total += n
+		}
+		if total != uint64(c.trials) {
+			t.Errorf("TallyDiff d%d: %d trials counted, want %d", c.sides, total, c.trials)
+		}
 	}
 }
