@@ -282,16 +282,8 @@ func (s *Stream) tallyExplode1(trials int, e *Exploder, off int, counts []uint64
 	s.src, s.used = src, MaxProduct+1
 }
 
-// TallyReroll runs trials of n re-rolled dice summed: each adds one to
-// counts[total+off]. As many dice as GroupTable allows are one digit and
-// one look-up (two d6r1, three d6r2), the same rolls as a digit a die in
-// fewer multiplies on the word's chain. Monte Carlo mode only.
-func (s *Stream) TallyReroll(trials, n int, d *Rerolled, off int, counts []uint64) {
-	tallyGroups(s, trials, &d.sum, n, off+n, counts) // faces are 0-based
-}
-
 // RerollCount counts the re-rolled dice of a pool that show lo..hi, as
-// TallyReroll sums them. Build one when compiling a plan
+// RerollSum sums them. Build one when compiling a plan
 // (Rerolled.Counter).
 type RerollCount struct {
 	die    *Rerolled // for enumeration
@@ -311,12 +303,6 @@ func (d *Rerolled) Counter(lo, hi int) *RerollCount {
 		return 0
 	})
 	return &RerollCount{die: d, lo: lo, hi: hi, groups: newGroups(len(hit), 255, func(x int) uint8 { return uint8(hit[x]) })}
-}
-
-// TallyRerollCount runs trials of n re-rolled dice counted by c: each adds
-// one to counts[count+off]. Monte Carlo mode only.
-func (s *Stream) TallyRerollCount(trials, n int, c *RerollCount, off int, counts []uint64) {
-	tallyGroups(s, trials, &c.groups, n, off, counts)
 }
 
 // ExplodeSum rolls n exploding dice and returns their total: Explode n

@@ -95,8 +95,10 @@ func TestRerolled(t *testing.T) {
 		}
 		s := New(5, uint64(c.sides))
 		counts := make([]uint64, c.sides+1)
-		s.TallyReroll(trials, 1, d, 0, counts)
-		agree(t, "TallyReroll", counts, 0, want, trials)
+		for range trials {
+			counts[s.RerollSum(d, 1)]++
+		}
+		agree(t, "RerollSum", counts, 0, want, trials)
 		counts = make([]uint64, c.sides+1)
 		for range trials {
 			counts[s.Reroll(d)]++
@@ -119,8 +121,10 @@ func TestRerolled(t *testing.T) {
 			sum3 = next
 		}
 		counts = make([]uint64, 3*c.sides+1)
-		s.TallyReroll(trials, 3, d, 0, counts)
-		agree(t, "TallyReroll of three dice", counts, 0, sum3, trials)
+		for range trials {
+			counts[s.RerollSum(d, 3)]++
+		}
+		agree(t, "RerollSum of three dice", counts, 0, sum3, trials)
 		// Three dice counted at (sides+1)/2 or more: Binomial(3, q), q the
 		// rule's chance of such a value.
 		lo, q := (c.sides+1)/2, 0.0
@@ -129,8 +133,11 @@ func TestRerolled(t *testing.T) {
 		}
 		binom := map[int]float64{0: (1 - q) * (1 - q) * (1 - q), 1: 3 * q * (1 - q) * (1 - q), 2: 3 * q * q * (1 - q), 3: q * q * q}
 		counts = make([]uint64, 5)
-		s.TallyRerollCount(trials, 3, d.Counter(lo, c.sides), 1, counts)
-		agree(t, "TallyRerollCount of three dice", counts, 1, binom, trials)
+		rc := d.Counter(lo, c.sides)
+		for range trials {
+			counts[s.RerollCountWith(rc, 3)+1]++
+		}
+		agree(t, "RerollCountWith of three dice", counts, 1, binom, trials)
 	}
 }
 

@@ -168,7 +168,7 @@ func (s *Stream) TallyCount(trials int, c *Counter, n int, counts []uint64) {
 // registers across trials too, and the groups' sizes, the same every
 // trial, read once: q full groups, then a rest of r dice as group q if
 // r > 0.
-func tallyGroups[T uint8 | uint16 | uint64](s *Stream, trials int, gs *groups[T], n, off int, counts []uint64) {
+func tallyGroups(s *Stream, trials int, gs *groups[uint8], n, off int, counts []uint64) {
 	src, frac, used := s.src, s.frac, s.used
 	q, r := n/gs.size, n%gs.size
 	groups := q + min(r, 1)

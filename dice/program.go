@@ -32,6 +32,7 @@ type progStep struct {
 	fresh        bool      // starts a fresh word
 	e            *Exploder // an exploding die's step: the die, for a block whose every roll exploded
 	sign         int       // and its sign
+	lo, hi       int       // and, if hi > 0, the totals it counts (a 1 for a total in lo..hi)
 	in           uint64    // the states the step reads (1: none)
 }
 
@@ -69,7 +70,13 @@ func (p *Program) Steps() int { return len(p.steps) }
 // of m1*m2 is the two digits d1*m2+d2, the same rolls), and lays the steps
 // on words again.
 func (p *Program) push(m uint64, tab []int32, op uint8, e *Exploder, sign int) {
-	st := progStep{m: m, tab: tab, vmask: -1, e: e, sign: sign, in: uint64(len(tab)) / m}
+	p.pushCounted(m, tab, op, e, sign, 0, 0)
+}
+
+// pushCounted is push of an exploding die's step that counts the totals
+// lo..hi (hi > 0) rather than adding its total.
+func (p *Program) pushCounted(m uint64, tab []int32, op uint8, e *Exploder, sign, lo, hi int) {
+	st := progStep{m: m, tab: tab, vmask: -1, e: e, sign: sign, lo: lo, hi: hi, in: uint64(len(tab)) / m}
 	if op == opState {
 		st.vmask, st.smask = 0, -1
 	}
@@ -105,9 +112,9 @@ func merge(a, b *progStep) (progStep, bool) {
 			}
 		}
 	}
-	out := progStep{m: m, tab: tab, vmask: b.vmask, smask: b.smask, e: a.e, sign: a.sign, in: a.in}
+	out := progStep{m: m, tab: tab, vmask: b.vmask, smask: b.smask, e: a.e, sign: a.sign, lo: a.lo, hi: a.hi, in: a.in}
 	if b.e != nil {
-		out.e, out.sign = b.e, b.sign
+		out.e, out.sign, out.lo, out.hi = b.e, b.sign, b.lo, b.hi
 	}
 	return out, true
 }
@@ -167,18 +174,31 @@ func (p *Program) Dice(n, sides int, value []int32) {
 
 // Explode adds n exploding dice, times sign (+1 or -1): a block of a die's
 // rolls a digit (Explode's), the rest die by die when the whole block
-// exploded (1 in 216 for a d6).
-func (p *Program) Explode(e *Exploder, n, sign int) {
+// exploded (1 in 216 for a d6). With hi > 0 each die adds 1 if its total
+// is in lo..hi, else 0 (a success count of exploding dice), times sign.
+func (p *Program) Explode(e *Exploder, n, sign, lo, hi int) {
 	tab := make([]int32, len(e.val))
 	for x, v := range e.val {
-		tab[x] = int32(sign) * int32(v)
+		tab[x] = int32(sign * worth(int(v), lo, hi))
 		if v == 0 {
 			tab[x] = exploded
 		}
 	}
 	for range n {
-		p.push(e.block, tab, opAdd, e, sign)
+		p.pushCounted(e.block, tab, opAdd, e, sign, lo, hi)
 	}
+}
+
+// worth is what an exploding die of the given total adds: the total, or
+// with hi > 0, 1 for a total in lo..hi and 0 for any other.
+func worth(total, lo, hi int) int {
+	if hi == 0 {
+		return total
+	}
+	if lo <= total && total <= hi {
+		return 1
+	}
+	return 0
 }
 
 // Rerolled adds n re-rolled dice, each worth value[f-1] on face f, a die

@@ -6,12 +6,12 @@ import (
 	"testing"
 )
 
-// agreeProgram runs 2e6 trials of p (seed fixed) and checks every value's
+// agreeProgram runs 2e6+1 trials of p (seed fixed; the odd one alone) and checks every value's
 // share against want within 5 standard errors; a value want gives no
 // chance must never come up.
 func agreeProgram(t *testing.T, name string, p *Program, lo, hi int, want map[int]float64) {
 	t.Helper()
-	const trials = 2_000_000
+	const trials = 2_000_001
 	counts := make([]uint64, hi-lo+1)
 	New(7, 1).TallyProgram(trials, p, -lo, counts)
 	total := 0.0
@@ -81,7 +81,7 @@ func binomial(n, k int) int {
 func TestProgramExplode(t *testing.T) {
 	e, _ := NewExploder(6, 9)
 	p := &Program{}
-	p.Explode(e, 1, -1)
+	p.Explode(e, 1, -1, 0, 0)
 	p.Dice(1, 4, ones(4, 1))
 	bang := map[int]float64{}
 	for k, q := 0, 1.0/6; k <= 9; k, q = k+1, q/6 {
@@ -102,9 +102,10 @@ func TestProgramExplode(t *testing.T) {
 	agreeProgram(t, "-d6!+d4", p, -59, 3, want)
 }
 
-// Two and three exploding dice, each its own step of one word (a step
-// holds one exploding die): d6!+d6!-d4 and d6!+d6!+d6!, against the
-// exact sums of -d6!+d4's d6! (TestProgramExplode). A trial in which a
+// Two, three and four exploding dice, each its own step (a step holds
+// one exploding die), the first two in one word, four in two: d6!+d6!-d4,
+// 3d6! and 4d6!, against the exact sums of -d6!+d4's d6!
+// (TestProgramExplode). A trial in which a
 // block of every die exploded (1 in 46,656 for two) goes on die by die
 // for each of them.
 func TestProgramExplodeTogether(t *testing.T) {
@@ -130,18 +131,22 @@ func TestProgramExplodeTogether(t *testing.T) {
 	}
 	minusD4 := map[int]float64{-1: 0.25, -2: 0.25, -3: 0.25, -4: 0.25}
 	two := &Program{}
-	two.Explode(e, 2, 1)
+	two.Explode(e, 2, 1, 0, 0)
 	two.Dice(1, 4, ones(4, -1))
 	three := &Program{}
-	three.Explode(e, 3, 1)
+	three.Explode(e, 3, 1, 0, 0)
+	four := &Program{} // two words: the loop over steps
+	four.Explode(e, 4, 1, 0, 0)
 	for _, c := range []struct {
-		name  string
-		p     *Program
-		steps int
-		want  map[int]float64
-	}{{"d6!+d6!-d4", two, 2, add(add(bang, bang), minusD4)}, {"3d6!", three, 3, add(add(bang, bang), bang)}} {
-		if c.p.Steps() != c.steps || !c.p.oneWord {
-			t.Fatalf("%s: %d steps (one word: %v), want %d in one word", c.name, c.p.Steps(), c.p.oneWord, c.steps)
+		name    string
+		p       *Program
+		steps   int
+		oneWord bool
+		want    map[int]float64
+	}{{"d6!+d6!-d4", two, 2, true, add(add(bang, bang), minusD4)}, {"3d6!", three, 3, true, add(add(bang, bang), bang)},
+		{"4d6!", four, 4, false, add(add(bang, bang), add(bang, bang))}} {
+		if c.p.Steps() != c.steps || c.p.oneWord != c.oneWord {
+			t.Fatalf("%s: %d steps (one word: %v), want %d (%v)", c.name, c.p.Steps(), c.p.oneWord, c.steps, c.oneWord)
 		}
 		lo, hi := 1000, -1000
 		for v := range c.want {
@@ -296,7 +301,7 @@ func TestProgramNoAllocations(t *testing.T) {
 	p := &Program{}
 	p.KeepRerolled(d, k, make([]int32, k.States()))
 	e, _ := NewExploder(6, 9)
-	p.Explode(e, 1, 1)
+	p.Explode(e, 1, 1, 0, 0)
 	s, counts := New(1, 2), make([]uint64, 64)
 	if a := testing.AllocsPerRun(100, func() { s.TallyProgram(100, p, 0, counts) }); a != 0 {
 		t.Errorf("%.1f allocations per TallyProgram", a)
@@ -355,11 +360,11 @@ func TestProgramWordWithKeep(t *testing.T) {
 		}
 	}
 	p, q := &Program{}, &Program{}
-	p.Explode(e, 1, 1)
+	p.Explode(e, 1, 1, 0, 0)
 	if !p.KeepRerolled(d, k, value) || !q.KeepRerolled(d, k, value) {
 		t.Fatal("4d6r2kh3 refused")
 	}
-	q.Explode(e, 1, 1)
+	q.Explode(e, 1, 1, 0, 0)
 	if p.Steps() != 3 || q.Steps() != 2 || !p.oneWord || !q.oneWord || p.additive || q.additive {
 		t.Fatalf("d4!+4d6r2kh3, 4d6r2kh3+d4!: %d and %d steps (one word %v %v, additive %v %v), want three and two keeping a state in one word",
 			p.Steps(), q.Steps(), p.oneWord, q.oneWord, p.additive, q.additive)

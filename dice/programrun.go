@@ -28,33 +28,81 @@ func (s *Stream) TallyProgram(trials int, p *Program, off int, counts []uint64) 
 	}
 }
 
-// tallySteps is TallyProgram's loop over any list of steps.
+// tallySteps is TallyProgram's loop over any list of steps. A step's
+// look-up waits on the state the step before left, so two trials go side
+// by side, their chains in step (as TallyKeep's), and an odd last trial
+// alone.
 func (s *Stream) tallySteps(trials int, p *Program, off int, counts []uint64) {
 	steps := p.steps
 	src := s.src
-	var frac uint64
-	for range trials {
-		v, st := int64(off), uint64(0)
+	var fa, fb uint64
+	for range trials / 2 {
+		va, vb, sa, sb := int64(off), int64(off), uint64(0), uint64(0)
 		for i := range steps {
 			g := &steps[i]
 			if g.fresh {
 				src += wyInc
-				frac = wymix(uint64(src))
+				fa = wymix(uint64(src))
+				src += wyInc
+				fb = wymix(uint64(src))
 			}
-			var d uint64
-			d, frac = bits.Mul64(frac, g.m)
-			x := int64(g.tab[st*g.m+d])
-			if x < explodedBelow { // every roll of the block exploded: the rest die by die
-				s.src, s.used = src, MaxProduct+1
-				x += int64(g.sign*(g.e.m*int(g.e.sides)+s.explodeFrom(g.e, g.e.m))) - exploded
+			var da, db uint64
+			da, fa = bits.Mul64(fa, g.m)
+			db, fb = bits.Mul64(fb, g.m)
+			xa, xb := int64(g.tab[sa*g.m+da]), int64(g.tab[sb*g.m+db])
+			if xa < explodedBelow || xb < explodedBelow { // a block whose every roll exploded: the rest die by die
+				s.src = src
+				xa, xb = s.goOn(g, xa), s.goOn(g, xb)
 				src = s.src
 			}
-			v += x & g.vmask
-			st = uint64(x & g.smask)
+			va += xa & g.vmask
+			vb += xb & g.vmask
+			sa, sb = uint64(xa&g.smask), uint64(xb&g.smask)
 		}
-		counts[v]++
+		counts[va]++
+		counts[vb]++
 	}
 	s.src, s.used = src, MaxProduct+1
+	if trials%2 == 1 {
+		s.tallyStep1(p, off, counts)
+	}
+}
+
+// tallyStep1 is one trial of tallySteps alone.
+func (s *Stream) tallyStep1(p *Program, off int, counts []uint64) {
+	src := s.src
+	var frac uint64
+	v, st := int64(off), uint64(0)
+	for i := range p.steps {
+		g := &p.steps[i]
+		if g.fresh {
+			src += wyInc
+			frac = wymix(uint64(src))
+		}
+		var d uint64
+		d, frac = bits.Mul64(frac, g.m)
+		x := int64(g.tab[st*g.m+d])
+		if x < explodedBelow {
+			s.src = src
+			x = s.goOn(g, x)
+			src = s.src
+		}
+		v += x & g.vmask
+		st = uint64(x & g.smask)
+	}
+	counts[v]++
+	s.src, s.used = src, MaxProduct+1
+}
+
+// goOn is look-up x of step g, made good where its exploding die's block
+// exploded on every roll (x below explodedBelow): the die goes on die by
+// die from s's next words.
+func (s *Stream) goOn(g *progStep, x int64) int64 {
+	if x >= explodedBelow {
+		return x
+	}
+	s.used = MaxProduct + 1
+	return x + int64(g.sign*worth(g.e.m*int(g.e.sides)+s.explodeFrom(g.e, g.e.m), g.lo, g.hi)) - exploded
 }
 
 // The one-word kernels: a trial of one, two or three steps that fit one
@@ -67,21 +115,29 @@ func (s *Stream) tallySteps(trials int, p *Program, off int, counts []uint64) {
 // fewer ns a trial.
 const anyExploded = -(1 << 30)
 
+// tallyWord1 is a trial of one step: a word gives the digits of as many
+// trials as fit its budget (three of 216 outcomes: d6!>=4).
 func (s *Stream) tallyWord1(trials int, p *Program, off int, counts []uint64) {
 	a := &p.steps[0] // it adds: one step makes no state for another
 	ma, ta := a.m, a.tab
+	k := digitsPerWord(ma)
 	src := s.src
-	for range trials {
+	for trials > 0 {
+		n := min(k, trials)
+		trials -= n
 		src += wyInc
-		w := wymix(uint64(src))
-		d0, _ := bits.Mul64(w, ma)
-		v := int64(off) + int64(ta[d0])
-		if v < anyExploded {
-			s.src = src
-			v = s.redo(p, w, off)
-			src = s.src
+		f := wymix(uint64(src))
+		for range n {
+			d, f1 := bits.Mul64(f, ma)
+			f = f1
+			x := int64(ta[d])
+			if x < explodedBelow {
+				s.src = src
+				x = s.goOn(a, x)
+				src = s.src
+			}
+			counts[int64(off)+x]++
 		}
-		counts[v]++
 	}
 	s.src, s.used = src, MaxProduct+1
 }
@@ -187,10 +243,7 @@ func (s *Stream) redo(p *Program, w uint64, off int) int64 {
 		g := &p.steps[i]
 		var d uint64
 		d, f = bits.Mul64(f, g.m)
-		x := int64(g.tab[st*g.m+d])
-		if x < explodedBelow {
-			x += int64(g.sign*(g.e.m*int(g.e.sides)+s.explodeFrom(g.e, g.e.m))) - exploded
-		}
+		x := s.goOn(g, int64(g.tab[st*g.m+d]))
 		v += x & g.vmask
 		st = uint64(x & g.smask)
 	}

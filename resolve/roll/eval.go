@@ -62,16 +62,18 @@ type Plan struct {
 	// table is every joint outcome's cell when the expression rolls few
 	// plain dice (dice.Joint): a trial is one draw and a look-up.
 	table []int32
-	// mod is the expression's one term when it is modified dice alone
-	// (exploding or re-rolled, summed or counted, not kept), plus
-	// constant: Run rolls it without walking the terms.
+	// mod is the expression's one term when it is exploding dice summed
+	// alone (not counted, not kept), plus constant: Run rolls it in one
+	// kernel (dice.TallyExplode). Re-rolled dice, and exploding dice
+	// counted, are a dice.Program (prog).
 	mod *term
 	// keep is the expression's one term when it is plain dice kept by a
 	// dice.Keeper, plus constant: Run tallies it in one kernel.
 	keep *term
 	// prog is every other expression whose terms compile to one
 	// dice.Program (sums of several terms, modified dice beside others,
-	// keeps of re-rolled dice), with the constant its terms add.
+	// re-rolled dice, exploding dice counted, keeps of re-rolled dice),
+	// with the constant its terms add.
 	prog      *dice.Program
 	progConst int
 }
@@ -99,7 +101,7 @@ func Compile(e *Expr) *Plan {
 			p.duel = ls[0].sides
 		}
 	}
-	if c, ok := plainConst(p.left[1:]); ok && p.right == nil && p.left[0].kind == kDice && p.left[0].die != nil && p.left[0].keep == 0 && p.left[0].sign > 0 {
+	if c, ok := plainConst(p.left[1:]); ok && p.right == nil && p.left[0].kind == kDice && p.left[0].explode != nil && !p.left[0].cmp && p.left[0].keep == 0 && p.left[0].sign > 0 {
 		p.mod, p.constant = &p.left[0], c
 	}
 	if c, ok := plainConst(p.left[1:]); ok && p.right == nil && p.left[0].kind == kDice && p.left[0].keeper != nil && p.left[0].sign > 0 {

@@ -91,31 +91,11 @@ func (p *Plan) Run(s *dice.Stream, n int, counts []uint64) {
 	case p.keep != nil:
 		s.TallyKeep(n, p.keep.keeper, p.keep.kept, p.constant-p.lo, counts)
 		return
-	case p.mod != nil && !p.mod.cmp && p.mod.explode != nil:
+	case p.mod != nil:
 		s.TallyExplode(n, p.mod.n, p.mod.explode, p.constant-p.lo, counts)
-		return
-	case p.mod != nil && p.mod.rcount != nil:
-		s.TallyRerollCount(n, p.mod.n, p.mod.rcount, p.constant-p.lo, counts)
-		return
-	case p.mod != nil && !p.mod.cmp && p.mod.rerolls != nil:
-		s.TallyReroll(n, p.mod.n, p.mod.rerolls, p.constant-p.lo, counts)
 		return
 	case p.prog != nil:
 		s.TallyProgram(n, p.prog, p.progConst-p.lo, counts)
-		return
-	case p.mod != nil:
-		t, off := p.mod, p.constant-p.lo
-		for range n {
-			v := off
-			for range t.n {
-				if d := rollDie(t, s); t.cmp {
-					v += inRange(d, t.lo, t.hi)
-				} else {
-					v += d
-				}
-			}
-			counts[v]++
-		}
 		return
 	case p.sums != nil:
 		off := p.constant - p.lo

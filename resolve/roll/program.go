@@ -14,7 +14,7 @@ import (
 
 // compileProgram returns the Program of the expression's terms and the
 // constant they add, or nil where a term has no step: a group, a keep
-// counted by face, an exploding die counted against a range.
+// counted by face.
 func compileProgram(left, right []term) (*dice.Program, int) {
 	b := &progBuilder{}
 	if !b.terms(left, 1) || !b.terms(right, -1) {
@@ -76,10 +76,13 @@ func (b *progBuilder) terms(ts []term, sign int) bool {
 			if !b.keep(t, s) {
 				return false
 			}
-		case t.explode != nil && !t.cmp:
-			e := t.explode
+		case t.explode != nil:
+			e, lo, hi := t.explode, 0, 0
+			if t.cmp { // each die counts 1 if its total is in range
+				lo, hi = t.lo, t.hi
+			}
 			b.rest = append(b.rest, func(p *dice.Program) bool {
-				p.Explode(e, t.n, s)
+				p.Explode(e, t.n, s, lo, hi)
 				return true
 			})
 		case t.rerolls != nil:

@@ -175,15 +175,15 @@ var expressions = []string{
 	"d6-2 vs d6+1", "2d6-d4+1 vs d8", "5d10kl2", "4d6kh3>=4", "6d6kh2+1", "-2d6",
 	// Success pools of re-rolled or exploding dice: not the plain pool's.
 	"3d6r1>=4", "4d6!>=8",
-	// Modified dice alone (dice.TallyExplode, TallyReroll): blocks of rolls.
+	// Modified dice alone (dice.TallyExplode; re-rolled dice a dice.Program): blocks of rolls.
 	"d6!+2", "3d10!-1", "d2!", "2d20r3+1", "d4r3",
 	// One-sided dice: a pool of d1s counts every die.
 	"300d1>=1",
-	// Modified dice beside other terms (the interpreter: dice.ExplodeSum,
-	// RerollSum, RerollCountWith): exploding, re-rolled, counted.
+	// Modified dice beside other terms: exploding, re-rolled, counted.
 	"2d6!+d4", "3d6r1+d4-1", "3d6r2>=4+d8", "4d6r1kh3+1",
 	// Several terms in one dice.Program (programmed, below).
 	programmed[0], programmed[1], programmed[2], programmed[3], programmed[4], programmed[5], programmed[6], programmed[7],
+	programmed[8], programmed[9], programmed[12],
 }
 
 // Expressions Run rolls as one dice.Program: plain dice folded across
@@ -193,6 +193,9 @@ var expressions = []string{
 var programmed = []string{
 	"2d6+d6+2d8-d4+2", "2d6!+d4", "3d6r1>=4+2d6>=5", "4d6r2kh3", "4d6r1kh3+d6-1",
 	"3d6kh2+4d8kl1", "2d6!+1 vs d10r1", "5d4r1kl2-d4!",
+	// One term of re-rolled dice, summed or counted; exploding dice
+	// counted, alone and beside others.
+	"3d6r2", "2d10r1>=8", "4d6!>=8", "3d4!>=4", "2d6!>=5+d4",
 }
 
 // Each programmed expression compiles to a dice.Program, so the Monte
