@@ -39,7 +39,11 @@ func BenchmarkKernelCPU(b *testing.B) {
 		// Several terms (dice.Program): folded plain dice, counted mixed
 		// pools, a keep of re-rolled dice beside a die, opposed modified
 		// dice; and the opposed pair the duel kernel rolls.
-		"3d6+2d8-d4+2", "3d6r1>=4+2d6>=5", "4d6r1kh3+d6-1", "2d6!+1 vs d10r1", "d10+3 vs d10+1"} {
+		"3d6+2d8-d4+2", "3d6r1>=4+2d6>=5", "4d6r1kh3+d6-1", "2d6!+1 vs d10r1", "d10+3 vs d10+1",
+		// Beyond the list, shapes players write: exploding dice
+		// counted, several sizes exploding, re-rolled dice alone, a keep
+		// of re-rolled dice over two words, a keep of exploding dice.
+		"d6!>=4", "3d10!", "d8!+d6!+d4!", "3d6r2", "2d10r1>=8", "6d6r1kh3+2", "4d6!kh3"} {
 		cases = append(cases, struct {
 			name string
 			run  func() func()

@@ -20,7 +20,7 @@ for i in $(seq "$repeats"); do
 	go test ./benchmarks -run '^$' -bench '^BenchmarkCompare$|^BenchmarkRollShapes$' -benchtime 1s -count 1
 	go test ./benchmarks -run '^$' -bench '^BenchmarkExact$|^BenchmarkCompileLargePool$' -benchtime 1s -count 1
 	go test ./benchmarks -run '^$' -bench '^BenchmarkActions$' -benchtime 1s -count 1
-	go test ./benchmarks -run '^$' -bench '^BenchmarkKernelCPU$' -benchtime 20x -count 1
+	go test ./benchmarks -run '^$' -bench '^BenchmarkKernelCPU$' -benchtime 200x -count 1
 done >"$out"
 
 # The raw samples, summarised (median and confidence interval of each).
