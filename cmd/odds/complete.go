@@ -1,6 +1,7 @@
 package main
 
 import (
+	"io"
 	"slices"
 	"strings"
 
@@ -14,7 +15,8 @@ import (
 // files wherever a command or flag says nothing; odds offers them only
 // where files are taken (run's FILE, profiles validate, merge, --out,
 // --plot, --profiles) and names where names are: profiles show and
-// export, run --matchup, card flags, choice flags, profiles list --system.
+// export, run --matchup, card flags, choice flags, profiles list --system,
+// and run's --vary and --sensitivity from the matchup's action.
 func (a *app) completions(root *cobra.Command) {
 	noFiles := cobra.ShellCompDirectiveNoFileComp
 	root.CompletionOptions.DefaultShellCompDirective = &noFiles
@@ -48,6 +50,8 @@ func (a *app) completions(root *cobra.Command) {
 				return yaml(cmd, args, toComplete)
 			}
 			_ = c.RegisterFlagCompletionFunc("matchup", a.completeMatchups)
+			_ = c.RegisterFlagCompletionFunc("vary", a.completeOfMatchup(varyNames))
+			_ = c.RegisterFlagCompletionFunc("sensitivity", a.completeOfMatchup(metricNames))
 		case "profiles":
 			for _, sub := range c.Commands() {
 				switch sub.Name() {
@@ -99,6 +103,70 @@ func (a *app) completeMatchups(cmd *cobra.Command, args []string, toComplete str
 		}
 	}
 	return names, cobra.ShellCompDirectiveNoFileComp
+}
+
+// completeOfMatchup completes run's --vary and --sensitivity with the
+// names of the action of the matchup the run would ask of: --matchup
+// NAME (in FILE, if given), or FILE's one matchup. A FILE of several
+// matchups without --matchup offers nothing, as the run refuses --find
+// and --sensitivity there; so does a file that is missing or bad (the
+// run will say what is wrong, completion never does).
+func (a *app) completeOfMatchup(names func(*resolve.Action) []string) cobra.CompletionFunc {
+	return func(cmd *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		act := a.matchupAction(cmd, args)
+		if act == nil {
+			return nil, cobra.ShellCompDirectiveNoFileComp
+		}
+		var out []cobra.Completion
+		for _, n := range names(act) {
+			if strings.HasPrefix(n, toComplete) {
+				out = append(out, n)
+			}
+		}
+		return out, cobra.ShellCompDirectiveNoFileComp
+	}
+}
+
+// matchupAction is the action of the matchup odds run would ask of, or
+// nil where there is none, or no one, or the profiles do not load (their
+// warnings unsaid: a completion prints nothing but names).
+func (a *app) matchupAction(cmd *cobra.Command, args []string) *resolve.Action {
+	if len(args) > 1 {
+		return nil
+	}
+	if len(args) == 1 {
+		a.profilePaths = append(a.profilePaths, args[0])
+	}
+	stderr := a.stderr
+	a.stderr = io.Discard
+	reg, err := a.registry()
+	a.stderr = stderr
+	if err != nil {
+		return nil
+	}
+	only, _ := cmd.Flags().GetString("matchup")
+	var m *profiles.Matchup
+	switch {
+	case len(args) == 1 && only == "":
+		if ms := reg.File(args[0]).Matchups; len(ms) == 1 {
+			m = ms[0]
+		}
+	case len(args) == 1:
+		for _, fm := range reg.File(args[0]).Matchups {
+			if fm.Name == only {
+				m = fm
+			}
+		}
+	case only != "":
+		m, _ = reg.Matchup(only)
+	}
+	if m == nil {
+		return nil
+	}
+	if sys := a.system(m.System); sys != nil {
+		return sys.Action(m.Action)
+	}
+	return nil
 }
 
 // completeEntries lists the names of the profiles in force that keep

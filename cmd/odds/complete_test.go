@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -83,4 +85,74 @@ func TestCompletionNames(t *testing.T) {
 	if names, _ := complete(t, "profiles", "show", "st"); !slices.Equal(names, []string{"stug"}) {
 		t.Errorf("ODDS_PROFILES: profiles show st offers %q, want stug", names)
 	}
+}
+
+// odds run completes --vary with the numeric flags and --sensitivity
+// with the metrics of the action of the matchup it would ask of: FILE's
+// one matchup, or --matchup NAME (in FILE, or among those in force). A
+// FILE of several matchups without --matchup (the run refuses to ask of
+// them), and a missing or bad file or name, offer nothing and print
+// nothing.
+func TestCompletionRunMatchupAction(t *testing.T) {
+	const example = "../../profiles/examples/my-cards.yaml" // two matchups: opposed tank-hunt, rof fire
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	one := write("one.yaml", "matchups:\n  - name: mg-at-the-rifles\n    system: opposed\n    action: fire\n    attacker: mg-team\n    defender: rifle-section\n")
+	broken := write("broken.yaml", "matchups: [\n")
+	unknownCard := write("unknown.yaml", "matchups:\n  - name: ghost\n    system: opposed\n    action: fire\n    attacker: no-such-card\n")
+	fireFlags := []string{"hesa", "ap", "def", "firer-quality", "target-quality"}
+	fireMetrics := []string{"no-effect", "fall-back", "suppressed", "out-of-action", "mean:margin"}
+	cases := []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"run", one, "--vary", ""}, fireFlags},
+		{[]string{"run", one, "--vary", "h"}, []string{"hesa"}},
+		{[]string{"run", one, "--sensitivity="}, fireMetrics},
+		{[]string{"run", "--matchup", "tank-duel", "--vary", ""}, fireFlags},
+		{[]string{"run", "--matchup", "tank-duel", "--sensitivity=out"}, []string{"out-of-action"}},
+		{[]string{"run", example, "--matchup", "bren-on-two-teams", "--sensitivity=mean"}, metricsOf(t, "rof", "fire")},
+		{[]string{"--profiles", example, "run", "--matchup", "paras-hunt-the-stug", "--vary", ""}, varyOf(t, "opposed", "tank-hunt")},
+		{[]string{"run", example, "--vary", ""}, nil},                           // two matchups, none picked
+		{[]string{"run", example, "--matchup", "tank-duel", "--vary", ""}, nil}, // not in FILE: the run refuses it
+		{[]string{"run", "--matchup", "no-such", "--vary", ""}, nil},
+		{[]string{"run", filepath.Join(dir, "missing.yaml"), "--vary", ""}, nil},
+		{[]string{"run", broken, "--sensitivity="}, nil},
+		{[]string{"run", unknownCard, "--vary", ""}, nil},
+		{[]string{"run", dir, "--vary", ""}, nil},
+	}
+	for _, c := range cases {
+		names, d := complete(t, c.args...)
+		if !slices.Equal(names, c.want) || d != cobra.ShellCompDirectiveNoFileComp {
+			t.Errorf("__complete %q: %q, directive %d; want %q", c.args, names, d, c.want)
+		}
+		_, _, errs := run(context.Background(), append([]string{"__complete"}, c.args...)...)
+		for _, l := range strings.Split(strings.TrimSpace(errs), "\n") {
+			if !strings.HasPrefix(l, "Completion ended with directive:") {
+				t.Errorf("__complete %q printed %q", c.args, l)
+			}
+		}
+	}
+}
+
+// varyOf and metricsOf are the names an action command itself completes
+// for --vary and --sensitivity.
+func varyOf(t *testing.T, system, action string) []string {
+	t.Helper()
+	names, _ := complete(t, system, action, "--vary", "")
+	return names
+}
+
+// (the action command leaves the prefix to the shell: these take the
+// mean:RESULT ones)
+func metricsOf(t *testing.T, system, action string) []string {
+	t.Helper()
+	names, _ := complete(t, system, action, "--sensitivity=mean")
+	return slices.DeleteFunc(names, func(n string) bool { return !strings.HasPrefix(n, "mean:") })
 }

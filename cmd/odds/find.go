@@ -145,19 +145,30 @@ func (a *app) written(ctx context.Context, data []byte, err error) error {
 // --sensitivity with its outcomes and numeric results.
 func completeBeyond(cmd *cobra.Command, act *resolve.Action) {
 	_ = cmd.RegisterFlagCompletionFunc("vary", func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
-		var names []string
-		for _, p := range act.Params {
-			if p.Kind == resolve.Int {
-				names = append(names, p.Name)
-			}
-		}
-		return names, cobra.ShellCompDirectiveNoFileComp
+		return varyNames(act), cobra.ShellCompDirectiveNoFileComp
 	})
 	_ = cmd.RegisterFlagCompletionFunc("sensitivity", func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
-		names := append([]string{}, act.Outcome...)
-		for _, s := range act.Stats {
-			names = append(names, "mean:"+s)
-		}
-		return names, cobra.ShellCompDirectiveNoFileComp
+		return metricNames(act), cobra.ShellCompDirectiveNoFileComp
 	})
+}
+
+// varyNames are the flags --vary takes of an action: its numeric ones.
+func varyNames(act *resolve.Action) []string {
+	var names []string
+	for _, p := range act.Params {
+		if p.Kind == resolve.Int {
+			names = append(names, p.Name)
+		}
+	}
+	return names
+}
+
+// metricNames are the metrics --sensitivity takes of an action: its
+// outcomes and mean:RESULT of its numeric results.
+func metricNames(act *resolve.Action) []string {
+	names := append([]string{}, act.Outcome...)
+	for _, s := range act.Stats {
+		names = append(names, "mean:"+s)
+	}
+	return names
 }
