@@ -149,7 +149,7 @@ func TestPlotErrors(t *testing.T) {
 }
 
 // --until and its flags refuse what they cannot answer, in one line with
-// exit status 2: a plot of several chains, --attacks alone or out of
+// exit status 2: a plot of chains over three swept flags, --attacks alone or out of
 // range, an outcome the action does not have, an action that does not
 // chain.
 func TestUntilUsage(t *testing.T) {
@@ -158,7 +158,7 @@ func TestUntilUsage(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"opposed", "fire", "--hesa", "1,3", "--def", "1", "--until", "out-of-action", "--plot", filepath.Join(dir, "x.svg")}, "--plot: draws the chain of one result; this run has 2"},
+		{[]string{"opposed", "fire", "--hesa", "1,3", "--def", "0,1", "--cover", "all", "--until", "out-of-action", "--plot", filepath.Join(dir, "x.svg")}, "--plot: 3 flags vary; a plot of --until shows one"},
 		{[]string{"opposed", "fire", "--hesa", "3", "--def", "1", "--attacks", "3"}, "--attacks: give --until OUTCOME too"},
 		{[]string{"opposed", "fire", "--hesa", "3", "--def", "1", "--until", "out-of-action", "--attacks", "0"}, "--attacks: want 1..100, got 0"},
 		{[]string{"opposed", "fire", "--hesa", "3", "--def", "1", "--until", "eliminated"}, `--until: want an outcome of opposed fire (out-of-action, suppressed, fall-back, no-effect), got "eliminated"`},

@@ -2,8 +2,8 @@
 
 package render
 
-// The drawings of the questions past one result: a --until chain's
-// P(reached by attack k) as bars over k, a --find scan's figure over
+// The drawings of the questions past one result (a --until chain's are
+// in plotchain.go): a --find scan's figure over
 // the varied flag with its threshold and answer, a --sensitivity
 // tornado of the changes. They keep the house's rules (plotfigure.go):
 // the legend beside the data, probabilities in percent (signed for
@@ -25,43 +25,6 @@ import (
 
 	"odds/cmd/internal/query"
 )
-
-// chainPlot draws P(reached by attack k) as a bar at each attack k,
-// each labelled with its figure (up to a dozen), with whiskers when
-// Monte Carlo.
-func chainPlot(rs []*report, path string) ([]byte, error) {
-	if len(rs) != 1 {
-		return nil, usagef("give one value of each flag with --until and --plot", "--plot: draws the chain of one result; this run has %d", len(rs))
-	}
-	r := rs[0]
-	n := len(r.Chain.ByAttack)
-	bs := make([]plotBar, n)
-	var bars boxes
-	var errs plotterErrs
-	top := 0.0
-	for k, iv := range r.Chain.ByAttack {
-		x := float64(k + 1)
-		bs[k] = plotBar{name: strconv.Itoa(k + 1), v: iv.P, lo: iv.Lo, hi: iv.Hi, whiskers: !r.Exact}
-		bars = append(bars, box{x0: x - 0.3, x1: x + 0.3, y1: iv.P, color: colourOf(0)})
-		top = max(top, iv.P)
-		if !r.Exact {
-			errs = append(errs, plotterErr{x: x, y: iv.P, lo: iv.P - iv.Lo, hi: iv.Hi - iv.P})
-			top = max(top, iv.Hi)
-		}
-	}
-	p := newPanel()
-	p.X.Label.Text = "attack k"
-	p.Y.Label.Text = "P(" + r.Chain.Until + " by attack k)"
-	p.Add(hGrid())
-	p.Add(bars)
-	addWhiskers(p, errs)
-	addBarLabels(p, bs, 1, false)
-	intAxis(&p.X, 1, float64(n))
-	p.X.Min, p.X.Max = 0.35, float64(n)+0.65 // over half a bar's width from the frame
-	pctAxis(&p.Y, 0, top*1.08, false)        // and room for the labels
-	title := withParams(Title(r)+" until "+r.Chain.Until, r)
-	return (&figure{title: title, panels: []*plot.Plot{p}, w: plotW, h: plotH}).encode(path)
-}
 
 // FindPlot draws one answer's scan: the metric over the varied flag's
 // values (with 95% whiskers by Monte Carlo), the threshold as a dashed
