@@ -87,14 +87,14 @@ matchup must be of an action that repeats, and OUTCOME one of its outcomes).
 			}
 			var jobs []*query.Query
 			for _, n := range names {
-				m, err := reg.Matchup(n)
+				j, err := query.OfMatchup(a.systems, reg, n)
 				if err != nil {
-					return usagef("'odds profiles list' lists the matchups", "--matchup: %v", err)
+					return err
 				}
-				j := a.matchupJob(reg, m)
-				if changed("until") && j.Action.Chain == nil {
-					return usagef("run the matchups that repeat with --matchup NAME ('odds systems' marks their actions)",
-						"--until: matchup %s is %s %s, which does not repeat (docs/rules/%s.md says why)", n, m.System, m.Action, m.System)
+				if changed("until") {
+					if err := j.CheckRepeats(); err != nil {
+						return err
+					}
 				}
 				if err := a.setUntil(cmd, j, *until, *attacks); err != nil {
 					return err
@@ -135,17 +135,4 @@ func metricApart(cmd *cobra.Command, bq *beyond, args []string, only string) boo
 		return only != "" && err != nil
 	}
 	return false
-}
-
-// matchupJob turns a checked matchup into a job; its cards were verified
-// when the registry was loaded.
-func (a *app) matchupJob(reg *profiles.Registry, m *profiles.Matchup) *query.Query {
-	sys := a.system(m.System)
-	j := &query.Query{System: sys, Action: sys.Action(m.Action), Cards: map[string][]*profiles.Unit{}, Values: m.Set, GivenBy: "matchup " + m.Name, Matchup: m.Name,
-		Env: envOf(reg, sys)}
-	for role, card := range m.Cards {
-		u, _ := reg.Unit(card, m.System)
-		j.Cards[role] = []*profiles.Unit{u}
-	}
-	return j
 }

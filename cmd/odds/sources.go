@@ -7,9 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"odds/cmd/internal/query"
 	"odds/profiles"
-	"odds/resolve"
 )
 
 // registry returns the profiles in force: built-ins, then ODDS_PROFILES,
@@ -42,19 +40,6 @@ func (a *app) registry() (*profiles.Registry, error) {
 	a.reg = reg
 	return reg, nil
 }
-
-// envOf is the profile data a system's actions read (its dice and
-// tables), or nil for a system that reads none.
-func envOf(reg *profiles.Registry, sys *resolve.System) *resolve.Env {
-	if !needsEnv(sys) {
-		return nil
-	}
-	return reg.Env(sys.Name)
-}
-
-// needsEnv reports whether a system's actions read profile data
-// (query.NeedsEnv).
-func needsEnv(sys *resolve.System) bool { return query.NeedsEnv(sys) }
 
 // envProfiles are the paths ODDS_PROFILES names.
 func envProfiles() []string {
