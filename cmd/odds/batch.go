@@ -30,8 +30,10 @@ func (a *app) batchCommand() *cobra.Command {
 		Use:   "batch < QUESTIONS.jsonl",
 		Short: "answer questions given as JSON lines on stdin, one JSON document per line",
 		Long: a.paragraphs("batch reads one question per line of stdin: a query object ({\"system\": \"opposed\", \"action\": \"fire\", \"params\": {\"hesa\": 3, \"def\": 1}}, described in the README) or the command's own words as a JSON array ([\"opposed\", \"fire\", \"--hesa\", \"3\", \"--def\", \"1\"]). It writes one JSON document per line, in the order of the questions: what --format json prints for that command, on one line.\n\n" +
+			"A line may name a matchup instead ({\"matchup\": \"tank-duel\", \"seed\": 7}, or [\"run\", \"--matchup\", \"tank-duel\", \"--seed\", \"7\"]): the answer is what odds run --matchup NAME --format json prints. The matchups are the built-ins and those of the files the batch started with (--profiles); a line never names a file.\n\n" +
 			"Questions run concurrently (--workers at once, each on one core). A bad line stops the batch with its line number, after the answers before it; with --keep-going its line is {\"line\": N, \"error\": …} and the batch goes on (exit 2 at the end). One process answers thousands of questions: the way for scripts to sweep what a grid cannot express."),
 		Example: "  printf '%s\\n' '[\"opposed\",\"fire\",\"--hesa\",\"3\",\"--def\",\"1\"]' | odds batch\n" +
+			"  printf '%s\\n' '{\"matchup\":\"mg-on-rifles-in-cover\",\"seed\":7}' | odds batch\n" +
 			"  odds batch --keep-going < questions.jsonl > answers.jsonl",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"net/url"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -97,13 +96,7 @@ func (e *Engine) Question(q url.Values, system, action string) (*Question, error
 	if act == nil {
 		return nil, &query.Error{Err: fmt.Errorf("%s has no action %q", system, action)}
 	}
-	keys := make([]string, 0, len(q))
-	for k := range q {
-		if len(q[k]) > 0 && q[k][len(q[k])-1] != "" {
-			keys = append(keys, k)
-		}
-	}
-	slices.Sort(keys)
+	keys := givenKeys(q)
 	isRole := func(k string) bool {
 		return slices.ContainsFunc(act.Roles, func(r resolve.Role) bool { return r.Name == k })
 	}
@@ -113,9 +106,7 @@ func (e *Engine) Question(q url.Values, system, action string) (*Question, error
 		}
 	}
 	sp := query.Spec{System: sys, Action: act, Values: map[string][]resolve.Value{}, Cards: map[string]string{}}
-	run := newRunSettings()
-	var x Question
-	until, attacks := "", query.DefaultAttacks
+	s := newSettings()
 	for _, k := range keys {
 		v := q[k][len(q[k])-1]
 		var err error
@@ -127,62 +118,22 @@ func (e *Engine) Question(q url.Values, system, action string) (*Question, error
 			if vals, err = query.ParseValue(act, k, v); err == nil {
 				sp.Values[k] = append(sp.Values[k], vals...)
 			}
-		case k == "vs":
-			x.Vs = v
-		case k == "metric":
-			x.Metric = v
-		case k == "find", k == "vary", k == "sensitivity":
-			// read once the query is built
-		case k == "until":
-			until = v
-		case k == "attacks":
-			if attacks, err = strconv.Atoi(v); err != nil || attacks < 1 || attacks > query.MaxAttacks {
-				err = &query.Error{Flag: k, Err: fmt.Errorf("--attacks: want 1..%d, got %q", query.MaxAttacks, v)}
-			}
-		default: // method, trials, seed or precision
-			err = run.set(k, v)
-		}
-		var qe *query.Error
-		if err != nil && !errors.As(err, &qe) {
-			err = &query.Error{Flag: k, Err: fmt.Errorf("--%s: %v", k, err)}
+		default:
+			err = s.read(k, v)
 		}
 		if err != nil {
 			return nil, err
 		}
 	}
-	reg := e.registry
-	qq, _, err := query.New(sp, reg)
+	qq, _, err := query.New(sp, e.registry)
 	if err != nil {
 		return nil, err
 	}
-	x.Q = qq
-	switch {
-	case until == "" && q.Has("attacks"):
-		return nil, &query.Error{Flag: "attacks", Err: errors.New("--attacks: give until=OUTCOME too")}
-	case until != "" && (q.Has("find") || q.Has("sensitivity")):
-		return nil, &query.Error{Flag: "until", Err: errors.New("--until: not with find or sensitivity")}
-	case until != "" && (x.Vs != "" || x.Metric != ""):
-		return nil, &query.Error{Flag: "until", Err: errors.New("--until: not with vs or metric")}
-	case until != "":
-		qq.Until = &query.Until{Outcome: until, Attacks: attacks}
-	}
-	opts, err := run.options()
-	x.Opts = query.Options{Sim: opts, TrialsGiven: run.trials.Given, MaxTrials: e.MaxTrials}
-	if err != nil {
+	x := &Question{Q: qq}
+	if err := e.settle(x, q, s); err != nil {
 		return nil, err
 	}
-	if err := x.beyond(q); err != nil {
-		return nil, err
-	}
-	if x.Vs != "" {
-		if x.Metric != "" {
-			return nil, &query.Error{Flag: "vs", Hint: "compare one figure by reading it in the comparison", Err: errors.New("--vs: give --metric without --vs")}
-		}
-		if x.B, err = query.Variant(x.Q, x.Vs, isRunFlag, reg); err != nil {
-			return nil, err
-		}
-	}
-	return &x, nil
+	return x, nil
 }
 
 // runSettings are a request's run settings as the CLI's flags take

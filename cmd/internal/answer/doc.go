@@ -1,6 +1,7 @@
 // Package answer is the one door of the page's questions: a request's
 // URL values (the JSON API's query string) turned into a typed query,
-// run, and rendered as the CLI's --format json document; a roll; a
+// run, and rendered as the CLI's --format json document; a matchup by
+// name, as odds run --matchup answers it; a roll; a
 // profile file validated with odds profiles validate's messages; and
 // the catalog of systems, actions and parameters the page builds its
 // controls from. odds serve's API, odds batch and the page's

@@ -36,6 +36,10 @@ type Doc struct {
 	Attacks     any    `json:"attacks,omitempty"` // with until, as --attacks
 	// Expr is a roll's dice expression: System "roll", no Action.
 	Expr string `json:"expr,omitempty"`
+	// Matchup names a matchup of the profiles in force, as odds run
+	// --matchup NAME: no System, Action, Params or Cards (its own), the
+	// run settings odds run takes.
+	Matchup string `json:"matchup,omitempty"`
 }
 
 // ParseDoc reads one line of odds batch: a Doc, or the command's own
@@ -70,10 +74,15 @@ func ParseDoc(line []byte) (*Doc, error) {
 // --format or --profiles.
 //
 // ["roll", EXPR, flags...] is a roll: System "roll" and Expr, with the
-// run settings only (method, trials, seed, precision).
+// run settings only (method, trials, seed, precision). ["run",
+// "--matchup", NAME, flags...] is odds run's: Matchup, and its flags
+// (those it does not take are refused when the question is read).
 func DocOfWords(words []string) (*Doc, error) {
 	if len(words) >= 2 && words[0] == "roll" {
 		return rollDocOfWords(words)
+	}
+	if len(words) >= 1 && words[0] == "run" {
+		return runDocOfWords(words)
 	}
 	if len(words) < 2 || strings.HasPrefix(words[0], "-") || strings.HasPrefix(words[1], "-") {
 		return nil, &Error{Hint: `for example ["opposed", "fire", "--hesa", "3", "--def", "1"]`, Err: fmt.Errorf("want SYSTEM ACTION and flags, got %q", words)}
@@ -137,7 +146,7 @@ func (d *Doc) Values() map[string]string {
 	for k, v := range d.Cards {
 		out[k] = v
 	}
-	for k, v := range map[string]any{"method": d.Method, "trials": d.Trials, "seed": d.Seed, "precision": d.Precision, "vs": d.Vs, "metric": d.Metric,
+	for k, v := range map[string]any{"matchup": d.Matchup, "method": d.Method, "trials": d.Trials, "seed": d.Seed, "precision": d.Precision, "vs": d.Vs, "metric": d.Metric,
 		"find": d.Find, "vary": d.Vary, "sensitivity": d.Sensitivity, "until": d.Until, "attacks": d.Attacks} {
 		if t := text(v); t != "" {
 			out[k] = t
@@ -180,5 +189,25 @@ func rollDocOfWords(words []string) (*Doc, error) {
 		return nil, &Error{Hint: "a roll takes --method, --trials, --seed and --precision", Err: fmt.Errorf("roll takes no --vs, --metric, --find, --vary or --sensitivity")}
 	}
 	d.System, d.Action, d.Params, d.Expr = "roll", "", nil, words[1]
+	return d, nil
+}
+
+// runDocOfWords is the Doc of ["run", "--matchup", NAME, flags...]: a
+// line names no FILE (the profiles are those the batch started with).
+func runDocOfWords(words []string) (*Doc, error) {
+	if len(words) > 1 && !strings.HasPrefix(words[1], "-") {
+		return nil, &Error{Hint: `the matchups are the built-ins and those of the files odds batch started with (--profiles): ["run", "--matchup", NAME]`,
+			Err: fmt.Errorf("run: a line names no FILE, got %q", words[1])}
+	}
+	d, err := DocOfWords(append([]string{"_", "_"}, words[1:]...))
+	if err != nil {
+		return nil, err
+	}
+	name := text(d.Params["matchup"])
+	delete(d.Params, "matchup")
+	if name == "" {
+		return nil, &Error{Flag: "matchup", Hint: MatchupHint, Err: fmt.Errorf("--matchup: want a matchup's NAME")}
+	}
+	d.System, d.Action, d.Matchup = "", "", name
 	return d, nil
 }

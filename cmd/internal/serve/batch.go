@@ -18,9 +18,12 @@ func (s *Server) AnswerLine(ctx context.Context, line []byte) ([]byte, error) {
 		return nil, err
 	}
 	var ans *answer.Answer
-	if d.System == "roll" {
+	switch {
+	case d.Matchup != "":
+		ans, err = s.engine.MatchupDoc(ctx, d, nil)
+	case d.System == "roll":
 		ans, err = answer.RollDoc(ctx, d, nil)
-	} else {
+	default:
 		vals := url.Values{}
 		for k, v := range d.Values() {
 			vals.Set(k, v)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"net/url"
 	"time"
 
 	"odds/cmd/internal/answer"
@@ -21,11 +22,12 @@ type reply struct {
 	flag   string // the flag the message names, if any
 }
 
-// run answers the request's question on one core, waiting for a free
-// one at most QueueWait. The question is read (answer.Question) before
-// it waits: bad input is answered 400 at once, never 429.
-func (s *Server) run(r *http.Request, system, action string, plot bool) reply {
-	x, err := s.engine.Question(r.URL.Query(), system, action)
+// run answers the request's question, read by ask (answer.Question or
+// MatchupQuestion), on one core, waiting for a free one at most
+// QueueWait. The question is read before it waits: bad input is
+// answered 400 at once, never 429.
+func (s *Server) run(r *http.Request, ask func(url.Values) (*answer.Question, error), plot bool) reply {
+	x, err := ask(r.URL.Query())
 	if err != nil {
 		return errorReply(http.StatusBadRequest, err)
 	}

@@ -12,6 +12,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"runtime"
 	"strconv"
@@ -57,6 +58,7 @@ type Server struct {
 func New(systems []*resolve.System, reg *profiles.Registry, maxTrials int64, stdout, stderr io.Writer) *Server {
 	s := &Server{stdout: stdout, stderr: stderr, slots: make(chan struct{}, runtime.NumCPU()),
 		engine: &answer.Engine{Systems: systems, Reg: reg, MaxTrials: maxTrials}, mux: http.NewServeMux()}
+	s.mux.HandleFunc("GET /api/v1/run", s.apiRun)
 	s.mux.HandleFunc("GET /api/v1/{system}/{action}", s.api)
 	s.mux.HandleFunc("GET /plot/{system}/{action}", s.plotImage)
 	s.mux.HandleFunc("GET /{system}/{action}", s.oldPage)
@@ -169,7 +171,24 @@ func hostAllowed(hostport, machine string) bool {
 // api answers GET /api/v1/SYSTEM/ACTION with the CLI's JSON document, or
 // {"error": …} with 400 (bad input), 429 (busy) or 503.
 func (s *Server) api(w http.ResponseWriter, r *http.Request) {
-	rep := s.run(r, r.PathValue("system"), r.PathValue("action"), false)
+	s.writeAPI(w, s.run(r, s.actionQuestion(r), false))
+}
+
+// apiRun answers GET /api/v1/run?matchup=NAME as api does: the document
+// odds run --matchup NAME --format json prints.
+func (s *Server) apiRun(w http.ResponseWriter, r *http.Request) {
+	s.writeAPI(w, s.run(r, s.engine.MatchupQuestion, false))
+}
+
+// actionQuestion reads a request to SYSTEM/ACTION.
+func (s *Server) actionQuestion(r *http.Request) func(url.Values) (*answer.Question, error) {
+	return func(q url.Values) (*answer.Question, error) {
+		return s.engine.Question(q, r.PathValue("system"), r.PathValue("action"))
+	}
+}
+
+// writeAPI writes an API answer: its document, or its error as JSON.
+func (s *Server) writeAPI(w http.ResponseWriter, rep reply) {
 	w.Header().Set("Content-Type", "application/json")
 	if rep.status == http.StatusTooManyRequests {
 		w.Header().Set("Retry-After", "2")
@@ -190,7 +209,7 @@ func (s *Server) api(w http.ResponseWriter, r *http.Request) {
 // plotImage answers GET /plot/SYSTEM/ACTION with the question's plot as
 // SVG (the --plot drawing).
 func (s *Server) plotImage(w http.ResponseWriter, r *http.Request) {
-	rep := s.run(r, r.PathValue("system"), r.PathValue("action"), true)
+	rep := s.run(r, s.actionQuestion(r), true)
 	if rep.status != http.StatusOK || rep.plot == nil {
 		msg := rep.err
 		if msg == "" {

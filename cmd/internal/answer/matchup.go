@@ -1,0 +1,94 @@
+package answer
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/url"
+
+	"odds/cmd/internal/query"
+	"odds/cmd/internal/render"
+)
+
+// A matchup asked by name (the API's GET /api/v1/run?matchup=NAME, odds
+// batch's {"matchup": NAME} line): odds run --matchup NAME with the run
+// settings odds run takes, answered with the document it prints. The
+// matchup is one of the engine's profiles (the built-ins and the files
+// the server or batch started with): no request names a file.
+
+// runHint says what a matchup question takes.
+const runHint = "a matchup fixes its action's flags and cards; run takes matchup, method, trials, seed, precision, until, attacks, find, vary and sensitivity"
+
+// MatchupQuestion reads a request's URL values as odds run --matchup
+// NAME: matchup, and the run settings of runDocs but vs (odds run has
+// no --vs). Empty values are left out, as Question leaves them.
+func (e *Engine) MatchupQuestion(q url.Values) (*Question, error) {
+	keys := givenKeys(q)
+	for _, k := range keys {
+		if k != "matchup" && (!isRunSetting(k) || k == "vs") {
+			return nil, &query.Error{Hint: runHint, Err: fmt.Errorf("--%s: run takes no such parameter", k)}
+		}
+	}
+	s := newSettings()
+	name := ""
+	for _, k := range keys {
+		v := q[k][len(q[k])-1]
+		if k == "matchup" {
+			name = v
+			continue
+		}
+		if err := s.read(k, v); err != nil {
+			return nil, err
+		}
+	}
+	if name == "" {
+		return nil, &query.Error{Flag: "matchup", Hint: query.MatchupHint, Err: errors.New("--matchup: want a matchup's NAME")}
+	}
+	reg, err := e.registry()
+	if err != nil {
+		return nil, err
+	}
+	if reg == nil {
+		return nil, &query.Error{Flag: "matchup", Err: fmt.Errorf("--matchup: no profiles loaded, so no matchup %q", name)}
+	}
+	qq, err := query.OfMatchup(e.Systems, reg, name)
+	if err != nil {
+		return nil, err
+	}
+	if s.until != "" {
+		if err := qq.CheckRepeats(); err != nil {
+			return nil, err
+		}
+	}
+	x := &Question{Q: qq}
+	if err := e.settle(x, q, s); err != nil {
+		return nil, err
+	}
+	if x.Metric != "" {
+		// Refused before the request waits for a core, as Run would (a
+		// matchup has one card a role: never a roster matrix).
+		if err := render.CheckRoster(qq, x.Metric); err != nil {
+			return nil, err
+		}
+	}
+	return x, nil
+}
+
+// MatchupDoc answers a matchup Doc (odds batch's {"matchup": NAME, …} or
+// ["run", "--matchup", NAME, …] line): what odds run --matchup NAME
+// --format json prints.
+func (e *Engine) MatchupDoc(ctx context.Context, d *query.Doc, progress Progress) (*Answer, error) {
+	if d.System != "" || d.Action != "" || d.Expr != "" {
+		return nil, &query.Error{Flag: "matchup", Hint: "give a matchup and run settings, or a system and action",
+			Err: errors.New("matchup: a matchup names its system and action; give neither, nor expr")}
+	}
+	vals := url.Values{}
+	for k, v := range d.Values() {
+		vals.Set(k, v)
+	}
+	x, err := e.MatchupQuestion(vals)
+	if err != nil {
+		return nil, err
+	}
+	return e.Run(ctx, x, progress)
+}

@@ -1,0 +1,100 @@
+package answer
+
+import (
+	"errors"
+	"fmt"
+	"net/url"
+	"slices"
+	"strconv"
+
+	"odds/cmd/internal/query"
+)
+
+// A request's run settings (runDocs), read the same way whatever the
+// question: an action's (Question) or a matchup's (MatchupQuestion).
+
+// givenKeys are the names of a request's values, sorted, but those whose
+// (last) value is empty: an unfilled form field.
+func givenKeys(q url.Values) []string {
+	keys := make([]string, 0, len(q))
+	for k := range q {
+		if len(q[k]) > 0 && q[k][len(q[k])-1] != "" {
+			keys = append(keys, k)
+		}
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+// settings are a request's run settings as read (runDocs' names), until
+// its query is built.
+type settings struct {
+	run        runSettings
+	vs, metric string
+	until      string
+	attacks    int
+}
+
+func newSettings() *settings { return &settings{run: newRunSettings(), attacks: query.DefaultAttacks} }
+
+// read reads v as run setting k (find, vary and sensitivity are read once
+// the query is built), its error an Error naming k.
+func (s *settings) read(k, v string) error {
+	var err error
+	switch k {
+	case "vs":
+		s.vs = v
+	case "metric":
+		s.metric = v
+	case "find", "vary", "sensitivity":
+		// read once the query is built
+	case "until":
+		s.until = v
+	case "attacks":
+		if s.attacks, err = strconv.Atoi(v); err != nil || s.attacks < 1 || s.attacks > query.MaxAttacks {
+			return &query.Error{Flag: k, Err: fmt.Errorf("--attacks: want 1..%d, got %q", query.MaxAttacks, v)}
+		}
+	default: // method, trials, seed or precision
+		err = s.run.set(k, v)
+	}
+	var qe *query.Error
+	if err != nil && !errors.As(err, &qe) {
+		err = &query.Error{Flag: k, Err: fmt.Errorf("--%s: %v", k, err)}
+	}
+	return err
+}
+
+// settle completes a question whose query is built with the request's
+// run settings: repeated attacks, the run's options, find, vary and
+// sensitivity, and the --vs variant, refusing what does not go together
+// as the CLI does.
+func (e *Engine) settle(x *Question, q url.Values, s *settings) error {
+	x.Vs, x.Metric = s.vs, s.metric
+	switch {
+	case s.until == "" && q.Has("attacks"):
+		return &query.Error{Flag: "attacks", Err: errors.New("--attacks: give until=OUTCOME too")}
+	case s.until != "" && (q.Has("find") || q.Has("sensitivity")):
+		return &query.Error{Flag: "until", Err: errors.New("--until: not with find or sensitivity")}
+	case s.until != "" && (x.Vs != "" || x.Metric != ""):
+		return &query.Error{Flag: "until", Err: errors.New("--until: not with vs or metric")}
+	case s.until != "":
+		x.Q.Until = &query.Until{Outcome: s.until, Attacks: s.attacks}
+	}
+	opts, err := s.run.options()
+	x.Opts = query.Options{Sim: opts, TrialsGiven: s.run.trials.Given, MaxTrials: e.MaxTrials}
+	if err != nil {
+		return err
+	}
+	if err := x.beyond(q); err != nil {
+		return err
+	}
+	if x.Vs != "" {
+		if x.Metric != "" {
+			return &query.Error{Flag: "vs", Hint: "compare one figure by reading it in the comparison", Err: errors.New("--vs: give --metric without --vs")}
+		}
+		if x.B, err = query.Variant(x.Q, x.Vs, isRunFlag, e.registry); err != nil {
+			return err
+		}
+	}
+	return nil
+}
