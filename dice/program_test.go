@@ -65,6 +65,12 @@ func TestProgramDice(t *testing.T) {
 		want[k] = float64(binomial(5, k)) * math.Pow(1.0/3, float64(k)) * math.Pow(2.0/3, float64(5-k))
 	}
 	agreeProgram(t, "5d6>=5", p, 0, 5, want)
+
+	// d1s: a digit of one outcome takes nothing from a word (one step of
+	// m = 1, tallyWord1's trials a word bounded all the same).
+	p = &Program{}
+	p.Dice(3, 1, ones(1, 1))
+	agreeProgram(t, "3d1", p, 3, 3, map[int]float64{3: 1})
 }
 
 func binomial(n, k int) int {

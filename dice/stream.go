@@ -192,11 +192,12 @@ func (s *Stream) TallyDiff(trials, sides int, counts []uint64) {
 	s.src, s.used = src, MaxProduct+1
 }
 
-// digitsPerWord is the digits of m outcomes (m >= 2) one word gives:
-// the most k with m^k at most MaxProduct, and at least one.
+// digitsPerWord is the digits of m outcomes (1 <= m <= MaxProduct) one
+// word gives: the most k with m^k at most MaxProduct, and at most 64 (a
+// digit of one outcome takes nothing from the word: d1 vs d1).
 func digitsPerWord(m uint64) int {
 	k, p := 1, m
-	for p*m <= MaxProduct {
+	for k < 64 && p*m <= MaxProduct {
 		p *= m
 		k++
 	}

@@ -172,7 +172,7 @@ var expressions = []string{
 	"2d6-d6", "5d10>=8", "2d10=10", "3d6<3", "(d6+d6)<=4 vs d2", "-3+2d4",
 	"2d6!", "3d6r1", "4d6r2kh3", "3d4!>=4", "2d4!kl1", "-1d6",
 	// The Monte Carlo fast paths: an opposed pair, sums, kept dice by face.
-	"d6-2 vs d6+1", "2d6-d4+1 vs d8", "5d10kl2", "4d6kh3>=4", "6d6kh2+1", "-2d6",
+	"d6-2 vs d6+1", "2d6-d4+1 vs d8", "d1 vs d1", "5d10kl2", "4d6kh3>=4", "6d6kh2+1", "-2d6",
 	// Success pools of re-rolled or exploding dice: not the plain pool's.
 	"3d6r1>=4", "4d6!>=8",
 	// Modified dice alone (dice.TallyExplode; re-rolled dice a dice.Program): blocks of rolls.
