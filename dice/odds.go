@@ -160,22 +160,17 @@ func (s *Stream) CountWith(c *Counter, n int) int {
 // kernel of every success-count question. counts must have at least n+1
 // entries. Monte Carlo mode only.
 func (s *Stream) TallyCount(trials int, c *Counter, n int, counts []uint64) {
-	tallyGroups(s, trials, &c.groups, n, 0, counts[:n+1])
-}
-
-// tallyGroups runs trials of n dice drawn by gs (draw's loop), adding one
-// to counts[sum+off] for what each trial's dice add, with the word kept in
-// registers across trials too, and the groups' sizes, the same every
-// trial, read once: q full groups, then a rest of r dice as group q if
-// r > 0.
-func tallyGroups(s *Stream, trials int, gs *groups[uint8], n, off int, counts []uint64) {
 	src, frac, used := s.src, s.frac, s.used
-	q, r := n/gs.size, n%gs.size
+	counts = counts[:n+1]
+	// draw's loop, repeated so that the word stays in registers across
+	// pools too, with the groups' sizes, which are the same every pool,
+	// read once: q full groups, then a rest of r dice as group q if r > 0.
+	q, r := n/c.size, n%c.size
 	groups := q + min(r, 1)
-	mq, tq := gs.products[gs.size], gs.tables[gs.size]
-	mr, tr := gs.products[r], gs.tables[r]
+	mq, tq := c.products[c.size], c.tables[c.size]
+	mr, tr := c.products[r], c.tables[r]
 	for range trials {
-		k := off
+		k := 0
 		for i := range groups {
 			m, t := mq, tq
 			if i == q {
@@ -239,9 +234,9 @@ func (s *Stream) FacesWith(c *FaceCounter) uint64 {
 }
 
 // NewRerolledFaces returns a FaceCounter for pools of n dice re-rolled as
-// d is: each die is one outcome of its two rolls (d's digit of sides^2),
-// counted at the value the rolls leave, a group of dice per multiply
-// (two d6 of four rolls: 1296 outcomes). ok is false where
+// d is: each die is one outcome of d's digit (its two rolls reduced to
+// their odds), counted at the value the rolls leave, a group of dice per
+// multiply (two d6r1 of 36 outcomes each: 1296). ok is false where
 // NewFaceCounter's would be.
 func NewRerolledFaces(d *Rerolled, n int) (c *FaceCounter, ok bool) {
 	w := FacesWidth(n)
