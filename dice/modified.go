@@ -12,10 +12,10 @@ import (
 // at once and a table made at compile time gives what they make: the
 // die's value when a roll among them stands, or "all m exploded, go on".
 // A die re-rolled once on r or less is two rolls, always: one digit of
-// sides^2 and a look-up. The distributions are exactly the die-by-die
-// ones (the digits of a word are independent uniform rolls, within
-// MaxProduct's bound), and enumerating streams still roll die by die, so
-// exact drivers see the same paths as before.
+// their odds (reduce) and a look-up. The distributions are exactly the
+// die-by-die ones (the digits of a word are independent uniform rolls,
+// within MaxProduct's bound), and enumerating streams still roll die by
+// die, so exact drivers see the same paths as before.
 
 // maxBlock bounds a modified die's block of rolls: three blocks of d6
 // (216) a word measured faster than two of 1296 or four of 36
@@ -102,7 +102,8 @@ type Rerolled struct {
 }
 
 // NewRerolled returns the die with the given sides re-rolled once on r or
-// less; ok is false when sides^2 exceeds maxBlock squared.
+// less; ok is false for more than maxBlock sides (a digit of up to
+// maxBlock^2 outcomes), fewer than one, or r below 0.
 func NewRerolled(sides, r int) (d *Rerolled, ok bool) {
 	if sides < 1 || sides > maxBlock || r < 0 {
 		return nil, false
@@ -339,8 +340,8 @@ func (s *Stream) ExplodeSum(e *Exploder, n int) int {
 	return v
 }
 
-// RerollSum rolls n re-rolled dice and returns their total, a group of
-// dice a digit (TallyReroll's). Enumerating, die by die.
+// RerollSum rolls n re-rolled dice and returns their total, as many dice
+// a digit as GroupTable allows. Enumerating, die by die.
 func (s *Stream) RerollSum(d *Rerolled, n int) int {
 	if s.enum != nil {
 		t := 0

@@ -14,7 +14,9 @@ import "math"
 // step adding what the kept dice are worth; two steps merge into one where
 // their joint table fits MergeTable. Build one when compiling a plan, with the
 // methods below in the order the terms roll; enumerating streams never
-// use it (the exact drivers roll the terms as before).
+// use it (the exact drivers roll the terms as before). What the steps of
+// a trial add must stay under 2^23 either way (roll's values span at most
+// 2^20): an exploded block is found by its look-up far below that.
 type Program struct {
 	steps    []progStep
 	oneWord  bool // every step of a trial fits one word (TallyProgram's one-word kernels)

@@ -3,8 +3,8 @@ package roll
 // The Monte Carlo kernel of an expression of several terms: the terms
 // compiled into one dice.Program (plain dice of the same size and worth
 // folded into one group, exploding dice a block of rolls a digit,
-// re-rolled dice a pair a digit, keeps of plain or re-rolled dice as a
-// keep's states), so a trial walks no terms and calls nothing.
+// re-rolled dice a digit of their odds, keeps of plain or re-rolled dice
+// as a keep's states), so a trial walks no terms and calls nothing.
 
 import (
 	"slices"
