@@ -67,21 +67,19 @@ const MaxProgramSteps = 256
 // further rolls aside).
 func (p *Program) Steps() int { return len(p.steps) }
 
-// push appends a step of m outcomes (tab: in states of m cells), merged
-// into the one before where their joint table fits MergeTable (the digit
-// of m1*m2 is the two digits d1*m2+d2, the same rolls), and lays the steps
-// on words again.
-func (p *Program) push(m uint64, tab []int32, op uint8, e *Exploder, sign int) {
-	p.pushCounted(m, tab, op, e, sign, 0, 0)
-}
-
-// pushCounted is push of an exploding die's step that counts the totals
-// lo..hi (hi > 0) rather than adding its total.
-func (p *Program) pushCounted(m uint64, tab []int32, op uint8, e *Exploder, sign, lo, hi int) {
-	st := progStep{m: m, tab: tab, vmask: -1, e: e, sign: sign, lo: lo, hi: hi, in: uint64(len(tab)) / m}
+// push appends a step of m outcomes (tab: in states of m cells).
+func (p *Program) push(m uint64, tab []int32, op uint8) {
+	st := progStep{m: m, tab: tab, vmask: -1, in: uint64(len(tab)) / m}
 	if op == opState {
 		st.vmask, st.smask = 0, -1
 	}
+	p.pushStep(st)
+}
+
+// pushStep appends st, merged into the step before where their joint
+// table fits MergeTable (the digit of m1*m2 is the two digits d1*m2+d2,
+// the same rolls), and lays the steps on words again.
+func (p *Program) pushStep(st progStep) {
 	if n := len(p.steps); n > 0 {
 		if merged, ok := merge(&p.steps[n-1], &st); ok {
 			p.steps[n-1] = merged
@@ -152,7 +150,7 @@ func (p *Program) Dice(n, sides int, value []int32) {
 		k := min(g, left)
 		left -= k
 		if k == g && full != nil {
-			p.push(uint64(len(full)), full, opAdd, nil, 0)
+			p.push(uint64(len(full)), full, opAdd)
 			continue
 		}
 		size := uint64(1)
@@ -170,7 +168,7 @@ func (p *Program) Dice(n, sides int, value []int32) {
 		if k == g {
 			full = tab
 		}
-		p.push(uint64(len(tab)), tab, opAdd, nil, 0)
+		p.push(uint64(len(tab)), tab, opAdd)
 	}
 }
 
@@ -187,7 +185,7 @@ func (p *Program) Explode(e *Exploder, n, sign, lo, hi int) {
 		}
 	}
 	for range n {
-		p.pushCounted(e.block, tab, opAdd, e, sign, lo, hi)
+		p.pushStep(progStep{m: e.block, tab: tab, vmask: -1, in: 1, e: e, sign: sign, lo: lo, hi: hi})
 	}
 }
 
@@ -209,7 +207,7 @@ func worth(total, lo, hi int) int {
 func (p *Program) Rerolled(d *Rerolled, n int, value []int32) {
 	one := reduce(int(d.m), func(x int) int32 { return value[d.face[x]] })
 	for range n {
-		p.push(uint64(len(one)), one, opAdd, nil, 0)
+		p.push(uint64(len(one)), one, opAdd)
 	}
 }
 
@@ -226,10 +224,10 @@ func (p *Program) Keep(k *Keeper, value []int32) {
 		for x, st := range k.first {
 			first[x] = value[st]
 		}
-		p.push(uint64(len(first)), first, opStateAdd, nil, 0)
+		p.push(uint64(len(first)), first, opStateAdd)
 		return
 	}
-	p.push(uint64(len(first)), first, opState, nil, 0)
+	p.push(uint64(len(first)), first, opState)
 	for i, g := range groups {
 		tab := make([]int32, len(k.steps[g]))
 		for x, st := range k.steps[g] {
@@ -242,7 +240,7 @@ func (p *Program) Keep(k *Keeper, value []int32) {
 		if i == len(groups)-1 {
 			op = opStateAdd
 		}
-		p.push(k.products[g], tab, op, nil, 0)
+		p.push(k.products[g], tab, op)
 	}
 }
 
@@ -303,13 +301,13 @@ func (p *Program) KeepRerolled(d *Rerolled, k *Keeper, value []int32) (ok bool) 
 		}
 	}
 	for _, tab := range tabs {
-		p.push(r, tab, opState, nil, 0)
+		p.push(r, tab, opState)
 	}
 	for i := k.keep; i < k.n; i++ {
 		if i == k.n-1 {
-			p.push(r, last, opStateAdd, nil, 0)
+			p.push(r, last, opStateAdd)
 		} else {
-			p.push(r, one, opState, nil, 0)
+			p.push(r, one, opState)
 		}
 	}
 	return true
