@@ -308,8 +308,8 @@ func (d *Rerolled) Counter(lo, hi int) *RerollCount {
 
 // ExplodeSum rolls n exploding dice and returns their total: Explode n
 // times, the same digits in the same order, with the word in registers
-// across the dice (TallyExplode's inner loop) instead of a call or three
-// a die. Enumerating, die by die.
+// across the dice (as Sum keeps it) instead of a call or three a die.
+// Enumerating, die by die.
 func (s *Stream) ExplodeSum(e *Exploder, n int) int {
 	if s.enum != nil {
 		t := 0

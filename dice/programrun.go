@@ -143,6 +143,9 @@ func (s *Stream) tallyWord1(trials int, p *Program, off int, counts []uint64) {
 	s.src, s.used = src, MaxProduct+1
 }
 
+// tallyWord3 is a trial of three steps of any kind (d4!+4d6r2kh3: an
+// exploding die's block, a keep's first three dice as a state, the fourth
+// die's look-up of what is kept).
 func (s *Stream) tallyWord3(trials int, p *Program, off int, counts []uint64) {
 	a, b, c := &p.steps[0], &p.steps[1], &p.steps[2]
 	ma, ta, va, sa := a.m, a.tab, a.vmask, a.smask

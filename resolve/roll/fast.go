@@ -2,8 +2,9 @@ package roll
 
 // The Monte Carlo fast paths: shapes of expression found at compile time
 // (a success-count pool, an opposed pair, sums of plain dice, few plain
-// dice in all, plain dice kept) and the kernels that roll them without
-// walking the terms.
+// dice in all, plain dice kept, exploding dice alone; every other shape
+// that can, one dice.Program: program.go) and the kernels that roll them
+// without walking the terms.
 
 import "odds/dice"
 
