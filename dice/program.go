@@ -1,6 +1,9 @@
 package dice
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // Program is a roll of several terms compiled into one Monte Carlo kernel
 // (TallyProgram): a trial is a fixed list of steps, each one mixed-radix
@@ -82,6 +85,11 @@ func (p *Program) push(m uint64, tab []int32, op uint8) {
 func (p *Program) pushStep(st progStep) {
 	if n := len(p.steps); n > 0 {
 		if merged, ok := merge(&p.steps[n-1], &st); ok {
+			// Dice alike merge into alike tables (600d6r1: 200 of
+			// 46,656 cells): share the step before's.
+			if n > 1 && slices.Equal(p.steps[n-2].tab, merged.tab) {
+				merged.tab = p.steps[n-2].tab
+			}
 			p.steps[n-1] = merged
 			p.layout()
 			return

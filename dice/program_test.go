@@ -187,6 +187,19 @@ func TestProgramRerolled(t *testing.T) {
 		t.Fatalf("4d6r1: P(4) %g, by hand %g", want[4], four)
 	}
 	agreeProgram(t, "4d6r1", p, 4, 24, want)
+
+	// 600d6r1 (roll's largest term is 1,000 dice): 200 steps of three
+	// dice, all alike, hold one table of 46,656 cells between them, not
+	// 200 (36 MB).
+	p = &Program{}
+	p.Rerolled(d, 600, ones(6, 1))
+	tables := map[*int32]bool{}
+	for _, g := range p.steps {
+		tables[&g.tab[0]] = true
+	}
+	if p.Steps() != 200 || len(tables) != 1 {
+		t.Errorf("600d6r1: %d steps, %d tables; want 200 steps sharing one", p.Steps(), len(tables))
+	}
 }
 
 // keepByHand is the kept sum of n dice (faces 1..sides at die[f-1]),
