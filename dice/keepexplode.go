@@ -37,6 +37,11 @@ type KeepExploded struct {
 	add     []int64
 	base    int
 	worth   []int32 // for redoing a trial
+	// Tracking one die, a trial is (sum of keys ^ flip) & keepAll plus
+	// the die's total (neg 0) or less it (neg -1), then its worth where
+	// the kept die has one (tested: worth1).
+	neg    int64
+	worth1 []int64
 }
 
 // keyExploded is a block's key where every roll exploded: a trial's sum
@@ -94,7 +99,10 @@ func NewKeepExploded(e *Exploder, n, keep int, high bool, worth []int32) (k *Kee
 	if k.drop {
 		// The sum of n complemented keys is -(total)-n: (sum ^ -1) is
 		// -(sum)-1, n-1 over.
-		k.keepAll, k.base = -1, (1-n)&int(k.flip)
+		k.keepAll, k.base, k.neg = -1, (1-n)&int(k.flip), -1
+	}
+	if !canDrop {
+		k.worth1 = k.add
 	}
 	return k, true
 }
@@ -103,21 +111,16 @@ func NewKeepExploded(e *Exploder, n, keep int, high bool, worth []int32) (k *Kee
 // counts[kept+off], kept the worth of the kept dice. Each trial starts a
 // fresh word and lays its blocks the same way (three a word), so no die
 // checks a budget. A block whose every roll exploded adds keyExploded to
-// the trial's sum of keys: the loop (keepRun) stops there, and the trial
-// is redone from its words, each such die going on die by die
-// (redoKeepExploded). The loop makes no call, and carries few values:
-// Go's register allocator spilled the tracked keys round every die when
-// it did (3x the time). Monte Carlo mode only.
+// the trial's sum of keys, and the trial is redone from its words, each
+// such die going on die by die (redoKeepExploded). Monte Carlo mode only.
 func (s *Stream) TallyKeepExploded(trials int, k *KeepExploded, off int, counts []uint64) {
+	if k.track == 1 {
+		s.tallyKeep1(trials, k, off, counts)
+		return
+	}
 	src := s.src
 	for trials > 0 {
-		left := 0
-		if k.track == 1 {
-			left, src = keepRun1(src, trials, &k.key, k.e.block, k.n, k.flip, k.keepAll, k.add, off+k.base, counts)
-		} else {
-			left, src = keepRun(src, trials, k, off+k.base, counts)
-		}
-		if trials = left; trials > 0 {
+		if trials, src = keepRun(src, trials, k, off+k.base, counts); trials > 0 {
 			s.src = src
 			counts[int(s.redoKeepExploded(k, src-wyrand(k.words)*wyInc))+off]++
 			src = s.src
@@ -127,18 +130,109 @@ func (s *Stream) TallyKeepExploded(trials int, k *KeepExploded, off int, counts 
 	s.src, s.used = src, MaxProduct+1
 }
 
-// keepRun1 runs trials of a keep tracking one die (4d6!kh3, 2d20!kh1)
-// from generator state src until one rolls a block whose every roll
-// exploded: it returns the trials left (that one among them, its words
-// drawn) and the state after the last word drawn. The tracked key is a
-// register, three blocks a word written out (any exploding die's block is
-// at most 216 outcomes), each word's least key found apart from the
-// trial's (a chain of one min a word, not three).
+// keepBatch is the trials keepBatch1 rolls before they are tallied.
+const keepBatch = 256
+
+// tallyKeep1 is TallyKeepExploded tracking one die (4d6!kh3, 2d20!kh1):
+// keepBatch1 rolls a batch of trials (keepPairs1 two at a time where each
+// leaves one die for its last word: they share it), then each is tallied
+// or redone.
+func (s *Stream) tallyKeep1(trials int, k *KeepExploded, off int, counts []uint64) {
+	var vals [keepBatch]int64
+	src, m, words := s.src, k.e.block, wyrand(k.words)
+	q, paired := wyrand(k.n/3), k.n%3 == 1
+	for trials > 0 {
+		b := min(trials, keepBatch)
+		switch {
+		case paired && b > 1 && q == 1:
+			b &^= 1
+			keepPairs4(src, &k.key, m, k.flip, k.keepAll, k.neg, vals[:b])
+		case paired && b > 1:
+			b &^= 1
+			keepPairs1(src, &k.key, m, int(q), k.flip, k.keepAll, k.neg, vals[:b])
+		default:
+			paired = false // the last trial alone
+			keepBatch1(src, &k.key, m, k.n, k.flip, k.keepAll, k.neg, vals[:b])
+		}
+		trials -= b
+		start := src
+		if paired {
+			src += wyrand(b/2) * (2*q + 1) * wyInc
+		} else {
+			src += wyrand(b) * words * wyInc
+		}
+		for j, v := range vals[:b] {
+			if v >= 0 {
+				if k.worth1 != nil {
+					v = k.worth1[v]
+				}
+				counts[int(v)+off+k.base]++
+				continue
+			}
+			s.src = src
+			if paired { // pair j/2: j's words, the other's, the shared one
+				p := start + wyrand(j/2)*(2*q+1)*wyInc
+				counts[int(s.redoKeepFrom(k, p+wyrand(j%2)*q*wyInc, p+(2*q+1)*wyInc, j%2))+off]++
+			} else {
+				counts[int(s.redoKeepExploded(k, start+wyrand(j)*words*wyInc))+off]++
+			}
+			src = s.src
+		}
+	}
+	s.src, s.used = src, MaxProduct+1
+}
+
+// keepPairs4 is keepPairs1 for four dice (4d6!kh3), written out: with
+// the loops over words, Go spilled the generator state and both trials'
+// sums and least keys each word. Measured: ...
 //
 //go:noinline
-func keepRun1(src wyrand, trials int, key *[256]int64, m uint64, n int, flip, keepAll int64, add []int64, off int, counts []uint64) (int, wyrand) {
+func keepPairs4(src wyrand, key *[256]int64, m uint64, flip, keepAll, neg int64, vals []int64) {
+	for t := 0; t+1 < len(vals); t += 2 {
+		w1 := src + wyInc
+		w2 := w1 + wyInc
+		src = w2 + wyInc
+		c0, f := bits.Mul64(wymix(uint64(w1)), m)
+		c1, f := bits.Mul64(f, m)
+		c2, _ := bits.Mul64(f, m)
+		a0, a1, a2 := key[uint8(c0)], key[uint8(c1)], key[uint8(c2)]
+		c0, f = bits.Mul64(wymix(uint64(w2)), m)
+		c1, f = bits.Mul64(f, m)
+		c2, _ = bits.Mul64(f, m)
+		b0, b1, b2 := key[uint8(c0)], key[uint8(c1)], key[uint8(c2)]
+		c0, f = bits.Mul64(wymix(uint64(src)), m)
+		c1, _ = bits.Mul64(f, m)
+		a3, b3 := key[uint8(c0)], key[uint8(c1)]
+		vals[t] = keptValue(a0+a1+a2+a3, min64(min64(a0, a1), min64(a2, a3)), flip, keepAll, neg)
+		vals[t+1] = keptValue(b0+b1+b2+b3, min64(min64(b0, b1), min64(b2, b3)), flip, keepAll, neg)
+	}
+}
+
+// keptValue is a trial tracking one die from its sum of keys and least
+// key: (sum ^ flip) & keepAll plus or less (neg) the die's total, or -1
+// where a block exploded on every roll. Its mins and this are
+// conditional moves: Go compiles a min to a branch (which a die's random
+// total mispredicts half the time) where its value goes on to index a
+// load, so the values are written to a batch and tallied after it.
+func keptValue(sum, a, flip, keepAll, neg int64) int64 {
+	v := (sum^flip)&keepAll + (a ^ flip ^ neg - neg)
+	if sum < keyAnyExploded {
+		v = -1
+	}
+	return v
+}
+
+// keepBatch1 rolls len(vals) trials of a keep tracking one die from
+// generator state src, each trial's words after the one before, and
+// writes each one's keptValue. The least key is a register, three blocks
+// a word written out (any exploding die's block is at most 216 outcomes),
+// each word's least key found apart from the trial's (a chain of one min
+// a word, not three).
+//
+//go:noinline
+func keepBatch1(src wyrand, key *[256]int64, m uint64, n int, flip, keepAll, neg int64, vals []int64) {
 	q, r := n/3, n%3
-	for ; trials > 0; trials-- {
+	for t := range vals {
 		a, sum := int64(keyTop), int64(0)
 		for range q {
 			src += wyInc
@@ -153,25 +247,62 @@ func keepRun1(src wyrand, trials int, key *[256]int64, m uint64, n int, flip, ke
 			src += wyInc
 			c0, f := bits.Mul64(wymix(uint64(src)), m)
 			x0 := key[uint8(c0)]
+			sum += x0
 			if r == 2 {
 				c1, _ := bits.Mul64(f, m)
 				x1 := key[uint8(c1)]
 				sum += x1
 				x0 = min64(x0, x1)
 			}
-			sum += x0
 			a = min64(a, x0)
 		}
-		if sum < keyAnyExploded {
-			return trials, src
-		}
-		counts[int((sum^flip)&keepAll+add[a^flip])+off]++
+		vals[t] = keptValue(sum, a, flip, keepAll, neg)
 	}
-	return 0, src
 }
 
-// keepRun is keepRun1 tracking up to MaxKeepTracked dice, in order, in
-// an array.
+// keepPairs1 is keepBatch1 for dice that leave one die for a trial's
+// last word (4d6!), two trials at a time: the first's q words, the
+// second's, then one word whose first two blocks are each one's last die.
+// Measured 4d6!kh3: ...
+//
+//go:noinline
+func keepPairs1(src wyrand, key *[256]int64, m uint64, q int, flip, keepAll, neg int64, vals []int64) {
+	for t := 0; t+1 < len(vals); t += 2 {
+		a, sa := int64(keyTop), int64(0)
+		for range q {
+			src += wyInc
+			c0, f := bits.Mul64(wymix(uint64(src)), m)
+			c1, f := bits.Mul64(f, m)
+			c2, _ := bits.Mul64(f, m)
+			x0, x1, x2 := key[uint8(c0)], key[uint8(c1)], key[uint8(c2)]
+			sa += x0 + x1 + x2
+			a = min64(a, min64(min64(x0, x1), x2))
+		}
+		b, sb := int64(keyTop), int64(0)
+		for range q {
+			src += wyInc
+			c0, f := bits.Mul64(wymix(uint64(src)), m)
+			c1, f := bits.Mul64(f, m)
+			c2, _ := bits.Mul64(f, m)
+			x0, x1, x2 := key[uint8(c0)], key[uint8(c1)], key[uint8(c2)]
+			sb += x0 + x1 + x2
+			b = min64(b, min64(min64(x0, x1), x2))
+		}
+		src += wyInc
+		c0, f := bits.Mul64(wymix(uint64(src)), m)
+		c1, _ := bits.Mul64(f, m)
+		x0, x1 := key[uint8(c0)], key[uint8(c1)]
+		vals[t] = keptValue(sa+x0, min64(a, x0), flip, keepAll, neg)
+		vals[t+1] = keptValue(sb+x1, min64(b, x1), flip, keepAll, neg)
+	}
+}
+
+// keepRun runs trials of a keep tracking up to MaxKeepTracked dice, in
+// order, in an array, from generator state src until one rolls a block
+// whose every roll exploded: it returns the trials left (that one among
+// them, its words drawn) and the state after the last word drawn. The
+// loop makes no call: Go's register allocator spilled its values round
+// every die when it did.
 //
 //go:noinline
 func keepRun(src wyrand, trials int, k *KeepExploded, off int, counts []uint64) (int, wyrand) {
@@ -209,13 +340,15 @@ func keepRun(src wyrand, trials int, k *KeepExploded, off int, counts []uint64) 
 	return 0, src
 }
 
-// min64 is min(a, b) without a branch: Go compiles min within these
-// loops to branches, which a die's random total mispredicts half the
-// time. Keys are a few
-// thousand at most in size, or keyTop or keyExploded: no overflow.
+// min64 is min(a, b), written so that Go compiles it to a conditional
+// move: the builtin min compiled to branches in these loops, which a
+// die's random total mispredicts half the time (measured 4d6!kh3: 2.2x
+// the time).
 func min64(a, b int64) int64 {
-	d := a - b
-	return b + d&(d>>63)
+	if b < a {
+		a = b
+	}
+	return a
 }
 
 // redoKeepExploded is a trial of TallyKeepExploded whose words follow
@@ -223,6 +356,13 @@ func min64(a, b int64) int64 {
 // same blocks, each such die going on die by die from s's next words, and
 // the tracked dice kept in order by insertion.
 func (s *Stream) redoKeepExploded(k *KeepExploded, start wyrand) int64 {
+	return s.redoKeepFrom(k, start, start+wyrand(k.words)*wyInc, 0)
+}
+
+// redoKeepFrom is redoKeepExploded where the trial's last word is last
+// and its blocks there start at digit skip (a trial of a pair that shares
+// its last word, keepPairs1).
+func (s *Stream) redoKeepFrom(k *KeepExploded, start, last wyrand, skip int) int64 {
 	e := k.e
 	s.used = MaxProduct + 1
 	var buf [MaxKeepTracked]int64
@@ -230,8 +370,14 @@ func (s *Stream) redoKeepExploded(k *KeepExploded, start wyrand) int64 {
 	all, f := int64(0), uint64(0)
 	for i := range k.n {
 		if i%3 == 0 {
-			start += wyInc
-			f = wymix(uint64(start))
+			w, sk := start+wyrand(i/3+1)*wyInc, 0
+			if i/3 == k.n/3 { // the last word, holding fewer than three
+				w, sk = last, skip
+			}
+			f = wymix(uint64(w))
+			for range sk {
+				_, f = bits.Mul64(f, e.block)
+			}
 		}
 		var c uint64
 		c, f = bits.Mul64(f, e.block)

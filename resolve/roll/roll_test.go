@@ -192,7 +192,7 @@ var expressions = []string{
 // kept dice, a constant added. Too many paths to enumerate: Monte Carlo
 // must agree with convolution.
 var keptExploded = []string{
-	"4d6!kh3", "2d20!kh1", "7d4!kh5+2", "5d6!kl2-3", "4d6!kh3>=8", "3d10!kh2>=12", "6d3!kl4",
+	"4d6!kh3", "2d20!kh1", "7d4!kh5+2", "5d6!kl2-3", "4d6!kh3>=8", "3d10!kh2>=12", "6d3!kl4", "5d6!kl4", "7d6!kh6",
 }
 
 // Each keep of exploding dice takes the kernel; one tracking more than
