@@ -52,6 +52,11 @@ const (
 	keyAnyExploded = -(1 << 39)
 )
 
+// keyGoesOn marks, in a trial's value, each kept die whose block exploded
+// on every roll and that goes on die by die when tallied (a keep that
+// drops the lowest die).
+const keyGoesOn = 1 << 24
+
 // keyTop starts the tracked keys: above every total's key.
 const keyTop = 1 << 30
 
@@ -85,7 +90,13 @@ func NewKeepExploded(e *Exploder, n, keep int, high bool, worth []int32) (k *Kee
 	}
 	for c, v := range e.val {
 		k.key[c] = int64(v) ^ k.flip
-		if v == 0 {
+		switch {
+		case v == 0 && k.drop && k.flip == 0 && k.track == 1:
+			// Dropping the lowest die, one that exploded on every roll of
+			// its block is kept unless every die did: its total so far
+			// and keyGoesOn, and the tally goes on with it.
+			k.key[c] = int64(e.m*int(e.sides)) + keyGoesOn
+		case v == 0:
 			k.key[c] = keyExploded
 		}
 	}
@@ -163,6 +174,11 @@ func (s *Stream) tallyKeep1(trials int, k *KeepExploded, off int, counts []uint6
 		}
 		for j, v := range vals[:b] {
 			if v >= 0 {
+				if v >= keyGoesOn {
+					s.src = src
+					v = s.goOnKeep(k, v)
+					src = s.src
+				}
 				if k.worth1 != nil {
 					v = k.worth1[v]
 				}
@@ -208,9 +224,22 @@ func keepPairs4(src wyrand, key *[256]int64, m uint64, flip, keepAll, neg int64,
 	}
 }
 
+// goOnKeep is the value of a trial that drops the lowest die, v, whose
+// kept dice include v/keyGoesOn whose block exploded on every roll: each
+// goes on die by die from s's next words.
+func (s *Stream) goOnKeep(k *KeepExploded, v int64) int64 {
+	s.used = MaxProduct + 1
+	x := v % keyGoesOn
+	for range v / keyGoesOn {
+		x += int64(s.explodeFrom(k.e, k.e.m))
+	}
+	return x
+}
+
 // keptValue is a trial tracking one die from its sum of keys and least
 // key: (sum ^ flip) & keepAll plus or less (neg) the die's total, or -1
-// where a block exploded on every roll. Its mins and this are
+// where a block exploded on every roll (but where a dropped lowest die
+// leaves it to goOnKeep). Its mins and this are
 // conditional moves: Go compiles a min to a branch (which a die's random
 // total mispredicts half the time) where its value goes on to index a
 // load, so the values are written to a batch and tallied after it.
