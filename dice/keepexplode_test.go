@@ -88,6 +88,7 @@ func TestKeepExploded(t *testing.T) {
 		{3, 2, 6, 3, true, 0}, {3, 2, 6, 2, false, 0}, {2, 3, 7, 4, true, 0}, {2, 3, 7, 5, false, 4},
 		{6, 1, 4, 3, true, 8}, {3, 2, 6, 4, false, 0}, {4, 1, 7, 5, true, 0},
 		{3, 2, 7, 6, true, 0}, {4, 1, 7, 1, false, 0}, {6, 2, 5, 4, false, 0},
+		{2, 1, 3, 2, true, 0}, {2, 1, 4, 3, true, 0}, {2, 2, 4, 3, true, 0},
 	} {
 		e, _ := NewExploder(c.sides, c.cap)
 		worth := func(x int) int { return x }
