@@ -156,6 +156,7 @@ const keepBatch = 256
 func (s *Stream) tallyKeep1(trials int, k *KeepExploded, off int, counts []uint64) {
 	var vals [keepBatch]int64
 	src, m, words := s.src, k.e.block, wyrand(k.words)
+	worth, base := k.worth1, off+k.base
 	q, paired := wyrand(k.n/3), k.n == 4
 	for trials > 0 {
 		b := min(trials, keepBatch)
@@ -181,10 +182,10 @@ func (s *Stream) tallyKeep1(trials int, k *KeepExploded, off int, counts []uint6
 					v = s.goOnKeep(k, v)
 					src = s.src
 				}
-				if k.worth1 != nil {
-					v = k.worth1[v]
+				if worth != nil {
+					v = worth[v]
 				}
-				counts[int(v)+off+k.base]++
+				counts[int(v)+base]++
 				continue
 			}
 			s.src = src
