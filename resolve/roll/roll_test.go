@@ -240,9 +240,10 @@ func TestProgrammed(t *testing.T) {
 }
 
 // Pools too large to enumerate die by die, kept through a Keeper's states
-// (groups of several dice after the first kept ones, a last smaller group):
+// (groups of several dice after the first kept ones, a last smaller group;
+// re-rolled dice over two words, a chain of states: dice.tallyChain):
 // Monte Carlo must agree with convolution.
-var largePools = []string{"10d10kh3", "9d6kl4>=3", "20d6kh3+2", "7d20kh1", "13d4kl2 vs 2d6", "5d100kh1"}
+var largePools = []string{"10d10kh3", "9d6kl4>=3", "20d6kh3+2", "7d20kh1", "13d4kl2 vs 2d6", "5d100kh1", "6d6r1kh3+2"}
 
 // Exploding and re-rolled dice, by hand. d6!: 1..5 at 1/6; 7..11 at 1/36
 // (a 6, then 1..5); a 6 never stands before the tenth roll. d6r1: a 1 only
