@@ -1,6 +1,7 @@
 package dice
 
 import (
+	"fmt"
 	"math"
 	"slices"
 	"testing"
@@ -284,6 +285,38 @@ func TestProgramKeep(t *testing.T) {
 	}
 	die = []float64{1.0 / 16, 5.0 / 16, 5.0 / 16, 5.0 / 16}
 	agreeProgram(t, "5d4r1kl2", p, 2, 8, keepByHand(die, 5, 2, false, 1))
+}
+
+// A keep of re-rolled dice past one word is a chain of states
+// (tallyChain): six d6 re-rolled on 1, the highest three kept, and seven
+// d4 re-rolled on 1, the lowest two, against every tuple of the dice.
+func TestProgramChain(t *testing.T) {
+	for _, c := range []struct {
+		sides, r, n, keep int
+		high              bool
+		die               []float64
+	}{
+		{6, 1, 6, 3, true, []float64{1.0 / 36, 7.0 / 36, 7.0 / 36, 7.0 / 36, 7.0 / 36, 7.0 / 36}},
+		{4, 1, 7, 2, false, []float64{1.0 / 16, 5.0 / 16, 5.0 / 16, 5.0 / 16}},
+	} {
+		d, _ := NewRerolled(c.sides, c.r)
+		k, _ := NewKeeper(c.sides, c.n, c.keep, c.high)
+		value := make([]int32, k.States())
+		for st := range value {
+			for _, f := range k.Kept(st) {
+				value[st] += int32(f)
+			}
+		}
+		p := &Program{}
+		name := fmt.Sprintf("%dd%dr%dk%d high %v", c.n, c.sides, c.r, c.keep, c.high)
+		if !p.KeepRerolled(d, k, value) {
+			t.Fatalf("%s refused", name)
+		}
+		if p.oneWord || !p.chain() {
+			t.Fatalf("%s: one word %v, a chain %v; want a chain over words", name, p.oneWord, p.chain())
+		}
+		agreeProgram(t, name, p, c.keep, c.keep*c.sides, keepByHand(c.die, c.n, c.keep, c.high, 1))
+	}
 }
 
 // Steps past one word's budget start a fresh one mid-trial: 14d6 (four

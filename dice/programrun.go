@@ -11,6 +11,8 @@ import "math/bits"
 func (s *Stream) TallyProgram(trials int, p *Program, off int, counts []uint64) {
 	n := len(p.steps)
 	switch {
+	case !p.oneWord && p.chain():
+		s.tallyChain(trials, p, off, counts)
 	case !p.oneWord || n > 3:
 		s.tallySteps(trials, p, off, counts)
 	case n == 1:
@@ -61,6 +63,61 @@ func (s *Stream) tallySteps(trials int, p *Program, off int, counts []uint64) {
 		}
 		counts[va]++
 		counts[vb]++
+	}
+	s.src, s.used = src, MaxProduct+1
+	if trials%2 == 1 {
+		s.tallyStep1(p, off, counts)
+	}
+}
+
+// chain reports whether p's steps are one chain of states ending in a
+// value (a keep alone: KeepRerolled's), no exploding die among them.
+func (p *Program) chain() bool {
+	last := len(p.steps) - 1
+	for i := range p.steps {
+		g := &p.steps[i]
+		if g.e != nil || (i < last) != (g.smask == -1 && g.vmask == 0) || i == last && (g.vmask != -1 || g.smask != 0) {
+			return false
+		}
+	}
+	return last > 0
+}
+
+// tallyChain is tallySteps for a chain (6d6r1kh3: four steps over two
+// words): no masks and no check of an exploded block, each trial's state
+// the look-up itself. Measured 6d6r1kh3+2 against tallySteps (thread
+// CPU time, pinned to one core, interleaved): 7.9 to 8.1 ns a trial
+// against 9.5 to 9.8, 2.2x the throughput floor a die against 2.6x.
+func (s *Stream) tallyChain(trials int, p *Program, off int, counts []uint64) {
+	steps := p.steps[:len(p.steps)-1]
+	last := &p.steps[len(p.steps)-1]
+	src := s.src
+	var fa, fb uint64
+	for range trials / 2 {
+		sa, sb := uint64(0), uint64(0)
+		for i := range steps {
+			g := &steps[i]
+			if g.fresh {
+				src += wyInc
+				fa = wymix(uint64(src))
+				src += wyInc
+				fb = wymix(uint64(src))
+			}
+			var da, db uint64
+			da, fa = bits.Mul64(fa, g.m)
+			db, fb = bits.Mul64(fb, g.m)
+			sa, sb = uint64(g.tab[sa*g.m+da]), uint64(g.tab[sb*g.m+db])
+		}
+		if last.fresh {
+			src += wyInc
+			fa = wymix(uint64(src))
+			src += wyInc
+			fb = wymix(uint64(src))
+		}
+		da, _ := bits.Mul64(fa, last.m)
+		db, _ := bits.Mul64(fb, last.m)
+		counts[int(last.tab[sa*last.m+da])+off]++
+		counts[int(last.tab[sb*last.m+db])+off]++
 	}
 	s.src, s.used = src, MaxProduct+1
 	if trials%2 == 1 {

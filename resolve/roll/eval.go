@@ -70,6 +70,10 @@ type Plan struct {
 	// keep is the expression's one term when it is plain dice kept by a
 	// dice.Keeper, plus constant: Run tallies it in one kernel.
 	keep *term
+	// xkeep is the expression's one term when it is exploding dice kept
+	// (dice.KeepExploded, few enough dice tracked), plus constant: Run
+	// tallies it in one kernel.
+	xkeep *dice.KeepExploded
 	// prog is every other expression whose terms compile to one
 	// dice.Program (sums of several terms, modified dice beside others,
 	// re-rolled dice, exploding dice counted, keeps of re-rolled dice),
@@ -107,6 +111,9 @@ func Compile(e *Expr) *Plan {
 	if c, ok := plainConst(p.left[1:]); ok && p.right == nil && p.left[0].kind == kDice && p.left[0].keeper != nil && p.left[0].sign > 0 {
 		p.keep, p.constant = &p.left[0], c
 	}
+	if c, ok := plainConst(p.left[1:]); ok && p.right == nil && p.left[0].kind == kDice && p.left[0].xkeep != nil && p.left[0].sign > 0 {
+		p.xkeep, p.constant = p.left[0].xkeep, c
+	}
 	if p.pool == nil && p.duel == 0 {
 		l, okL := fixedProduct(p.left, dice.MaxJoint)
 		r, okR := fixedProduct(p.right, dice.MaxJoint)
@@ -114,7 +121,7 @@ func Compile(e *Expr) *Plan {
 			p.table, _ = dice.Joint(l*r, p.Trial)
 		}
 	}
-	if p.table == nil && p.pool == nil && p.duel == 0 && p.keep == nil && p.mod == nil && !(len(p.sums) == 1 && p.sums[0].sign == 1) {
+	if p.table == nil && p.pool == nil && p.duel == 0 && p.keep == nil && p.xkeep == nil && p.mod == nil && !(len(p.sums) == 1 && p.sums[0].sign == 1) {
 		p.prog, p.progConst = compileProgram(p.left, p.right)
 	}
 	names := resolve.IntNames(lo, hi)
@@ -224,9 +231,25 @@ func compile(ts []term) []term {
 			if (t.die == nil || t.rerolls != nil) && t.keep > 0 {
 				compileKeep(t)
 			}
+			if t.explode != nil && t.keep > 0 {
+				t.xkeep, _ = dice.NewKeepExploded(t.explode, t.n, t.keep, t.high, keptWorth(t))
+			}
 		}
 	}
 	return out
+}
+
+// keptWorth is what a kept die of t adds by its total, 0..maxFace: 1 if
+// it passes the term's test, else nil (its total).
+func keptWorth(t *term) []int32 {
+	if !t.cmp {
+		return nil
+	}
+	w := make([]int32, t.maxFace()+1)
+	for x := range w {
+		w[x] = int32(inRange(x, t.lo, t.hi))
+	}
+	return w
 }
 
 // Layout implements resolve.Plan.

@@ -92,6 +92,9 @@ func (p *Plan) Run(s *dice.Stream, n int, counts []uint64) {
 	case p.keep != nil:
 		s.TallyKeep(n, p.keep.keeper, p.keep.kept, p.constant-p.lo, counts)
 		return
+	case p.xkeep != nil:
+		s.TallyKeepExploded(n, p.xkeep, p.constant-p.lo, counts)
+		return
 	case p.mod != nil:
 		s.TallyExplode(n, p.mod.n, p.mod.explode, p.constant-p.lo, counts)
 		return

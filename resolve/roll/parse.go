@@ -43,20 +43,21 @@ type term struct {
 	value   int // constant
 	n       int // dice
 	sides   int
-	keep    int               // dice kept, 0 for all
-	high    bool              // keep highest
-	bang    bool              // exploding: a die showing its highest face rolls again and adds
-	reroll  int               // re-roll once a die showing this or less (0: none)
-	die     []float64         // compiled: one modified die's distribution (dieDist)
-	explode *dice.Exploder    // compiled: draws an exploding die a block of rolls at a time
-	rerolls *dice.Rerolled    // compiled: draws a re-rolled die's two rolls at once
-	rcount  *dice.RerollCount // compiled: counts re-rolled dice in lo..hi
-	cmp     bool              // a comparison turns dice into a count, a group into 0/1
-	lo, hi  int               // the range the comparison accepts
-	counter *dice.Counter     // compiled: counts plain dice in lo..hi
-	faces   *dice.FaceCounter // compiled: counts kept plain dice by face
-	keeper  *dice.Keeper      // compiled: keeps plain dice by state
-	kept    []int32           // compiled: what each keeper state adds
+	keep    int                // dice kept, 0 for all
+	high    bool               // keep highest
+	bang    bool               // exploding: a die showing its highest face rolls again and adds
+	reroll  int                // re-roll once a die showing this or less (0: none)
+	die     []float64          // compiled: one modified die's distribution (dieDist)
+	explode *dice.Exploder     // compiled: draws an exploding die a block of rolls at a time
+	rerolls *dice.Rerolled     // compiled: draws a re-rolled die's two rolls at once
+	rcount  *dice.RerollCount  // compiled: counts re-rolled dice in lo..hi
+	cmp     bool               // a comparison turns dice into a count, a group into 0/1
+	lo, hi  int                // the range the comparison accepts
+	counter *dice.Counter      // compiled: counts plain dice in lo..hi
+	faces   *dice.FaceCounter  // compiled: counts kept plain dice by face
+	keeper  *dice.Keeper       // compiled: keeps plain dice by state
+	kept    []int32            // compiled: what each keeper state adds
+	xkeep   *dice.KeepExploded // compiled: keeps exploding dice (Monte Carlo kernel)
 	group   []term
 }
 

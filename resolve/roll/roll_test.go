@@ -186,6 +186,33 @@ var expressions = []string{
 	programmed[8], programmed[9], programmed[12],
 }
 
+// Expressions Run rolls as one keep of exploding dice
+// (dice.KeepExploded): the lowest dropped, the highest kept, several
+// dropped, the lowest kept, the highest dropped, a success test on the
+// kept dice, a constant added. Too many paths to enumerate: Monte Carlo
+// must agree with convolution.
+var keptExploded = []string{
+	"4d6!kh3", "2d20!kh1", "7d4!kh5+2", "5d6!kl2-3", "4d6!kh3>=8", "3d10!kh2>=12", "6d3!kl4", "5d6!kl4", "7d6!kh6",
+}
+
+// Each keep of exploding dice takes the kernel; one tracking more than
+// dice.MaxKeepTracked does not (and the agreement above covers it too).
+func TestKeptExploded(t *testing.T) {
+	for _, src := range append(keptExploded, "2d4!kl1") {
+		e, err := Parse(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p := Compile(e); p.xkeep == nil {
+			t.Errorf("%s: no dice.KeepExploded", src)
+		}
+	}
+	e, _ := Parse("20d6!kh10")
+	if p := Compile(e); p.xkeep != nil {
+		t.Error("20d6!kh10: a dice.KeepExploded tracking 10 dice")
+	}
+}
+
 // Expressions Run rolls as one dice.Program: plain dice folded across
 // terms, exploding beside plain, re-rolled counted beside plain counted,
 // keeps of re-rolled dice (alone, beside others, keep lowest), two keeps,
@@ -213,9 +240,10 @@ func TestProgrammed(t *testing.T) {
 }
 
 // Pools too large to enumerate die by die, kept through a Keeper's states
-// (groups of several dice after the first kept ones, a last smaller group):
+// (groups of several dice after the first kept ones, a last smaller group;
+// re-rolled dice over two words, a chain of states: dice.tallyChain):
 // Monte Carlo must agree with convolution.
-var largePools = []string{"10d10kh3", "9d6kl4>=3", "20d6kh3+2", "7d20kh1", "13d4kl2 vs 2d6", "5d100kh1"}
+var largePools = []string{"10d10kh3", "9d6kl4>=3", "20d6kh3+2", "7d20kh1", "13d4kl2 vs 2d6", "5d100kh1", "6d6r1kh3+2"}
 
 // Exploding and re-rolled dice, by hand. d6!: 1..5 at 1/6; 7..11 at 1/36
 // (a 6, then 1..5); a 6 never stands before the tenth roll. d6r1: a 1 only
@@ -263,7 +291,7 @@ func TestEnumerationMatchesConvolution(t *testing.T) {
 }
 
 func TestMonteCarloAgrees(t *testing.T) {
-	for i, src := range append(largePools, expressions...) {
+	for i, src := range append(append(largePools, expressions...), keptExploded...) {
 		got, p := exact(t, src)
 		want := map[string]float64{}
 		for v, q := range got {
@@ -274,7 +302,7 @@ func TestMonteCarloAgrees(t *testing.T) {
 }
 
 func TestNoAllocations(t *testing.T) {
-	for _, src := range append(largePools, expressions...) {
+	for _, src := range append(append(largePools, expressions...), keptExploded...) {
 		e, _ := Parse(src)
 		p := Compile(e)
 		s := dice.New(1, 2)
