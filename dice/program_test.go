@@ -90,16 +90,7 @@ func TestProgramExplode(t *testing.T) {
 	p := &Program{}
 	p.Explode(e, 1, -1, 0, 0)
 	p.Dice(1, 4, ones(4, 1))
-	bang := map[int]float64{}
-	for k, q := 0, 1.0/6; k <= 9; k, q = k+1, q/6 {
-		top := 5
-		if k == 9 { // the tenth roll stands, a six too
-			top = 6
-		}
-		for r := 1; r <= top; r++ {
-			bang[6*k+r] = q
-		}
-	}
+	bang := explodeDist(6, 9) // the tenth roll stands, its highest face too
 	want := map[int]float64{}
 	for v, q := range bang {
 		for d := 1; d <= 4; d++ {
@@ -117,16 +108,7 @@ func TestProgramExplode(t *testing.T) {
 // for each of them.
 func TestProgramExplodeTogether(t *testing.T) {
 	e, _ := NewExploder(6, 9)
-	bang := map[int]float64{}
-	for k, q := 0, 1.0/6; k <= 9; k, q = k+1, q/6 {
-		top := 5
-		if k == 9 {
-			top = 6
-		}
-		for r := 1; r <= top; r++ {
-			bang[6*k+r] = q
-		}
-	}
+	bang := explodeDist(6, 9) // the tenth roll stands, its highest face too
 	add := func(a, b map[int]float64) map[int]float64 {
 		out := map[int]float64{}
 		for x, p := range a {
@@ -421,16 +403,7 @@ func TestProgramWordWithKeep(t *testing.T) {
 		t.Fatalf("d4!+4d6r2kh3, 4d6r2kh3+d4!: %d and %d steps (one word %v %v, additive %v %v), want three and two keeping a state in one word",
 			p.Steps(), q.Steps(), p.oneWord, q.oneWord, p.additive, q.additive)
 	}
-	bang := map[int]float64{}
-	for j, q := 0, 1.0/4; j <= 9; j, q = j+1, q/4 {
-		top := 3
-		if j == 9 { // the tenth roll stands, a four too
-			top = 4
-		}
-		for r := 1; r <= top; r++ {
-			bang[4*j+r] = q
-		}
-	}
+	bang := explodeDist(4, 9) // the tenth roll stands, its highest face too
 	kept := keepByHand([]float64{2.0 / 36, 2.0 / 36, 8.0 / 36, 8.0 / 36, 8.0 / 36, 8.0 / 36}, 4, 3, true, 1)
 	want := map[int]float64{}
 	for x, p := range bang {
