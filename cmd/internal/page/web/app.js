@@ -14,7 +14,6 @@ const app = {
   main: document.getElementById("main"),
   engine: new Engine("worker.js"),
   catalog: null,
-  mcRunning: false,
   // cards: the built-in cards of a system and the user's own.
   cards(system) {
     const builtin = (app.catalog.cards?.[system] || []).map((c) => (typeof c === "string" ? { name: c } : c));

@@ -204,22 +204,18 @@ export function actionPage(app, sys, act, qs) {
     if (query === lastQuery) return;
     lastQuery = query;
     const my = ++seq;
-    if (app.engine.busy && app.mcRunning) app.engine.cancel();
+    if (app.engine.running) app.engine.cancel();
     const t0 = performance.now();
     let slow = setTimeout(() => my === seq && busy(null), 150);
-    app.mcRunning = false;
     app.engine.call({ op: "query", system: sys.name, action: act.name, query, profiles: profiles() }, (pr) => {
-      app.mcRunning = true;
       if (my === seq) busy(pr);
     }).then((rep) => {
       if (my !== seq) return;
       clearTimeout(slow);
-      app.mcRunning = false;
       show(rep, query, performance.now() - t0);
     }, (err) => {
       if (my !== seq) return;
       clearTimeout(slow);
-      app.mcRunning = false;
       if (err.cancelled) {
         idle("Cancelled.");
         lastQuery = null;

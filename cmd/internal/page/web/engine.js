@@ -8,7 +8,7 @@ export class Engine {
   constructor(url = "worker.js") {
     this.url = url;
     this.next = 1;
-    this.pending = new Map(); // id -> {resolve, reject, progress, started}
+    this.pending = new Map(); // id -> {resolve, reject, progress, running}
     this.start();
   }
 
@@ -25,6 +25,7 @@ export class Engine {
     const p = this.pending.get(m.id);
     if (!p) return; // a reply to a request given up
     if (m.progress) {
+      p.running = true;
       p.progress?.(m.progress);
       return;
     }
@@ -42,13 +43,16 @@ export class Engine {
   call(msg, progress) {
     const id = this.next++;
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject, progress, started: performance.now() });
+      this.pending.set(id, { resolve, reject, progress, running: false });
       this.worker.postMessage({ ...msg, id });
     });
   }
 
-  get busy() {
-    return this.pending.size > 0;
+  // running says whether a Monte Carlo run is under way: a pending
+  // request has reported progress.
+  get running() {
+    for (const [, p] of this.pending) if (p.running) return true;
+    return false;
   }
 
   // cancel stops whatever runs: the worker is terminated and a new one

@@ -47,8 +47,7 @@ export function rollPage(app, qs) {
     if (qs === last) return;
     last = qs;
     const my = ++seq;
-    if (app.engine.busy && app.mcRunning) app.engine.cancel();
-    app.mcRunning = false;
+    if (app.engine.running) app.engine.cancel();
     const busy = (pr) => {
       let cancel = status.querySelector("#cancel");
       if (!cancel) {
@@ -66,12 +65,10 @@ export function rollPage(app, qs) {
     };
     const slow = setTimeout(() => my === seq && busy(null), 150);
     app.engine.call({ op: "roll", query: qs }, (pr) => {
-      app.mcRunning = true;
       if (my === seq) busy(pr);
     }).then((r) => {
       if (my !== seq) return;
       clearTimeout(slow);
-      app.mcRunning = false;
       status.replaceChildren();
       if (lastExpr !== null && lastExpr !== expr.value.trim() && rep) prev = rep.results[0];
       lastExpr = expr.value.trim();
@@ -80,7 +77,6 @@ export function rollPage(app, qs) {
     }, (err) => {
       if (my !== seq) return;
       clearTimeout(slow);
-      app.mcRunning = false;
       status.replaceChildren(err.cancelled ? "Cancelled." : "");
       if (err.cancelled) {
         last = null;
