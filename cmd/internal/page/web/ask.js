@@ -10,6 +10,7 @@ import { beyondView } from "./beyondviews.js";
 import { matrix, matrixOf, roster, sweep, varying } from "./chart.js";
 import { shareBox } from "./share.js";
 import { profiles, remember } from "./store.js";
+import { latest } from "./engine.js";
 
 const RUN = ["method", "trials", "seed", "precision"];
 
@@ -100,7 +101,7 @@ export function actionPage(app, sys, act, qs) {
   let prev = null; // the last single result shown: the ghost
   let shown = null;
   let lastQuery = null;
-  let seq = 0;
+  const question = latest(app.engine, busy);
   let timer = 0;
   let changed = null;
   let countView = "ge";
@@ -203,19 +204,10 @@ export function actionPage(app, sys, act, qs) {
     history.replaceState(null, "", "#/" + sys.name + "/" + act.name + (query ? "?" + query : ""));
     if (query === lastQuery) return;
     lastQuery = query;
-    const my = ++seq;
-    if (app.engine.running) app.engine.cancel();
     const t0 = performance.now();
-    let slow = setTimeout(() => my === seq && busy(null), 150);
-    app.engine.call({ op: "query", system: sys.name, action: act.name, query, profiles: profiles() }, (pr) => {
-      if (my === seq) busy(pr);
-    }).then((rep) => {
-      if (my !== seq) return;
-      clearTimeout(slow);
+    question({ op: "query", system: sys.name, action: act.name, query, profiles: profiles() }).then((rep) => {
       show(rep, query, performance.now() - t0);
     }, (err) => {
-      if (my !== seq) return;
-      clearTimeout(slow);
       if (err.cancelled) {
         idle("Cancelled.");
         lastQuery = null;

@@ -63,3 +63,26 @@ export class Engine {
     this.start();
   }
 }
+
+// latest makes a page's way of asking: each question it sends supersedes
+// the one before (a Monte Carlo run still under way is cancelled), and
+// only the latest question's progress and reply reach the page.
+// busy(null) is called when a reply takes over 150 ms, busy({done,
+// total}) with a run's progress; a superseded question's promise never
+// settles.
+export function latest(engine, busy) {
+  let seq = 0;
+  return (msg) => {
+    const my = ++seq;
+    if (engine.running) engine.cancel();
+    const slow = setTimeout(() => my === seq && busy(null), 150);
+    const mine = (settle) => (v) => {
+      if (my !== seq) return;
+      clearTimeout(slow);
+      settle(v);
+    };
+    return new Promise((resolve, reject) => {
+      engine.call(msg, (pr) => my === seq && busy(pr)).then(mine(resolve), mine(reject));
+    });
+  };
+}

@@ -5,6 +5,7 @@ import { how, outcomes, took, viewSwitch } from "./views.js";
 import { runSettings } from "./ask.js";
 import { shareBox } from "./share.js";
 import { remember } from "./store.js";
+import { latest } from "./engine.js";
 
 const EXAMPLES = ["4d6kh3", "6d6>=4", "2d6+d4-1", "d10+3 vs d10+1", "3d6!", "(2d6+1)>=8"];
 
@@ -25,7 +26,8 @@ export function rollPage(app, qs) {
       chips),
     answer, runBox);
   document.title = "odds: roll";
-  let timer = 0, seq = 0, prev = null, last = null, rep = null, lastExpr = null;
+  const question = latest(app.engine, busy);
+  let timer = 0, prev = null, last = null, rep = null, lastExpr = null;
   expr.addEventListener("input", () => {
     clearTimeout(timer);
     timer = setTimeout(ask, 250);
@@ -46,37 +48,13 @@ export function rollPage(app, qs) {
     history.replaceState(null, "", "#/roll?" + qs + (st.view !== "eq" ? "&view=" + st.view : ""));
     if (qs === last) return;
     last = qs;
-    const my = ++seq;
-    if (app.engine.running) app.engine.cancel();
-    const busy = (pr) => {
-      let cancel = status.querySelector("#cancel");
-      if (!cancel) {
-        cancel = el("button", { type: "button", class: "small", id: "cancel", onclick: () => app.engine.cancel() }, "Cancel");
-        status.replaceChildren(el("span", {}, "computing…"), cancel);
-      }
-      if (!pr || !(pr.total > 0)) return;
-      let bar = status.querySelector("#progress");
-      if (!bar) {
-        bar = el("progress", { id: "progress", "aria-label": "Monte Carlo trials done" });
-        status.replaceChildren(bar, cancel);
-      }
-      bar.max = pr.total;
-      bar.value = pr.done;
-    };
-    const slow = setTimeout(() => my === seq && busy(null), 150);
-    app.engine.call({ op: "roll", query: qs }, (pr) => {
-      if (my === seq) busy(pr);
-    }).then((r) => {
-      if (my !== seq) return;
-      clearTimeout(slow);
+    question({ op: "roll", query: qs }).then((r) => {
       status.replaceChildren();
       if (lastExpr !== null && lastExpr !== expr.value.trim() && rep) prev = rep.results[0];
       lastExpr = expr.value.trim();
       rep = r;
       draw();
     }, (err) => {
-      if (my !== seq) return;
-      clearTimeout(slow);
       status.replaceChildren(err.cancelled ? "Cancelled." : "");
       if (err.cancelled) {
         last = null;
@@ -84,6 +62,22 @@ export function rollPage(app, qs) {
       }
       body.replaceChildren(el("div", { class: "problem", role: "alert", id: "error" }, el("p", {}, err.message), err.hint ? el("p", { class: "hint" }, err.hint) : null));
     });
+  }
+
+  function busy(pr) {
+    let cancel = status.querySelector("#cancel");
+    if (!cancel) {
+      cancel = el("button", { type: "button", class: "small", id: "cancel", onclick: () => app.engine.cancel() }, "Cancel");
+      status.replaceChildren(el("span", {}, "computing…"), cancel);
+    }
+    if (!pr || !(pr.total > 0)) return;
+    let bar = status.querySelector("#progress");
+    if (!bar) {
+      bar = el("progress", { id: "progress", "aria-label": "Monte Carlo trials done" });
+      status.replaceChildren(bar, cancel);
+    }
+    bar.max = pr.total;
+    bar.value = pr.done;
   }
 
   function draw() {
