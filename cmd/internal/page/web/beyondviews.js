@@ -4,7 +4,7 @@
 // with the threshold; a sensitivity as a tornado, largest change on top.
 import { el, group, num, pct, signedNum, signedPct, words } from "./fmt.js";
 import { bar, how } from "./views.js";
-import { palette } from "./chart.js";
+import { axes, palette } from "./chart.js";
 
 const cap = (t) => t.charAt(0).toUpperCase() + t.slice(1);
 const isMean = (metric) => String(metric).startsWith("mean:");
@@ -166,34 +166,20 @@ function ticks(lo, hi) {
 function scanChart(f, act) {
   const pts = f.scan.filter((s) => !s.does_not_apply);
   const mean = isMean(f.metric);
-  const W = 360, H = 220, L = 46, R = 12, T = 12, B = 40;
   let y0 = 0, y1 = 1;
   if (mean) {
     const ys = pts.flatMap((s) => [s.ci95[0], s.ci95[1], s.x]).concat(f.threshold);
     const t = ticks(Math.min(...ys), Math.max(...ys));
     [y0, y1] = [Math.min(t[0], ...ys), Math.max(t[t.length - 1], ...ys)];
   }
-  const xs = f.scan.map((s) => s.value);
-  const x0 = Math.min(...xs), x1 = Math.max(...xs);
-  const sx = (v) => L + (x1 === x0 ? (W - L - R) / 2 : ((v - x0) / (x1 - x0)) * (W - L - R));
-  const sy = (y) => T + (1 - (y - y0) / (y1 - y0 || 1)) * (H - T - B);
   const param = (act.params || []).find((p) => p.name === f.vary);
   const xl = words(f.vary);
   const title = metricLabel(f.metric) + " over " + xl + ", threshold " + fig(f.metric, f.threshold);
-  const svg = el("svg:svg", { viewBox: `0 0 ${W} ${H}`, class: "chart scan", role: "img", "aria-label": title, "data-vary": f.vary });
-  for (const t of mean ? ticks(y0, y1) : [0, 0.25, 0.5, 0.75, 1]) {
-    svg.append(el("svg:line", { x1: L, x2: W - R, y1: sy(t), y2: sy(t), class: "grid" }));
-    svg.append(el("svg:text", { x: L - 6, y: sy(t) + 4, class: "tick", "text-anchor": "end" }, mean ? num(t) : Math.round(t * 100) + "%"));
-  }
-  const every = Math.ceil(xs.length / 13);
-  xs.forEach((v, i) => {
-    if (i % every && i !== xs.length - 1) return;
-    svg.append(el("svg:line", { x1: sx(v), x2: sx(v), y1: H - B, y2: H - B + 4, class: "axis" }));
-    svg.append(el("svg:text", { x: sx(v), y: H - B + 17, class: "tick", "text-anchor": "middle" }, String(v)));
+  const { svg, sx, sy, left, right } = axes({
+    H: 220, L: 46, xs: f.scan.map((s) => s.value), y0, y1, ...(mean ? { yTicks: ticks(y0, y1), yText: num } : {}), xTicks: 13,
+    xLabel: param ? xl + " (--" + f.vary + ")" : xl, attrs: { class: "chart scan", role: "img", "aria-label": title, "data-vary": f.vary },
   });
-  svg.append(el("svg:line", { x1: L, x2: W - R, y1: H - B, y2: H - B, class: "axis" }));
-  svg.append(el("svg:text", { x: L + (W - L - R) / 2, y: H - 4, class: "label", "text-anchor": "middle" }, param ? xl + " (--" + f.vary + ")" : xl));
-  svg.append(el("svg:line", { x1: L, x2: W - R, y1: sy(f.threshold), y2: sy(f.threshold), class: "threshold", "data-threshold": f.threshold }));
+  svg.append(el("svg:line", { x1: left, x2: right, y1: sy(f.threshold), y2: sy(f.threshold), class: "threshold", "data-threshold": f.threshold }));
   const line = el("svg:polyline", { points: pts.map((s) => `${sx(s.value)},${sy(s.x)}`).join(" "), class: "line" });
   line.style.stroke = palette[0];
   svg.append(line);

@@ -28,22 +28,21 @@ function legend(names) {
   }));
 }
 
-// sweep draws results over the numeric param x, one line per outcome.
-export function sweep(results, x, title, xLabel = words(x)) {
-  const names = live(results);
-  const pts = results.map((r) => ({ x: Number(r.params[x]), r })).filter((p) => Number.isFinite(p.x)).sort((a, b) => a.x - b.x);
-  const W = 360, H = 230, L = 44, R = 12, T = 12, B = 40;
-  const xs = pts.map((p) => p.x);
+// axes starts a chart over the whole numbers xs, W×H with margins L, R,
+// T, B: gridlines at yTicks (written by yText) over y0..y1, a tick at
+// about xTicks of the xs (and the last), the x axis and its label; sx and
+// sy place a point, left and right are the plot's edges. attrs are the
+// svg's, head goes first in it.
+export function axes({ W = 360, H, L, R = 12, T = 12, B = 40, xs, y0 = 0, y1 = 1, yTicks = [0, 0.25, 0.5, 0.75, 1], yText = (t) => Math.round(t * 100) + "%", xTicks, xLabel, attrs, head }) {
   const x0 = Math.min(...xs), x1 = Math.max(...xs);
   const sx = (v) => L + (x1 === x0 ? (W - L - R) / 2 : ((v - x0) / (x1 - x0)) * (W - L - R));
-  const sy = (p) => T + (1 - p) * (H - T - B);
-  const svg = el("svg:svg", { viewBox: `0 0 ${W} ${H}`, class: "chart", role: "img", "aria-labelledby": "chart-title", "data-x": x });
-  svg.append(el("svg:title", { id: "chart-title" }, title));
-  for (const t of [0, 0.25, 0.5, 0.75, 1]) {
+  const sy = (y) => T + (1 - (y - y0) / (y1 - y0 || 1)) * (H - T - B);
+  const svg = el("svg:svg", { viewBox: `0 0 ${W} ${H}`, ...attrs }, head);
+  for (const t of yTicks) {
     svg.append(el("svg:line", { x1: L, x2: W - R, y1: sy(t), y2: sy(t), class: "grid" }));
-    svg.append(el("svg:text", { x: L - 6, y: sy(t) + 4, class: "tick", "text-anchor": "end" }, Math.round(t * 100) + "%"));
+    svg.append(el("svg:text", { x: L - 6, y: sy(t) + 4, class: "tick", "text-anchor": "end" }, yText(t)));
   }
-  const every = Math.ceil(xs.length / 10);
+  const every = Math.ceil(xs.length / xTicks);
   xs.forEach((v, i) => {
     if (i % every && i !== xs.length - 1) return;
     svg.append(el("svg:line", { x1: sx(v), x2: sx(v), y1: H - B, y2: H - B + 4, class: "axis" }));
@@ -51,6 +50,17 @@ export function sweep(results, x, title, xLabel = words(x)) {
   });
   svg.append(el("svg:line", { x1: L, x2: W - R, y1: H - B, y2: H - B, class: "axis" }));
   svg.append(el("svg:text", { x: L + (W - L - R) / 2, y: H - 4, class: "label", "text-anchor": "middle" }, xLabel));
+  return { svg, sx, sy, left: L, right: W - R };
+}
+
+// sweep draws results over the numeric param x, one line per outcome.
+export function sweep(results, x, title, xLabel = words(x)) {
+  const names = live(results);
+  const pts = results.map((r) => ({ x: Number(r.params[x]), r })).filter((p) => Number.isFinite(p.x)).sort((a, b) => a.x - b.x);
+  const { svg, sx, sy } = axes({
+    H: 230, L: 44, xs: pts.map((p) => p.x), xTicks: 10, xLabel,
+    attrs: { class: "chart", role: "img", "aria-labelledby": "chart-title", "data-x": x }, head: el("svg:title", { id: "chart-title" }, title),
+  });
   names.forEach((n, i) => {
     const c = palette[i % palette.length];
     const at = pts.map((p) => ({ x: p.x, o: p.r.outcomes.find((o) => o.name === n), exact: p.r.exact }));
