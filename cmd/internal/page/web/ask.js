@@ -12,7 +12,8 @@ import { shareBox } from "./share.js";
 import { profiles, remember } from "./store.js";
 import { latest } from "./engine.js";
 
-const RUN = ["method", "trials", "seed", "precision"];
+// RUN are the run settings a link carries (runSettings edits them).
+export const RUN = ["method", "trials", "seed", "precision"];
 
 // stateOf reads a question from the link's query string.
 export function stateOf(catalog, act, qs) {

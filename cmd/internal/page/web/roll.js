@@ -2,7 +2,7 @@
 // each exactly, at least or at most, with the previous answer as ghosts.
 import { el } from "./fmt.js";
 import { how, outcomes, took, viewSwitch } from "./views.js";
-import { runSettings } from "./ask.js";
+import { RUN, runSettings } from "./ask.js";
 import { shareBox } from "./share.js";
 import { remember } from "./store.js";
 import { latest } from "./engine.js";
@@ -12,7 +12,7 @@ const EXAMPLES = ["4d6kh3", "6d6>=4", "2d6+d4-1", "d10+3 vs d10+1", "3d6!", "(2d
 export function rollPage(app, qs) {
   const q = new URLSearchParams(qs);
   const st = { run: new Map(), view: q.get("view") || "eq" };
-  for (const k of ["method", "trials", "seed", "precision"]) if (q.get(k)) st.run.set(k, q.get(k));
+  for (const k of RUN) if (q.get(k)) st.run.set(k, q.get(k));
   const expr = el("input", { type: "text", id: "expr", name: "expr", value: q.get("expr") || "", autocomplete: "off", autocapitalize: "off", spellcheck: "false", inputmode: "text", placeholder: "e.g. 4d6kh3", "aria-describedby": "expr-help" });
   const status = el("div", { class: "status", id: "status" });
   const body = el("div", { class: "answer-body", id: "answer-body" });
