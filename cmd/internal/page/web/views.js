@@ -23,7 +23,7 @@ export function bar(p, top, ghost, lo, hi) {
   }
   if (ghost !== undefined) {
     const g = el("span", { class: "ghost" });
-    g.style.width = (top > 0 ? (100 * ghost) / top : 0).toFixed(2) + "%";
+    g.style.width = w(ghost);
     b.append(g);
   }
   return b;
