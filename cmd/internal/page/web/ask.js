@@ -4,7 +4,7 @@
 // question as A and edits B (the API's vs: paired on the same dice).
 import { controls, defaultOf, label } from "./form.js";
 import { el, group, num, pct, words } from "./fmt.js";
-import { compare, how, numeric, outcomes, stats, took, viewSwitch } from "./views.js";
+import { compare, how, numeric, outcomes, shown as shownRows, stats, took, viewSwitch } from "./views.js";
 import { beyondControls, beyondOf, beyondQuery, beyondSummary, markVaried } from "./beyond.js";
 import { beyondView } from "./beyondviews.js";
 import { matrix, matrixOf, roster, sweep, varying } from "./chart.js";
@@ -315,7 +315,7 @@ export function actionPage(app, sys, act, qs) {
         more.replaceChildren(el("summary", {}, "Numeric results", el("small", {}, " — mean " + means)), s);
       }
       more.hidden = !s;
-      answer.classList.toggle("pinned", !numeric(r) && shown_rows(r) <= 7);
+      answer.classList.toggle("pinned", !numeric(r) && shownRows(r).length <= 7);
       shown = r;
     } else if (results.length > 1) {
       const { params, roles } = varying(results);
@@ -363,8 +363,6 @@ export function actionPage(app, sys, act, qs) {
   change({ name: "", text: "", value: "" });
   changed = null;
 }
-
-const shown_rows = (r) => (r.outcomes || []).filter((o) => !(r.exact && o.p === 0)).length;
 
 // runSettings: how the answer is found (method, trials, seed, precision).
 export function runSettings(st, onchange) {

@@ -8,7 +8,7 @@ import { el, group, num, pct, signedNum, signedPct, words } from "./fmt.js";
 export const numeric = (r) => (r.outcomes || []).some((o) => o.at_least);
 
 // shown drops what an exact answer says cannot happen, as the CLI's table does.
-const shown = (r) => (r.outcomes || []).filter((o) => !(r.exact && o.p === 0));
+export const shown = (r) => (r.outcomes || []).filter((o) => !(r.exact && o.p === 0));
 
 export function bar(p, top, ghost, lo, hi) {
   const w = (x) => (top > 0 ? (100 * x) / top : 0).toFixed(2) + "%";
