@@ -12,6 +12,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"odds/cmd/internal/answer"
 	"odds/cmd/internal/query"
 	"odds/cmd/internal/serve"
 )
@@ -126,7 +127,7 @@ func (a *app) runBatch(ctx context.Context, s *serve.Server, in io.Reader, worke
 				}
 				return lineError(j.line, ans.err)
 			}
-			msg, hint, flag := serve.ErrorFields(ans.err)
+			msg, hint, flag := answer.Fields(ans.err)
 			ans.doc, _ = json.Marshal(struct {
 				Line  int    `json:"line"`
 				Error string `json:"error"`

@@ -15,6 +15,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"odds/cmd/internal/answer"
 	"odds/cmd/internal/serve"
 	"odds/resolve/all"
 )
@@ -120,7 +121,7 @@ func TestRunFlagsAreTheRoots(t *testing.T) {
 	var names []string
 	a.rootCommand().PersistentFlags().VisitAll(func(f *pflag.Flag) { names = append(names, f.Name) })
 	slices.Sort(names)
-	want := slices.Sorted(slices.Values(serve.PersistentFlags))
+	want := slices.Sorted(slices.Values(answer.PersistentFlags))
 	if !slices.Equal(names, want) {
 		t.Errorf("root's persistent flags %v, isRunFlag's %v", names, want)
 	}

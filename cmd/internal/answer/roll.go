@@ -96,14 +96,8 @@ func Roll(ctx context.Context, vals url.Values, progress Progress) (*Answer, err
 		switch k {
 		case "expr":
 			d.Expr = v
-		case "method":
-			d.Method = v
-		case "trials":
-			d.Trials = v
-		case "seed":
-			d.Seed = v
-		case "precision":
-			d.Precision = v
+		case "method", "trials", "seed", "precision":
+			d.SetRun(k, v)
 		default:
 			return nil, &query.Error{Flag: k, Hint: "a roll takes expr, method, trials, seed and precision", Err: fmt.Errorf("--%s: roll takes no such parameter", k)}
 		}

@@ -236,17 +236,7 @@ func TestChainAgreement(t *testing.T) {
 		{"rof", "fire", nil, map[string]string{"rof": "2", "at": "3", "ar": "3", "rally-quality": "5", "suppressed": "true"}, "target-team-suppressed"},
 		{"opposed", "tank-hunt", nil, map[string]string{"def": "3", "engineers": "true"}, "suppressed"},
 	} {
-		sys := system(t, c.system)
-		act := sys.Action(c.action)
-		sp := Spec{System: sys, Action: act, Values: map[string][]resolve.Value{}, Cards: c.cards}
-		for name, s := range c.flags {
-			vals, err := resolve.ParseValues(act.Param(name), s)
-			if err != nil {
-				t.Fatal(err)
-			}
-			sp.Values[name] = vals
-		}
-		q, _, err := New(sp, builtins)
+		q, _, err := New(spec(t, c.system, c.action, c.flags, c.cards), builtins)
 		if err != nil {
 			t.Fatal(err)
 		}

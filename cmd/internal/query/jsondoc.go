@@ -103,37 +103,47 @@ func DocOfWords(words []string) (*Doc, error) {
 				value = "true"
 			}
 		}
-		switch name {
-		case "method":
-			d.Method = value
-		case "trials":
-			d.Trials = value
-		case "seed":
-			d.Seed = value
-		case "precision":
-			d.Precision = value
-		case "vs":
-			d.Vs = value
-		case "metric":
-			d.Metric = value
-		case "find":
-			d.Find = value
-		case "vary":
-			d.Vary = value
-		case "sensitivity":
-			d.Sensitivity = value
-			if value == "true" && !hasValue { // bare --sensitivity: the first outcome
-				d.Sensitivity = "first"
-			}
-		case "until":
-			d.Until = value
-		case "attacks":
-			d.Attacks = value
-		default:
+		if name == "sensitivity" && value == "true" && !hasValue { // bare --sensitivity: the first outcome
+			value = "first"
+		}
+		if !d.SetRun(name, value) {
 			d.Params[name] = value
 		}
 	}
 	return d, nil
+}
+
+// SetRun sets the doc's run setting name (method, trials, seed,
+// precision, vs, metric, find, vary, sensitivity, until or attacks) to
+// value, a flag's text; false if name is none of them.
+func (d *Doc) SetRun(name, value string) bool {
+	switch name {
+	case "method":
+		d.Method = value
+	case "trials":
+		d.Trials = value
+	case "seed":
+		d.Seed = value
+	case "precision":
+		d.Precision = value
+	case "vs":
+		d.Vs = value
+	case "metric":
+		d.Metric = value
+	case "find":
+		d.Find = value
+	case "vary":
+		d.Vary = value
+	case "sensitivity":
+		d.Sensitivity = value
+	case "until":
+		d.Until = value
+	case "attacks":
+		d.Attacks = value
+	default:
+		return false
+	}
+	return true
 }
 
 // Values are the doc's values by name, as flags take them: parameters,

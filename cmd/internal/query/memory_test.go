@@ -17,17 +17,8 @@ import (
 // compiled and kept before any trial (26 MB of tables each).
 func symbolSweep(t *testing.T) *Query {
 	t.Helper()
-	sys := system(t, "symbol")
-	act := sys.Action("fire")
-	sp := Spec{System: sys, Action: act, Values: map[string][]resolve.Value{}, Cards: map[string]string{}}
-	for name, s := range map[string]string{"attack": "red:30", "defence": "blue:20", "target": "infantry", "damage-capacity": "1..6"} {
-		vals, err := resolve.ParseValues(act.Param(name), s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sp.Values[name] = vals
-	}
-	q, _, err := New(sp, builtins)
+	flags := map[string]string{"attack": "red:30", "defence": "blue:20", "target": "infantry", "damage-capacity": "1..6"}
+	q, _, err := New(spec(t, "symbol", "fire", flags, map[string]string{}), builtins)
 	if err != nil {
 		t.Fatal(err)
 	}

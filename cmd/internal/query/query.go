@@ -287,7 +287,6 @@ func CompileAll(qs []*Query) ([]Compiled, error) {
 func compileAll(ctx context.Context, qs []*Query, mem *compileMemory) ([]Compiled, error) {
 	var all []Compiled
 	total := 0
-	var plans planSet
 	for _, q := range qs {
 		points, err := q.Points()
 		if err != nil {
@@ -309,7 +308,6 @@ func compileAll(ctx context.Context, qs []*Query, mem *compileMemory) ([]Compile
 			// is measured after each.
 			plan, err := q.compile(pt, vals, func() error { return mem.check(len(all) + 1) })
 			if err == nil {
-				plan = plans.intern(plan)
 				all = append(all, Compiled{q, pt, plan})
 			}
 			return plan, err

@@ -37,6 +37,23 @@ func system(t testing.TB, name string) *resolve.System {
 	return nil
 }
 
+// spec is the Spec of system name's action with the flags given (CLI text,
+// parsed by the action's parameters) and the cards by role.
+func spec(t testing.TB, name, action string, flags, cards map[string]string) Spec {
+	t.Helper()
+	sys := system(t, name)
+	act := sys.Action(action)
+	sp := Spec{System: sys, Action: act, Values: map[string][]resolve.Value{}, Cards: cards}
+	for flag, s := range flags {
+		vals, err := resolve.ParseValues(act.Param(flag), s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sp.Values[flag] = vals
+	}
+	return sp
+}
+
 // TestPointsOrder: a sweep of --hesa 1..3 and --def 0,1 has 3 x 2 = 6
 // points, the first parameter (in the action's order) varying slowest;
 // given values say "flag", the rest "default".

@@ -91,11 +91,3 @@ func errorReply(status int, err error) reply {
 	rep.err, rep.hint, rep.flag = answer.Fields(err)
 	return rep
 }
-
-// PersistentFlags are the root command's persistent flags, which --vs
-// refuses (answer.PersistentFlags).
-var PersistentFlags = answer.PersistentFlags
-
-// ErrorFields are bad input's message (on one line), hint and flag, as
-// the API reports them and odds batch writes a failed line.
-func ErrorFields(err error) (msg, hint, flag string) { return answer.Fields(err) }
