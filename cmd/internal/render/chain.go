@@ -51,11 +51,7 @@ func chainText(ctx context.Context, w io.Writer, rs []*report, st Style) error {
 		}
 		c := r.Chain
 		title := withParams(Title(r)+fmt.Sprintf(" until %s, up to %d attacks", c.Until, c.Attacks), r)
-		if st.Markdown {
-			fmt.Fprintf(w, "### %s\n\n", title)
-		} else {
-			fmt.Fprintln(w, Wrap(strings.Fields(title), " ", st.Width, "  "))
-		}
+		heading(w, title, st)
 		var rows [][]string
 		for k, iv := range c.ByAttack {
 			rows = append(rows, []string{"by attack " + strconv.Itoa(k+1), Pct(iv.P), ciText(r, iv)})

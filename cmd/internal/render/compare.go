@@ -22,11 +22,7 @@ func compareText(ctx context.Context, w io.Writer, cs []*comparison, st Style) e
 			fmt.Fprintln(w)
 		}
 		t := withParams(Title(c.A), c.A) + " — A, against B: " + c.VS
-		if st.Markdown {
-			fmt.Fprintf(w, "### %s\n\n", t)
-		} else {
-			fmt.Fprintln(w, Wrap(strings.Fields(t), " ", st.Width, "  "))
-		}
+		heading(w, t, st)
 		var rows [][]string
 		for _, d := range c.Diffs {
 			name, f, sign := d.Name, Pct, SignedPct

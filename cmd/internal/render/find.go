@@ -151,16 +151,9 @@ func findFooter(f *found) string {
 
 // findText writes the answers: one with its scan, several as one table.
 func findText(ctx context.Context, w io.Writer, fs []*found, st Style) error {
-	heading := func(t string) {
-		if st.Markdown {
-			fmt.Fprintf(w, "### %s\n\n", t)
-		} else {
-			fmt.Fprintln(w, Wrap(strings.Fields(t), " ", st.Width, "  "))
-		}
-	}
 	if len(fs) == 1 {
 		f := fs[0]
-		heading(findTitle(f, nil))
+		heading(w, findTitle(f, nil), st)
 		fmt.Fprintln(w, Wrap(strings.Fields("answer: "+answerText(f)), " ", st.Width, "  "))
 		if st.Markdown {
 			fmt.Fprintln(w)
@@ -189,7 +182,7 @@ func findText(ctx context.Context, w io.Writer, fs []*found, st Style) error {
 	// Several points: the inputs that differ between them, then each answer.
 	f0 := fs[0]
 	vary := differing(fs)
-	heading(findTitle(f0, vary))
+	heading(w, findTitle(f0, vary), st)
 	header := append(append([]string{}, vary...), f0.Spec.Vary, f0.Spec.Cond.Metric.Label(), "a step before")
 	var rows [][]string
 	for _, f := range fs {

@@ -108,11 +108,7 @@ func defaultMetric(rs []*report) metric {
 // role, a column per card of the second.
 func renderMatrix(ctx context.Context, w io.Writer, rs []*report, m *matrix, fig metric, st Style) error {
 	t := sweepTitle(rs[0], m.fixed, fig.Label())
-	if st.Markdown {
-		fmt.Fprintf(w, "### %s\n\n", t)
-	} else {
-		fmt.Fprintln(w, Wrap(strings.Fields(t), " ", st.Width, "  "))
-	}
+	heading(w, t, st)
 	header := append([]string{m.rowRole + " \\ " + m.colRole}, m.cols...)
 	var rows [][]string
 	for i, name := range m.rows {

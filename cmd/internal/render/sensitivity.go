@@ -60,11 +60,7 @@ func sensitivityText(ctx context.Context, w io.Writer, ss []*sensitivity, st Sty
 			fmt.Fprintln(w)
 		}
 		t := sensitivityTitle(s)
-		if st.Markdown {
-			fmt.Fprintf(w, "### %s\n\n", t)
-		} else {
-			fmt.Fprintln(w, Wrap(strings.Fields(t), " ", st.Width, "  "))
-		}
+		heading(w, t, st)
 		var rows [][]string
 		var refused []string
 		for _, c := range s.Changes {

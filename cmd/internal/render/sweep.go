@@ -153,11 +153,7 @@ func renderSweep(ctx context.Context, w io.Writer, rs []*report, st Style) error
 	first := rs[0]
 	vary, fixed, _ := dims(rs)
 	t := sweepTitle(first, fixed, "") + fmt.Sprintf(" (%d results)", len(rs))
-	if markdown {
-		fmt.Fprintf(w, "### %s\n\n", t)
-	} else {
-		fmt.Fprintln(w, Wrap(strings.Fields(t), " ", width, "  "))
-	}
+	heading(w, t, st)
 
 	var outcomes []string
 	for i, o := range first.Summary.Outcomes {

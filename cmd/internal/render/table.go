@@ -106,16 +106,22 @@ func withParams(t string, r *report) string {
 	return t
 }
 
+// heading writes a table's title: a markdown heading, or wrapped to the
+// width above a box table.
+func heading(w io.Writer, t string, st Style) {
+	if st.Markdown {
+		fmt.Fprintf(w, "### %s\n\n", t)
+	} else {
+		fmt.Fprintln(w, Wrap(strings.Fields(t), " ", st.Width, "  "))
+	}
+}
+
 // renderResult writes one result in full: its outcomes with intervals and
 // bars, its numeric results, the counts' P(at least k), and the footer.
 func renderResult(w io.Writer, r *report, st Style) error {
 	markdown, width := st.Markdown, st.Width
 	title := withParams(Title(r), r)
-	if markdown {
-		fmt.Fprintf(w, "### %s\n\n", title)
-	} else {
-		fmt.Fprintln(w, Wrap(strings.Fields(title), " ", width, "  "))
-	}
+	heading(w, title, st)
 	outcomes := r.Summary.Outcomes
 	if r.System == "roll" {
 		outcomes = rollRows(outcomes, r.Trials, r.Exact, !st.AllRows)
