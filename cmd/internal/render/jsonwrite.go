@@ -259,12 +259,7 @@ func (w *jsonw) result(r *report) {
 		w.float(s.P95)
 		if len(s.AtLeast) > 0 {
 			w.key("at_least")
-			w.open('[')
-			for k, iv := range s.AtLeast {
-				w.next()
-				w.p(k+1, iv)
-			}
-			w.close(']')
+			w.ps(s.AtLeast)
 		}
 		w.close('}')
 	}
@@ -317,6 +312,16 @@ func (w *jsonw) p(k int, iv sim.Interval) {
 	w.close('}')
 }
 
+// ps writes ivs as an array of newJSONP(k, iv), k counting from 1.
+func (w *jsonw) ps(ivs []sim.Interval) {
+	w.open('[')
+	for k, iv := range ivs {
+		w.next()
+		w.p(k+1, iv)
+	}
+	w.close(']')
+}
+
 // chain writes newJSONChain(r).
 func (w *jsonw) chain(r *report) {
 	c := r.Chain
@@ -329,12 +334,7 @@ func (w *jsonw) chain(r *report) {
 	if len(c.ByAttack) == 0 {
 		w.b = append(w.b, "null"...)
 	} else {
-		w.open('[')
-		for k, iv := range c.ByAttack {
-			w.next()
-			w.p(k+1, iv)
-		}
-		w.close(']')
+		w.ps(c.ByAttack)
 	}
 	w.key("not_reached")
 	w.p(0, c.NotReached)
