@@ -152,9 +152,7 @@ func renderCSV(ctx context.Context, w io.Writer, reports []*report) error {
 		for i, n := range outcomes {
 			o := byName[i]
 			if o == nil {
-				line.str("")
-				line.str("")
-				line.str("")
+				line.blank(3)
 			} else {
 				line.float(o.P)
 				line.float(o.Lo)
@@ -166,8 +164,7 @@ func renderCSV(ctx context.Context, w io.Writer, reports []*report) error {
 				line.float(o.AtLeast.P)
 				line.float(o.AtMost.P)
 			default:
-				line.str("")
-				line.str("")
+				line.blank(2)
 			}
 		}
 		clear(statBy)
@@ -184,9 +181,7 @@ func renderCSV(ctx context.Context, w io.Writer, reports []*report) error {
 				line.float(s.P95)
 			} else {
 				s = &sim.Stat{}
-				for range 5 {
-					line.str("")
-				}
+				line.blank(5)
 			}
 			for k := range countK[n] {
 				if k < len(s.AtLeast) {
@@ -234,6 +229,13 @@ func (l *csvLine) str(s string) {
 // (strconv's 'g' form: never quoted).
 func (l *csvLine) float(x float64) {
 	l.b = append(strconv.AppendFloat(l.b, x, 'g', 12, 64), ',')
+}
+
+// blank writes n empty fields: the columns a row has no figure for.
+func (l *csvLine) blank(n int) {
+	for range n {
+		l.b = append(l.b, ',')
+	}
 }
 
 func (l *csvLine) int(x int64)   { l.b = append(strconv.AppendInt(l.b, x, 10), ',') }
