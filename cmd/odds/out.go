@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"net"
 	"os"
 	"path/filepath"
 	"syscall"
@@ -39,16 +38,14 @@ func destError(flag, path string, err error) error {
 //   - anything else (a device such as /dev/null, a pipe, /dev/stdout) is
 //     written directly: it cannot be replaced, only written to.
 func writeOut(path string, data []byte) error {
-	return writeDest(context.Background(), "out", path, net.Buffers{data})
+	return writeDest(context.Background(), "out", path, data)
 }
 
-// writeDest is writeOut for the file of any flag, whose errors name it,
-// of data held in pieces; waiting for a reader of a FIFO ends when ctx
-// does (Ctrl-C).
-func writeDest(ctx context.Context, flag, path string, data net.Buffers) error {
+// writeDest is writeOut for the file of any flag, whose errors name it;
+// waiting for a reader of a FIFO ends when ctx does (Ctrl-C).
+func writeDest(ctx context.Context, flag, path string, data []byte) error {
 	return writeDestFunc(ctx, flag, path, func(w io.Writer) error {
-		d := data // WriteTo consumes its buffers
-		_, err := d.WriteTo(w)
+		_, err := w.Write(data)
 		return err
 	})
 }
@@ -233,5 +230,5 @@ func (a *app) writePlot(data []byte) error {
 	if err := a.ctx.Err(); err != nil {
 		return err
 	}
-	return writeDest(a.ctx, "plot", a.plot, net.Buffers{data})
+	return writeDest(a.ctx, "plot", a.plot, data)
 }

@@ -90,20 +90,17 @@ func (a *app) writeListing(doc any, header []string, rows [][]string) error {
 
 // writeBytes writes finished output to stdout or --out, unless the run
 // was interrupted: then nothing is written.
-func (a *app) writeBytes(data []byte) error { return a.writeParts(net.Buffers{data}) }
-
-// writeParts is writeBytes of output held in pieces.
-func (a *app) writeParts(parts net.Buffers) error {
+func (a *app) writeBytes(data []byte) error {
 	if err := a.ctx.Err(); err != nil {
 		return err
 	}
 	if a.out == "" {
-		if _, err := parts.WriteTo(a.stdout); err != nil {
+		if _, err := a.stdout.Write(data); err != nil {
 			return &ioError{err}
 		}
 		return nil
 	}
-	return writeDest(a.ctx, "out", a.out, parts)
+	return writeDest(a.ctx, "out", a.out, data)
 }
 
 // style is the text style the global flags ask for.
