@@ -283,18 +283,19 @@ func (w *jsonw) outcome(name string, iv sim.Interval) {
 	w.open('{')
 	w.key("name")
 	w.str(name)
+	w.interval(iv)
+}
+
+// interval writes iv's members p and ci95 ([lo, hi]), to 12 digits.
+func (w *jsonw) interval(iv sim.Interval) {
 	w.key("p")
 	w.float(round12(iv.P))
 	w.key("ci95")
-	w.pair(round12(iv.Lo), round12(iv.Hi))
-}
-
-func (w *jsonw) pair(a, b float64) {
 	w.open('[')
 	w.next()
-	w.float(a)
+	w.float(round12(iv.Lo))
 	w.next()
-	w.float(b)
+	w.float(round12(iv.Hi))
 	w.close(']')
 }
 
@@ -305,10 +306,7 @@ func (w *jsonw) p(k int, iv sim.Interval) {
 		w.key("k")
 		w.b = strconv.AppendInt(w.b, int64(k), 10)
 	}
-	w.key("p")
-	w.float(round12(iv.P))
-	w.key("ci95")
-	w.pair(round12(iv.Lo), round12(iv.Hi))
+	w.interval(iv)
 	w.close('}')
 }
 
