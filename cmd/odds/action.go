@@ -92,11 +92,8 @@ func (a *app) actionCommand(s *resolve.System, act *resolve.Action) *cobra.Comma
 				fmt.Fprintf(a.stderr, "odds: %s\n", w)
 			}
 			changed := cmd.Flags().Changed
-			if err := a.checkBeyond(bq, changed("find"), changed("vary"), changed("sensitivity"), changed("vs")); err != nil {
+			if err := a.checkBeyond(changed); err != nil {
 				return err
-			}
-			if changed("until") && (changed("find") || changed("sensitivity")) {
-				return usagef("ask one question a run", "--until: not with --find or --sensitivity")
 			}
 			if err := a.setUntil(cmd, j, *until, *attacks); err != nil {
 				return err

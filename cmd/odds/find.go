@@ -25,8 +25,10 @@ type beyond struct {
 const sensitivityFirst = " first outcome"
 
 // checkBeyond refuses the flags --find and --sensitivity do not go with,
-// naming them: the rest of the command line is the question.
-func (a *app) checkBeyond(b *beyond, findGiven, varyGiven, sensGiven, vsGiven bool) error {
+// naming them: the rest of the command line is the question. changed
+// says whether a flag was given (false for one the command lacks).
+func (a *app) checkBeyond(changed func(flag string) bool) error {
+	findGiven, varyGiven, sensGiven := changed("find"), changed("vary"), changed("sensitivity")
 	switch {
 	case varyGiven && !findGiven:
 		return usagef("for example --find 'out-of-action>=0.5' --vary hesa", "--vary: give it with --find")
@@ -37,12 +39,14 @@ func (a *app) checkBeyond(b *beyond, findGiven, varyGiven, sensGiven, vsGiven bo
 	}
 	flag := map[bool]string{true: "find", false: "sensitivity"}[findGiven]
 	switch {
-	case vsGiven:
+	case changed("vs"):
 		return usagef("ask one question a run", "--%s: not with --vs", flag)
 	case a.metric != "":
 		return usagef("--sensitivity METRIC names the figure", "--%s: not with --metric", flag)
 	case a.shard.set:
 		return usagef("run it whole", "--%s: not with --shard", flag)
+	case changed("until"):
+		return usagef("ask one question a run", "--until: not with --find or --sensitivity")
 	}
 	return nil
 }

@@ -75,11 +75,8 @@ matchup must be of an action that repeats, and OUTCOME one of its outcomes).
 				names = []string{only}
 			}
 			changed := cmd.Flags().Changed
-			if err := a.checkBeyond(bq, changed("find"), changed("vary"), changed("sensitivity"), false); err != nil {
+			if err := a.checkBeyond(changed); err != nil {
 				return err
-			}
-			if changed("until") && (changed("find") || changed("sensitivity")) {
-				return usagef("ask one question a run", "--until: not with --find or --sensitivity")
 			}
 			if (changed("find") || changed("sensitivity")) && len(names) > 1 {
 				flag := map[bool]string{true: "find", false: "sensitivity"}[changed("find")]
