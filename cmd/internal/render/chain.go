@@ -106,22 +106,16 @@ func barTable(w io.Writer, st Style, header []string, rows [][]string, ivs []sim
 // by_k (with lo_by_k, hi_by_k), not_reached, the conditional mean, and
 // per state state_<name> (the union of the results' states).
 func chainCSV(ctx context.Context, w io.Writer, rs []*report) error {
-	var names, states []string
-	seen, seenS := map[string]bool{}, map[string]bool{}
+	var nameCols, stateCols columns
 	for _, r := range rs {
 		for _, p := range r.Inputs() {
-			if !seen[p.Name] {
-				seen[p.Name] = true
-				names = append(names, p.Name)
-			}
+			nameCols.add(p.Name)
 		}
 		for _, s := range r.Chain.States {
-			if !seenS[s.Name] {
-				seenS[s.Name] = true
-				states = append(states, s.Name)
-			}
+			stateCols.add(s.Name)
 		}
 	}
+	names, states := nameCols.names, stateCols.names
 	n := rs[0].Chain.Attacks
 	header := append(slices.Clone(names), "until", "attacks")
 	for k := 1; k <= n; k++ {

@@ -39,45 +39,29 @@ func renderCSV(ctx context.Context, w io.Writer, reports []*report) error {
 	if len(reports) == 1 && reports[0].System == "roll" {
 		return rollCSV(ctx, w, reports[0])
 	}
-	var names, roles []string // unions of parameter names and card roles, in first-seen order
-	seen, seenRole := map[string]bool{}, map[string]bool{}
-	for _, r := range reports {
-		for _, c := range r.Cards {
-			if !seenRole[c.Name] {
-				seenRole[c.Name] = true
-				roles = append(roles, c.Name)
-			}
-		}
-		for p := range r.EachParam() {
-			if !seen[p.Name] {
-				seen[p.Name] = true
-				names = append(names, p.Name)
-			}
-		}
-	}
-	// Outcomes and stats differ between actions (odds run): the columns
-	// are their union, in first-seen order, and a result leaves the
-	// others empty.
-	var outcomes, stats []string
-	seenO, seenS := map[string]bool{}, map[string]bool{}
+	// Parameters and card roles, outcomes and stats differ between
+	// actions (odds run): the columns are their union, in first-seen
+	// order, and a result leaves the others empty.
+	var paramCols, roleCols, outcomeCols, statCols columns
 	numericO := map[string]bool{} // outcomes with ge_ and le_ columns
 	countK := map[string]int{}    // counts: the largest k of their ge columns
 	for _, r := range reports {
+		for _, c := range r.Cards {
+			roleCols.add(c.Name)
+		}
+		for p := range r.EachParam() {
+			paramCols.add(p.Name)
+		}
 		for _, o := range r.Summary.Outcomes {
-			if !seenO[o.Name] {
-				seenO[o.Name] = true
-				outcomes = append(outcomes, o.Name)
-			}
+			outcomeCols.add(o.Name)
 			numericO[o.Name] = numericO[o.Name] || r.Summary.Numeric
 		}
 		for _, s := range r.Summary.Stats {
-			if !seenS[s.Name] {
-				seenS[s.Name] = true
-				stats = append(stats, s.Name)
-			}
+			statCols.add(s.Name)
 			countK[s.Name] = max(countK[s.Name], len(s.AtLeast))
 		}
 	}
+	names, roles, outcomes, stats := paramCols.names, roleCols.names, outcomeCols.names, statCols.names
 	head := []string{"system", "action"}
 	if reports[0].Matchup != "" {
 		head = append(head, "matchup")
@@ -105,14 +89,7 @@ func renderCSV(ctx context.Context, w io.Writer, reports []*report) error {
 	// The columns of a parameter, an outcome and a stat by name, and a
 	// row's values in them: no map a row (two a row, and fmt.Sprint of
 	// every value, took most of a 99,372-row sweep's time).
-	col := func(names []string) map[string]int {
-		m := make(map[string]int, len(names))
-		for i, n := range names {
-			m[n] = i
-		}
-		return m
-	}
-	paramCol, outcomeCol, statCol := col(names), col(outcomes), col(stats)
+	paramCol, outcomeCol, statCol := paramCols.at, outcomeCols.at, statCols.at
 	vals, set := make([]any, len(names)), make([]bool, len(names))
 	byName := make([]*sim.Outcome, len(outcomes))
 	statBy := make([]*sim.Stat, len(stats))
@@ -201,6 +178,24 @@ func renderCSV(ctx context.Context, w io.Writer, reports []*report) error {
 		}
 	}
 	return bw.Flush()
+}
+
+// columns is a union of names in first-seen order, and each one's index
+// in it.
+type columns struct {
+	names []string
+	at    map[string]int
+}
+
+func (c *columns) add(name string) {
+	if _, ok := c.at[name]; ok {
+		return
+	}
+	if c.at == nil {
+		c.at = map[string]int{}
+	}
+	c.at[name] = len(c.names)
+	c.names = append(c.names, name)
 }
 
 // csvLine is a CSV row written as encoding/csv's Writer writes one
