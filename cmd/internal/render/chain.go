@@ -81,7 +81,7 @@ func chainText(ctx context.Context, w io.Writer, rs []*report, st Style) error {
 		if st.Markdown {
 			fmt.Fprintln(w)
 		}
-		fmt.Fprintln(w, Wrap(strings.Split(footer(r), ", "), ", ", st.Width, "  "))
+		footnote(w, footer(r), st)
 	}
 	return nil
 }

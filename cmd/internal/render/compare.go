@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"strconv"
-	"strings"
 
 	"odds/cmd/internal/query"
 )
@@ -53,7 +52,7 @@ func compareText(ctx context.Context, w io.Writer, cs []*comparison, st Style) e
 			foot = fmt.Sprintf("paired monte carlo: %s trials on common dice, seed %d, %d workers, * the interval excludes 0%s",
 				query.Group(c.Trials), c.A.Seed, c.A.Workers, PrecisionNote(c.A.Precision, c.A.Ceiling, c.Trials))
 		}
-		fmt.Fprintln(w, Wrap(strings.Split(foot, ", "), ", ", st.Width, "  "))
+		footnote(w, foot, st)
 	}
 	return nil
 }

@@ -176,7 +176,7 @@ func findText(ctx context.Context, w io.Writer, fs []*found, st Style) error {
 		if st.Markdown {
 			fmt.Fprintln(w)
 		}
-		fmt.Fprintln(w, Wrap(strings.Split(findFooter(f), ", "), ", ", st.Width, "  "))
+		footnote(w, findFooter(f), st)
 		return nil
 	}
 	// Several points: the inputs that differ between them, then each answer.
@@ -217,7 +217,7 @@ func findText(ctx context.Context, w io.Writer, fs []*found, st Style) error {
 	if st.Markdown {
 		fmt.Fprintln(w)
 	}
-	fmt.Fprintln(w, Wrap(strings.Split(findFooter(f0), ", "), ", ", st.Width, "  "))
+	footnote(w, findFooter(f0), st)
 	return nil
 }
 

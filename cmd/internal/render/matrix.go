@@ -132,7 +132,7 @@ func renderMatrix(ctx context.Context, w io.Writer, rs []*report, m *matrix, fig
 		fmt.Fprintln(w)
 	}
 	footer := sweepFooter(rs, st.Intervals) + ", --metric for another figure, --format csv for all"
-	fmt.Fprintln(w, Wrap(strings.Split(footer, ", "), ", ", st.Width, "  "))
+	footnote(w, footer, st)
 	return nil
 }
 

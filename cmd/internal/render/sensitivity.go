@@ -89,7 +89,7 @@ func sensitivityText(ctx context.Context, w io.Writer, ss []*sensitivity, st Sty
 		for _, r := range refused {
 			fmt.Fprintln(w, Wrap(strings.Fields("does not apply: "+r), " ", st.Width, "  "))
 		}
-		fmt.Fprintln(w, Wrap(strings.Split(sensitivityFooter(s), ", "), ", ", st.Width, "  "))
+		footnote(w, sensitivityFooter(s), st)
 	}
 	return nil
 }

@@ -215,7 +215,7 @@ func renderSweep(ctx context.Context, w io.Writer, rs []*report, st Style) error
 	if markdown {
 		fmt.Fprintln(w)
 	}
-	fmt.Fprintln(w, Wrap(strings.Split(sweepFooter(rs, st.Intervals), ", "), ", ", width, "  "))
+	footnote(w, sweepFooter(rs, st.Intervals), st)
 	return nil
 }
 

@@ -116,6 +116,12 @@ func heading(w io.Writer, t string, st Style) {
 	}
 }
 
+// footnote writes a table's footer, its comma-separated parts wrapped to
+// the width.
+func footnote(w io.Writer, t string, st Style) {
+	fmt.Fprintln(w, Wrap(strings.Split(t, ", "), ", ", st.Width, "  "))
+}
+
 // renderResult writes one result in full: its outcomes with intervals and
 // bars, its numeric results, the counts' P(at least k), and the footer.
 func renderResult(w io.Writer, r *report, st Style) error {
@@ -201,7 +207,7 @@ func renderResult(w io.Writer, r *report, st Style) error {
 	if markdown {
 		fmt.Fprintln(w)
 	}
-	fmt.Fprintln(w, Wrap(strings.Split(footer(r), ", "), ", ", width, "  "))
+	footnote(w, footer(r), st)
 	return nil
 }
 
