@@ -216,25 +216,30 @@ func addBarLabels(p *plot.Plot, bs []plotBar, x0 float64, signed bool) {
 		above.XYs = append(above.XYs, plotter.XY{X: x0 + float64(i), Y: top})
 		above.Labels = append(above.Labels, text)
 	}
-	for _, l := range []struct {
-		xy  plotter.XYLabels
-		pos text.YAlignment
-		off vg.Length
-	}{{above, draw.YBottom, 2}, {below, draw.YTop, -2}} {
-		if len(l.xy.XYs) == 0 {
-			continue
-		}
-		labels, err := plotter.NewLabels(l.xy)
-		if err != nil {
-			continue
-		}
-		for i := range labels.TextStyle {
-			labels.TextStyle[i].XAlign, labels.TextStyle[i].YAlign = draw.XCenter, l.pos
-			labels.TextStyle[i].Font.Size = vg.Points(9)
-		}
-		labels.Offset.Y = l.off
-		p.Add(labels)
+	_, _ = addLabels(p, above, draw.XCenter, draw.YBottom, vg.Point{Y: 2})
+	_, _ = addLabels(p, below, draw.XCenter, draw.YTop, vg.Point{Y: -2})
+}
+
+// addLabels adds a bar chart's figures to p in 9 pt, aligned by xa and ya
+// to their points and moved by off, and returns the widest one's width
+// (0 when there are none).
+func addLabels(p *plot.Plot, xy plotter.XYLabels, xa text.XAlignment, ya text.YAlignment, off vg.Point) (vg.Length, error) {
+	if len(xy.XYs) == 0 {
+		return 0, nil
 	}
+	labels, err := plotter.NewLabels(xy)
+	if err != nil {
+		return 0, err
+	}
+	widest := vg.Length(0)
+	for i := range labels.TextStyle {
+		labels.TextStyle[i].XAlign, labels.TextStyle[i].YAlign = xa, ya
+		labels.TextStyle[i].Font.Size = vg.Points(9)
+		widest = max(widest, labels.TextStyle[i].Width(xy.Labels[i]))
+	}
+	labels.Offset = off
+	p.Add(labels)
+	return widest, nil
 }
 
 // addWhiskers draws the 95% intervals of bars, if they have them.

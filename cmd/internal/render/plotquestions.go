@@ -166,20 +166,13 @@ func SensitivityPlot(s *sensitivity, path string) ([]byte, error) {
 		align text.XAlignment
 		off   vg.Length
 	}{{right, draw.XLeft, 3}, {left, draw.XRight, -3}} {
-		if len(l.xy.XYs) == 0 {
-			continue
-		}
-		labels, err := plotter.NewLabels(l.xy)
+		widest, err := addLabels(p, l.xy, l.align, draw.YCenter, vg.Point{X: l.off})
 		if err != nil {
 			return nil, err
 		}
-		for i := range labels.TextStyle {
-			labels.TextStyle[i].XAlign, labels.TextStyle[i].YAlign = l.align, draw.YCenter
-			labels.TextStyle[i].Font.Size = vg.Points(9)
-			labelW = max(labelW, labels.TextStyle[i].Width(l.xy.Labels[i])+vg.Points(6))
+		if len(l.xy.XYs) > 0 {
+			labelW = max(labelW, widest+vg.Points(6))
 		}
-		labels.Offset.X = l.off
-		p.Add(labels)
 	}
 	p.NominalY(names...)
 	p.Y.Min, p.Y.Max = -0.6, float64(n)-0.4
