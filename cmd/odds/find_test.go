@@ -125,7 +125,7 @@ func TestFindPlots(t *testing.T) {
 		wants []string
 	}{
 		{[]string{"opposed", "fire", "--def", "1", "--find", "out-of-action>=0.5", "--vary", "hesa"}, []string{"answer: hesa 6", "threshold 50.00%"}},
-		{[]string{"opposed", "fire", "--hesa", "3", "--def", "1", "--sensitivity"}, []string{"cover none→hard", "smoke on", "change in P(no-effect)", "1 change that moves nothing is left out"}},
+		{[]string{"opposed", "fire", "--hesa", "3", "--def", "1", "--sensitivity"}, []string{"cover none→hard", "smoke on", "change in P(out-of-action)", "1 change that moves nothing is left out"}},
 	} {
 		path := filepath.Join(dir, "p.svg")
 		args := append(append([]string{}, c.args...), "--plot", path, "--seed", "1")

@@ -17,7 +17,7 @@ func (a *app) runJobs(ctx context.Context, qs []*query.Query) error {
 	}
 	var check func(*query.Query) error
 	if a.metric != "" {
-		check = func(q *query.Query) error { return render.CheckRoster(q, a.metric) }
+		check = func(q *query.Query) error { return render.CheckRoster(q, a.metric, a.plot != "") }
 	}
 	all, err := query.CompileChecked(ctx, qs, check)
 	if err != nil {

@@ -226,7 +226,7 @@ func (e *Engine) Run(ctx context.Context, x *Question, progress Progress) (*Answ
 		return &Answer{JSON: buf.Bytes(), Sensitivity: ss}, nil
 	}
 	if x.Metric != "" {
-		opts.Check = func(q *query.Query) error { return render.CheckRoster(q, x.Metric) }
+		opts.Check = func(q *query.Query) error { return render.CheckRoster(q, x.Metric, false) }
 	}
 	res, err := query.Run(ctx, []*query.Query{x.Q}, opts)
 	if err != nil {

@@ -67,7 +67,7 @@ func (e *Engine) MatchupQuestion(q url.Values) (*Question, error) {
 	if x.Metric != "" {
 		// Refused before the request waits for a core, as Run would (a
 		// matchup has one card a role: never a roster matrix).
-		if err := render.CheckRoster(qq, x.Metric); err != nil {
+		if err := render.CheckRoster(qq, x.Metric, false); err != nil {
 			return nil, err
 		}
 	}

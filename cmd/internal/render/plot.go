@@ -130,7 +130,7 @@ func ComparePlot(cs []*comparison, path string) ([]byte, error) {
 		f.title = sweepTitle(first.A, fixed, "") + " — A, against B: " + vs
 		return f.encode(path)
 	case 2:
-		name := first.A.Summary.Outcomes[0].Name // --metric is refused with --vs
+		name := defaultMetric(as).Name // --metric is refused with --vs
 		at := map[*report]*comparison{}
 		for _, c := range cs {
 			at[c.A] = c
