@@ -56,6 +56,8 @@ func TestServeAPI(t *testing.T) {
 		{"/api/v1/symbol/fire?attacker=mg-team&defender=rifle-squad&range=close&seed=3", []string{"symbol", "fire", "--attacker", "mg-team", "--defender", "rifle-squad", "--range", "close", "--seed", "3"}},
 		{"/api/v1/opposed/fire?hesa=3&def=1&vs=--smoke&seed=2&method=mc&trials=70000", []string{"opposed", "fire", "--hesa", "3", "--def", "1", "--vs", "--smoke", "--seed", "2", "--method", "mc", "--trials", "70000"}},
 		{"/api/v1/opposed/fire?hesa=3&def=1&until=out-of-action&attacks=4&seed=7", []string{"opposed", "fire", "--hesa", "3", "--def", "1", "--until", "out-of-action", "--attacks", "4", "--seed", "7"}},
+		// a bare boolean is true, as a bare flag is
+		{"/api/v1/rof/fire?rof=4&leader&concealed&seed=7", []string{"rof", "fire", "--rof", "4", "--leader", "--concealed", "--seed", "7"}},
 	} {
 		status, body, h := get(t, ts.URL+c.query)
 		_, cli, errs := run(context.Background(), append(c.args, "--format", "json")...)
@@ -66,6 +68,8 @@ func TestServeAPI(t *testing.T) {
 	for _, c := range []struct{ query, want, flag string }{
 		{"/api/v1/opposed/fire?hesa=99&def=1", "--hesa: want 0..12, got 99", "hesa"},
 		{"/api/v1/opposed/fire?hesa=3", "--def", "def"},
+		{"/api/v1/opposed/fire?hesa&def=1", `--hesa: want an integer`, "hesa"},
+		{"/api/v1/opposed/fire?hesa=3&def=%zz", `"def=%zz" does not decode`, "def"},
 		{"/api/v1/opposed/fire?hesa=3&def=1&profiles=/etc/passwd", "--profiles: opposed fire takes no such parameter", ""},
 		{"/api/v1/opposed/fire?hesa=3&def=1&out=x.json", "--out: opposed fire takes no such parameter", ""},
 		{"/api/v1/opposed/fire?hesa=3&def=1&plot=x.svg", "--plot: opposed fire takes no such parameter", ""},

@@ -27,7 +27,11 @@ type reply struct {
 // QueueWait. The question is read before it waits: bad input is
 // answered 400 at once, never 429.
 func (s *Server) run(r *http.Request, ask func(url.Values) (*answer.Question, error), plot bool) reply {
-	x, err := ask(r.URL.Query())
+	vals, err := answer.ParseQuery(r.URL.RawQuery)
+	if err != nil {
+		return errorReply(http.StatusBadRequest, err)
+	}
+	x, err := ask(vals)
 	if err != nil {
 		return errorReply(http.StatusBadRequest, err)
 	}
