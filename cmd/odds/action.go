@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"odds/cmd/internal/query"
+	"odds/cmd/internal/question"
 	"odds/resolve"
 )
 
@@ -98,23 +99,30 @@ func (a *app) actionCommand(s *resolve.System, act *resolve.Action) *cobra.Comma
 			if err := a.setUntil(cmd, j, *until, *attacks); err != nil {
 				return err
 			}
+			s := &question.Settings{Query: j, Metric: a.metric}
 			switch {
 			case changed("find"):
-				return a.runFind(cmd.Context(), j, bq)
+				if s.Kind, err = findKind(j, bq); err != nil {
+					return err
+				}
 			case changed("sensitivity"):
-				return a.runSensitivity(cmd.Context(), j, bq)
-			}
-			if cmd.Flags().Changed("vs") {
-				if a.metric != "" {
+				s.Kind = sensitivityKind(bq)
+			case changed("vs"):
+				switch {
+				case a.metric != "":
 					return usagef("compare one figure by reading it in the comparison", "--vs: give --metric without --vs")
+				case a.shard.set:
+					return usagef("compare in one run", "--shard: not with --vs")
 				}
 				b, err := query.Variant(j, *vs, func(name string) bool { return cmd.Root().PersistentFlags().Lookup(name) != nil }, a.registry)
 				if err != nil {
 					return err
 				}
-				return a.runCompare(cmd.Context(), j, b, *vs)
+				s.Kind = question.Compare{B: b, Vs: *vs}
+			default:
+				return a.runJobs(cmd.Context(), []*query.Query{j})
 			}
-			return a.runJobs(cmd.Context(), []*query.Query{j})
+			return a.ask(cmd.Context(), s)
 		},
 	}
 	cmd.Flags().StringVar(vs, "vs", "", "compare with a variant: `'FLAGS'` changed (or other cards), on the same dice: A, B and B-A with its paired 95% interval")

@@ -1,10 +1,7 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
-	"context"
-	"io"
 	"net"
 
 	"odds/cmd/internal/query"
@@ -17,39 +14,6 @@ type (
 	param  = query.Input
 	report = query.Result
 )
-
-// write renders the reports in the chosen format to stdout or --out,
-// streamed: a 99,372-point sweep's 169 MB of JSON is never held whole.
-// To stdout it is written as it is rendered. --out keeps its guarantee
-// (writeDest): a file is written to a temporary file renamed into place
-// only once the rendering is done, and a FIFO, device or hard-linked file
-// is written only after the rendering, so an interrupted or failed run
-// leaves no partial file.
-func (a *app) write(ctx context.Context, reports []*report) error {
-	fill := func(w io.Writer) error {
-		bw := bufio.NewWriterSize(w, 64<<10)
-		// Renderers look at ctx between results: a Ctrl-C during the
-		// rendering of a large grid stops it.
-		err := render.Named(a.format.V).Results(ctx, bw, reports, a.style())
-		if err == nil {
-			err = bw.Flush()
-		}
-		if ctx.Err() != nil {
-			return ctx.Err()
-		}
-		if err != nil {
-			return &ioError{err}
-		}
-		return nil
-	}
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	if a.out == "" {
-		return fill(a.stdout)
-	}
-	return writeDestFunc(ctx, "out", a.out, fill)
-}
 
 // chunks holds output in pieces, each up to maxChunk bytes: a large
 // document is never copied to grow one buffer (a 99,372-point sweep is

@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"odds/cmd/internal/query"
+	"odds/cmd/internal/question"
 	"odds/profiles"
 )
 
@@ -98,13 +99,18 @@ matchup must be of an action that repeats, and OUTCOME one of its outcomes).
 				}
 				jobs = append(jobs, j)
 			}
+			s := &question.Settings{Query: jobs[0], Metric: a.metric}
 			switch {
 			case changed("find"):
-				return a.runFind(cmd.Context(), jobs[0], bq)
+				if s.Kind, err = findKind(jobs[0], bq); err != nil {
+					return err
+				}
 			case changed("sensitivity"):
-				return a.runSensitivity(cmd.Context(), jobs[0], bq)
+				s.Kind = sensitivityKind(bq)
+			default:
+				return a.runJobs(cmd.Context(), jobs)
 			}
-			return a.runJobs(cmd.Context(), jobs)
+			return a.ask(cmd.Context(), s)
 		},
 	}
 	cmd.Flags().StringVar(&only, "matchup", "", "run only the matchup with this `NAME`")

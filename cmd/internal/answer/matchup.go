@@ -60,7 +60,7 @@ func (e *Engine) MatchupQuestion(q url.Values) (*Question, error) {
 			return nil, err
 		}
 	}
-	x := &Question{Q: qq}
+	x := &Question{Query: qq}
 	if err := e.settle(x, q, s); err != nil {
 		return nil, err
 	}
