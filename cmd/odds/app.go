@@ -230,7 +230,7 @@ boolean takes =both (--smoke=both); several make a grid, one result per cell.`,
 	f.Var(&a.format, "format", "output format")
 	f.StringVar(&a.out, "out", "", "write the output to `FILE` (written whole, or not at all)")
 	f.BoolVar(&a.intervals, "intervals", false, "sweep tables: show each Monte Carlo probability's 95% interval (single results always do)")
-	f.StringVar(&a.metric, "metric", "", "a roster of two card roles (--attacker a,b --defender c,d) as a matrix of `FIGURE`: an outcome, or mean:RESULT (tables default to the first outcome)")
+	f.StringVar(&a.metric, "metric", "", "the `FIGURE` of a roster matrix (--attacker a,b --defender c,d) or of --plot's heat map of two swept flags: an outcome, or mean:RESULT (default: the action's headline outcome)")
 	f.StringVar(&a.plot, "plot", "", "also draw the results to `FILE` (.svg, .png or .pdf): bars, lines (or bars) over one swept flag, a heat map of two; with --vs, A and B over B-A")
 	f.BoolVar(&a.quiet, "quiet", false, "no progress bar on stderr (shown for runs over a second when stderr is a terminal)")
 	f.Var(&a.shard, "shard", "run only share `i/n` of the results and write a shard document for odds merge (needs --seed)")

@@ -116,7 +116,7 @@ matchup must be of an action that repeats, and OUTCOME one of its outcomes).
 	cmd.Flags().StringVar(&only, "matchup", "", "run only the matchup with this `NAME`")
 	cmd.Flags().StringVar(&bq.find, "find", "", "of one matchup: the value of --vary at which `'OUTCOME>=P'` starts to hold (also <=, and mean:RESULT>=X), as an action's --find")
 	cmd.Flags().StringVar(&bq.vary, "vary", "", "the numeric `FLAG` --find scans (not given otherwise)")
-	cmd.Flags().StringVar(&bq.sensitivity, "sensitivity", "", "of one matchup: what each modifier changes, the change in `METRIC` (an outcome or mean:RESULT; default the first outcome), largest first")
+	cmd.Flags().StringVar(&bq.sensitivity, "sensitivity", "", "of one matchup: what each modifier changes, the change in `METRIC` (an outcome or mean:RESULT; default the action's headline outcome), largest first")
 	cmd.Flags().Lookup("sensitivity").NoOptDefVal = sensitivityFirst
 	cmd.Flags().StringVar(until, "until", "", "repeat each matchup's attack on its target, its state carried, until an attack's result is `OUTCOME` or worse (odds systems marks the actions that repeat)")
 	cmd.Flags().IntVar(attacks, "attacks", query.DefaultAttacks, "with --until: the most attacks (1.."+strconv.Itoa(query.MaxAttacks)+")")

@@ -33,7 +33,14 @@ func (k Once) ask(ctx context.Context, s *Settings) (Answer, error) {
 // Results are the answer of Once: a result at each point.
 type Results []*query.Result
 
-func (Results) Kind() string { return "once" }
+// Kind is "once", or "until" for repeated attacks (a query with Until:
+// its results are chains).
+func (rs Results) Kind() string {
+	if len(rs) > 0 && rs[0].Chain != nil {
+		return "until"
+	}
+	return "once"
+}
 
 func (rs Results) Write(ctx context.Context, w io.Writer, format string, st render.Style) error {
 	return render.Named(format).Results(ctx, w, rs, st)

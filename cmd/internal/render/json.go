@@ -201,7 +201,11 @@ func renderJSON(ctx context.Context, w io.Writer, reports []*report, metricFlag 
 		_, err := bw.Write(bytes.TrimSuffix(buf.Bytes(), []byte("\n")))
 		return err
 	}
-	bw.WriteString("{\n")
+	kind := "once"
+	if chained(reports) {
+		kind = "until"
+	}
+	bw.WriteString("{\n  \"kind\": \"" + kind + "\",\n")
 	if m, ok := matrixOf(reports); metricFlag != "" && ok {
 		bw.WriteString(`  "matrix": `)
 		if err := element(newJSONMatrix(m, parseMetric(metricFlag)), 1); err != nil {
