@@ -234,6 +234,7 @@ func TestBadInput(t *testing.T) {
 		{[]string{"roll", strings.Repeat("(", 100000) + "d6"}, "longer than 1000 characters"},
 		{[]string{"roll", strings.Repeat("(", 50) + "d6" + strings.Repeat(")", 50)}, "nested more than 16 deep"},
 		{[]string{"roll", "d6r1!"}, "one of '!' (explode) and 'r' (re-roll)"},
+		{[]string{"page", ""}, "page: give a folder"},
 	}
 	for _, c := range cases {
 		code, out, errs := run(context.Background(), c.args...)
