@@ -66,9 +66,9 @@ func TestServeAPI(t *testing.T) {
 	for _, c := range []struct{ query, want, flag string }{
 		{"/api/v1/opposed/fire?hesa=99&def=1", "--hesa: want 0..12, got 99", "hesa"},
 		{"/api/v1/opposed/fire?hesa=3", "--def", "def"},
-		{"/api/v1/opposed/fire?hesa=3&def=1&profiles=/etc/passwd", "--profiles: opposed fire takes no such parameter", ""},
-		{"/api/v1/opposed/fire?hesa=3&def=1&out=x.json", "--out: opposed fire takes no such parameter", ""},
-		{"/api/v1/opposed/fire?hesa=3&def=1&plot=x.svg", "--plot: opposed fire takes no such parameter", ""},
+		{"/api/v1/opposed/fire?hesa=3&def=1&profiles=/etc/passwd", "--profiles: opposed fire takes no such parameter", "profiles"},
+		{"/api/v1/opposed/fire?hesa=3&def=1&out=x.json", "--out: opposed fire takes no such parameter", "out"},
+		{"/api/v1/opposed/fire?hesa=3&def=1&plot=x.svg", "--plot: opposed fire takes no such parameter", "plot"},
 		{"/api/v1/opposed/nosuch?hesa=3", `opposed has no action "nosuch"`, ""},
 		{"/api/v1/symbol/fire?attacker=nosuch&defender=tank&range=close", `no symbol unit card "nosuch"`, "attacker"},
 		{"/api/v1/opposed/fire?hesa=1..12&def=0..12&method=mc&trials=1000000", "more than the 100,000,000 trials", "trials"},
