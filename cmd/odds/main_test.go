@@ -368,12 +368,13 @@ func TestUntilHelp(t *testing.T) {
 // Profiles are read only when a card is used; a bad ODDS_PROFILES is named
 // as such; empty card names and paths are refused.
 func TestProfileSources(t *testing.T) {
-	t.Setenv("ODDS_PROFILES", "/nonexistent/cards.yaml")
+	stale := filepath.Join(t.TempDir(), "nosuch", "cards.yaml")
+	t.Setenv("ODDS_PROFILES", stale)
 	if code, _, errs := run(context.Background(), "opposed", "fire", "--hesa", "3", "--def", "1"); code != 0 {
 		t.Errorf("a run with no card failed on a stale ODDS_PROFILES: exit %d, %s", code, errs)
 	}
 	code, _, errs := run(context.Background(), "opposed", "fire", "--attacker", "mg-team", "--def", "1")
-	if code != 2 || !strings.HasPrefix(errs, "odds: error: ODDS_PROFILES: /nonexistent/cards.yaml: ") {
+	if code != 2 || !strings.HasPrefix(errs, "odds: error: ODDS_PROFILES: "+stale+": ") {
 		t.Errorf("stale ODDS_PROFILES with a card: exit %d, %q", code, errs)
 	}
 	bad := filepath.Join(t.TempDir(), "bad.yaml")

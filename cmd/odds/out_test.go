@@ -135,9 +135,11 @@ func TestOutKinds(t *testing.T) {
 	if len(entries) != 5 {
 		t.Errorf("files left behind: %v", entries)
 	}
-	// Unwritable: exit 1, the path as given, before any trial runs.
-	code, _, errs := run(context.Background(), args("/nonexistent/dir/x.csv")...)
-	if code != 1 || !strings.Contains(errs, "--out /nonexistent/dir/x.csv: ") || strings.Contains(errs, ".tmp") {
+	// Unwritable (a folder that does not exist): exit 1, the path as
+	// given, before any trial runs.
+	missing := filepath.Join(dir, "nosuch", "x.csv")
+	code, _, errs := run(context.Background(), args(missing)...)
+	if code != 1 || !strings.Contains(errs, "--out "+missing+": ") || strings.Contains(errs, ".tmp") {
 		t.Errorf("unwritable --out: exit %d, %q; want 1 naming the path", code, errs)
 	}
 	// A profile file the run reads is not overwritten.
