@@ -13,7 +13,7 @@ import (
 	"odds/resolve/all"
 )
 
-var update = flag.Bool("update", false, "refresh docs/plot-*.png; golden files are not rewritten: a mismatch writes testdata/NAME.got")
+var update = flag.Bool("update", false, "refresh docs/plot-*.png, and docs/page-*.png with testdata/page-*.txt (TestPageUIBrowser); golden files are not rewritten: a mismatch writes testdata/NAME.got")
 
 // run runs odds in-process.
 func run(ctx context.Context, args ...string) (code int, stdout, stderr string) {

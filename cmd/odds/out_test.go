@@ -188,7 +188,7 @@ func TestOutCheckedFirst(t *testing.T) {
 		{[]string{"--out", good, "--plot", filepath.Join(dir, "no-such", "x.svg")}, "--plot " + filepath.Join(dir, "no-such", "x.svg") + ": no such file or directory"},
 		{[]string{"--plot", filepath.Join(dir, "q.svg"), "--out", filepath.Join(dir, "no-such", "x.txt")}, "--out " + filepath.Join(dir, "no-such", "x.txt") + ": no such file or directory"},
 	} {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second) // a hang guard, not a speed test
 		code, out, errs := run(ctx, append(slices.Clone(long), c.extra...)...)
 		cancel()
 		first, _, _ := strings.Cut(errs, "\n")
@@ -241,8 +241,8 @@ func TestOutFIFOInterrupt(t *testing.T) {
 			if code != 130 {
 				t.Errorf("%s FIFO interrupted: exit %d, want 130", flag, code)
 			}
-		case <-time.After(3 * time.Second):
-			t.Errorf("%s FIFO: Ctrl-C did not stop odds waiting for a reader", flag)
+		case <-time.After(30 * time.Second):
+			t.Errorf("%s FIFO: Ctrl-C did not stop odds waiting for a reader (30 s)", flag)
 			r, _ := os.OpenFile(fifo, os.O_RDONLY|syscall.O_NONBLOCK, 0) // free the blocked open
 			<-done
 			r.Close()
