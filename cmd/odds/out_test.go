@@ -135,9 +135,11 @@ func TestOutKinds(t *testing.T) {
 	if len(entries) != 5 {
 		t.Errorf("files left behind: %v", entries)
 	}
-	// Unwritable: exit 1, the path as given, before any trial runs.
-	code, _, errs := run(context.Background(), args("/nonexistent/dir/x.csv")...)
-	if code != 1 || !strings.Contains(errs, "--out /nonexistent/dir/x.csv: ") || strings.Contains(errs, ".tmp") {
+	// Unwritable (a folder that does not exist): exit 1, the path as
+	// given, before any trial runs.
+	missing := filepath.Join(dir, "nosuch", "x.csv")
+	code, _, errs := run(context.Background(), args(missing)...)
+	if code != 1 || !strings.Contains(errs, "--out "+missing+": ") || strings.Contains(errs, ".tmp") {
 		t.Errorf("unwritable --out: exit %d, %q; want 1 naming the path", code, errs)
 	}
 	// A profile file the run reads is not overwritten.
@@ -186,7 +188,7 @@ func TestOutCheckedFirst(t *testing.T) {
 		{[]string{"--out", good, "--plot", filepath.Join(dir, "no-such", "x.svg")}, "--plot " + filepath.Join(dir, "no-such", "x.svg") + ": no such file or directory"},
 		{[]string{"--plot", filepath.Join(dir, "q.svg"), "--out", filepath.Join(dir, "no-such", "x.txt")}, "--out " + filepath.Join(dir, "no-such", "x.txt") + ": no such file or directory"},
 	} {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second) // a hang guard, not a speed test
 		code, out, errs := run(ctx, append(slices.Clone(long), c.extra...)...)
 		cancel()
 		first, _, _ := strings.Cut(errs, "\n")
@@ -239,8 +241,8 @@ func TestOutFIFOInterrupt(t *testing.T) {
 			if code != 130 {
 				t.Errorf("%s FIFO interrupted: exit %d, want 130", flag, code)
 			}
-		case <-time.After(3 * time.Second):
-			t.Errorf("%s FIFO: Ctrl-C did not stop odds waiting for a reader", flag)
+		case <-time.After(30 * time.Second):
+			t.Errorf("%s FIFO: Ctrl-C did not stop odds waiting for a reader (30 s)", flag)
 			r, _ := os.OpenFile(fifo, os.O_RDONLY|syscall.O_NONBLOCK, 0) // free the blocked open
 			<-done
 			r.Close()

@@ -60,13 +60,8 @@ func (p *firePlan) remainDist(ctx context.Context, work *int64) ([]float64, bool
 	g := newCancelGrid(p.attack.Tallies, p.rule)
 	first, rest := p.defDice, [][]dice.Die(nil)
 	ws := 1.0
-	if p.spotNeed >= 0 {
-		ws = 0
-		for d := 1; d <= 6; d++ {
-			if d-p.spotMinus >= p.spotNeed {
-				ws += 1.0 / 6
-			}
-		}
+	if p.spot != nil {
+		ws = p.spot.p()
 		extra := p.defDiceUnspotted
 		if len(extra) >= len(first) && slices.EqualFunc(first, extra[:len(first)], slices.Equal) {
 			rest = [][]dice.Die{extra[len(first):]} // after the spotted defence's dice

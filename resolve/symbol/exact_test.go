@@ -21,13 +21,8 @@ func (p *firePlan) pairsExact() []float64 {
 		w    float64
 	}
 	defs := []weighted{{p.defence, 1}}
-	if p.spotNeed >= 0 {
-		spotted := 0.0
-		for d := 1; d <= 6; d++ {
-			if d-p.spotMinus >= p.spotNeed {
-				spotted += 1.0 / 6
-			}
-		}
+	if p.spot != nil {
+		spotted := p.spot.p()
 		defs = []weighted{{p.defence, spotted}, {p.defenceUnspotted, 1 - spotted}}
 	}
 	remain := make([]float64, len(p.remains))

@@ -90,7 +90,7 @@ func (e *Engine) Question(q url.Values, system, action string) (*Question, error
 	}
 	for _, k := range keys {
 		if act.Param(k) == nil && !isRunSetting(k) && !isRole(k) {
-			return nil, &query.Error{Err: fmt.Errorf("--%s: %s %s takes no such parameter", k, system, action)}
+			return nil, &query.Error{Flag: k, Err: fmt.Errorf("--%s: %s %s takes no such parameter", k, system, action)}
 		}
 	}
 	sp := query.Spec{System: sys, Action: act, Values: map[string][]resolve.Value{}, Cards: map[string]string{}}

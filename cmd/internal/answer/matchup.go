@@ -26,7 +26,7 @@ func (e *Engine) MatchupQuestion(q url.Values) (*Question, error) {
 	keys := givenKeys(q)
 	for _, k := range keys {
 		if k != "matchup" && (!isRunSetting(k) || k == "vs") {
-			return nil, &query.Error{Hint: runHint, Err: fmt.Errorf("--%s: run takes no such parameter", k)}
+			return nil, &query.Error{Flag: k, Hint: runHint, Err: fmt.Errorf("--%s: run takes no such parameter", k)}
 		}
 	}
 	s := newSettings()
