@@ -17,6 +17,7 @@ import (
 	"github.com/spf13/pflag"
 	"golang.org/x/term"
 
+	"odds/cmd/internal/dest"
 	"odds/cmd/internal/flagval"
 	"odds/cmd/internal/query"
 	"odds/cmd/internal/render"
@@ -84,7 +85,8 @@ func usagef(hint, format string, args ...any) error {
 	return &usageError{err: fmt.Errorf(format, args...), hint: hint}
 }
 
-// ioError is a failure to write output: not the user's input at fault.
+// ioError is a failure to write output: not the user's input at fault
+// (dest.Error is one too).
 type ioError struct{ err error }
 
 func (e *ioError) Error() string { return e.err.Error() }
@@ -121,6 +123,7 @@ func (a *app) main(args []string) int {
 	var ue *usageError
 	var qe *query.Error
 	var ie *ioError
+	var de *dest.Error
 	switch {
 	case errors.Is(err, syscall.EPIPE):
 		return exitBrokenPipe
@@ -131,7 +134,7 @@ func (a *app) main(args []string) int {
 		hint = ue.hint
 	case errors.As(err, &qe):
 		hint = qe.Hint
-	case errors.As(err, &ie):
+	case errors.As(err, &ie), errors.As(err, &de):
 		code = exitFailure
 	}
 	if pe, ok := profileErrors(err); ok {
@@ -328,35 +331,11 @@ func (a *app) checkOut() error {
 }
 
 // checkDest checks that a file to write (--out, --plot) can be written
-// before any trial runs.
+// before any trial runs, and that it is no profile file this run reads.
 func (a *app) checkDest(flag, path string) error {
-	if path == "" {
-		return nil
-	}
-	// A folder, a missing or read-only folder, a file that cannot be
-	// written: each is found before any trial, named by its flag (exit 1,
-	// as any file that cannot be written).
-	bad := func(err error) error { return destError(flag, path, err) }
-	st, err := os.Stat(path)
-	switch {
-	case err == nil && st.IsDir():
-		return bad(errors.New("is a folder"))
-	case err == nil && !st.Mode().IsRegular():
-		return nil // a device or pipe: written directly
-	case err == nil && writable(path) != nil:
-		return bad(writable(path))
-	}
-	target, err := resolveLinks(path)
+	target, err := dest.Check(flag, path)
 	if err != nil {
-		return bad(err)
-	}
-	dir := filepath.Dir(target)
-	if st, err := os.Stat(dir); err != nil {
-		return bad(err)
-	} else if !st.IsDir() {
-		return bad(fmt.Errorf("%s is not a folder", dir))
-	} else if err := writable(dir); err != nil { // the file is made there
-		return bad(fmt.Errorf("cannot write in %s: %w", dir, err))
+		return err
 	}
 	for _, p := range a.profileFiles() {
 		if sameFile(p, target) {

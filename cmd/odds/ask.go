@@ -5,6 +5,7 @@ import (
 	"context"
 	"io"
 
+	"odds/cmd/internal/dest"
 	"odds/cmd/internal/query"
 	"odds/cmd/internal/question"
 	"odds/cmd/internal/render"
@@ -105,5 +106,5 @@ func (a *app) write(ctx context.Context, ans question.Answer) error {
 	if a.out == "" {
 		return fill(a.stdout)
 	}
-	return writeDestFunc(ctx, "out", a.out, fill)
+	return dest.WriteFunc(ctx, "out", a.out, fill)
 }

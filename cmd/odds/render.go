@@ -2,8 +2,8 @@ package main
 
 import (
 	"bytes"
-	"net"
 
+	"odds/cmd/internal/dest"
 	"odds/cmd/internal/query"
 	"odds/cmd/internal/render"
 )
@@ -14,32 +14,6 @@ type (
 	param  = query.Input
 	report = query.Result
 )
-
-// chunks holds output in pieces, each up to maxChunk bytes: a large
-// document is never copied to grow one buffer (a 99,372-point sweep is
-// 21 MB as a table, 169 MB as JSON; a doubling buffer held up to twice
-// that and copied it on every growth).
-type chunks struct{ parts net.Buffers }
-
-const minChunk, maxChunk = 4 << 10, 1 << 20
-
-func (c *chunks) Write(p []byte) (int, error) {
-	n := len(p)
-	for len(p) > 0 {
-		if k := len(c.parts); k == 0 || len(c.parts[k-1]) == cap(c.parts[k-1]) {
-			size := minChunk
-			if k > 0 {
-				size = min(maxChunk, 2*cap(c.parts[k-1]))
-			}
-			c.parts = append(c.parts, make([]byte, 0, size))
-		}
-		last := &c.parts[len(c.parts)-1]
-		k := min(len(p), cap(*last)-len(*last))
-		*last = append(*last, p[:k]...)
-		p = p[k:]
-	}
-	return n, nil
-}
 
 // writeListing renders a listing (systems, profiles): JSON as doc, CSV and
 // the tables as header and rows.
@@ -64,7 +38,7 @@ func (a *app) writeBytes(data []byte) error {
 		}
 		return nil
 	}
-	return writeDest(a.ctx, "out", a.out, data)
+	return dest.Write(a.ctx, "out", a.out, data)
 }
 
 // style is the text style the global flags ask for.
