@@ -93,7 +93,7 @@ func (a *app) actionCommand(s *resolve.System, act *resolve.Action) *cobra.Comma
 				fmt.Fprintf(a.stderr, "odds: %s\n", w)
 			}
 			changed := cmd.Flags().Changed
-			if err := a.checkBeyond(changed); err != nil {
+			if err := a.together(changed); err != nil {
 				return err
 			}
 			if err := a.setUntil(cmd, j, *until, *attacks); err != nil {
@@ -108,12 +108,6 @@ func (a *app) actionCommand(s *resolve.System, act *resolve.Action) *cobra.Comma
 			case changed("sensitivity"):
 				s.Kind = sensitivityKind(bq)
 			case changed("vs"):
-				switch {
-				case a.metric != "":
-					return usagef("compare one figure by reading it in the comparison", "--vs: give --metric without --vs")
-				case a.shard.set:
-					return usagef("compare in one run", "--shard: not with --vs")
-				}
 				b, err := query.Variant(j, *vs, func(name string) bool { return cmd.Root().PersistentFlags().Lookup(name) != nil }, a.registry)
 				if err != nil {
 					return err
@@ -167,26 +161,17 @@ func untilUsage(s *resolve.System, act *resolve.Action) string {
 }
 
 // setUntil reads --until and --attacks into the query: repeated attacks
-// on one target (query.Until), alone of the designer flags.
+// on one target (query.Until); what they do not go with is refused by
+// together first.
 func (a *app) setUntil(cmd *cobra.Command, q *query.Query, until string, attacks int) error {
 	f := cmd.Flags()
-	if !f.Changed("until") {
-		if f.Changed("attacks") {
-			return usagef("for example --until out-of-action --attacks 4", "--attacks: give --until OUTCOME too")
-		}
-		return nil
-	}
 	switch {
+	case !f.Changed("until"):
+		return nil
 	case until == "":
 		return usagef("for example --until out-of-action", "--until: want an outcome of %s %s", q.System.Name, q.Action.Name)
 	case attacks < 1 || attacks > query.MaxAttacks:
 		return usagef("", "--attacks: want 1..%d, got %d", query.MaxAttacks, attacks)
-	case f.Changed("vs"):
-		return usagef("compare single attacks, or run each variant with --until", "--until: not with --vs")
-	case a.shard.set:
-		return usagef("run repeated attacks in one run", "--shard: not with --until")
-	case a.metric != "":
-		return usagef("a chain's figures are P(reached by attack k): read them in the table", "--metric: not with --until")
 	}
 	q.Until = &query.Until{Outcome: until, Attacks: attacks}
 	return nil

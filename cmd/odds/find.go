@@ -20,31 +20,14 @@ type beyond struct {
 // sensitivityFirst is --sensitivity given bare: the first outcome.
 const sensitivityFirst = " first outcome"
 
-// checkBeyond refuses the flags --find and --sensitivity do not go with,
-// naming them: the rest of the command line is the question. changed
-// says whether a flag was given (false for one the command lacks).
-func (a *app) checkBeyond(changed func(flag string) bool) error {
-	findGiven, varyGiven, sensGiven := changed("find"), changed("vary"), changed("sensitivity")
-	switch {
-	case varyGiven && !findGiven:
-		return usagef("for example --find 'out-of-action>=0.5' --vary hesa", "--vary: give it with --find")
-	case findGiven && sensGiven:
-		return usagef("ask one question a run", "--sensitivity: not with --find")
-	case !findGiven && !sensGiven:
-		return nil
-	}
-	flag := map[bool]string{true: "find", false: "sensitivity"}[findGiven]
-	switch {
-	case changed("vs"):
-		return usagef("ask one question a run", "--%s: not with --vs", flag)
-	case a.metric != "":
-		return usagef("--sensitivity METRIC names the figure", "--%s: not with --metric", flag)
-	case a.shard.set:
-		return usagef("run it whole", "--%s: not with --shard", flag)
-	case changed("until"):
-		return usagef("ask one question a run", "--until: not with --find or --sensitivity")
-	}
-	return nil
+// together refuses the question flags that do not go together
+// (question.Together); changed says whether a flag was given (false for
+// one the command lacks).
+func (a *app) together(changed func(flag string) bool) error {
+	return question.Together(question.Given{
+		Vs: changed("vs"), Metric: a.metric != "", Find: changed("find"), Vary: changed("vary"),
+		Sensitivity: changed("sensitivity"), Until: changed("until"), Attacks: changed("attacks"), Shard: a.shard.set,
+	})
 }
 
 // findKind is the question --find and --vary ask of q.

@@ -169,7 +169,7 @@ func TestServeFind(t *testing.T) {
 		{"/api/v1/opposed/fire?def=1&vary=hesa", "--vary: give it with --find", "vary"},
 		{"/api/v1/opposed/fire?hesa=3&def=1&sensitivity=routed", `--sensitivity: no outcome "routed"`, "sensitivity"},
 		{"/api/v1/opposed/fire?hesa=3&def=1&sensitivity=first&vs=--smoke", "--sensitivity: not with --vs", "sensitivity"},
-		{"/api/v1/opposed/fire?hesa=3&def=1&sensitivity=first&until=out-of-action", "--until: not with find or sensitivity", "until"},
+		{"/api/v1/opposed/fire?hesa=3&def=1&sensitivity=first&until=out-of-action", "--until: not with --find or --sensitivity", "until"},
 	} {
 		status, body, _ := get(t, ts.URL+c.query)
 		var e struct{ Error, Flag string }

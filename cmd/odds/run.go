@@ -76,7 +76,7 @@ matchup must be of an action that repeats, and OUTCOME one of its outcomes).
 				names = []string{only}
 			}
 			changed := cmd.Flags().Changed
-			if err := a.checkBeyond(changed); err != nil {
+			if err := a.together(changed); err != nil {
 				return err
 			}
 			if (changed("find") || changed("sensitivity")) && len(names) > 1 {

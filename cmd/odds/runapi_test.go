@@ -106,7 +106,7 @@ func TestServeMatchupErrors(t *testing.T) {
 		{"matchup=mg-on-rifles-in-cover&format=table", "--format: run takes no such parameter", "format"},
 		{"matchup=mg-on-rifles-in-cover&vs=--smoke", "--vs: run takes no such parameter", "vs"},
 		{"matchup=mg-on-rifles-in-cover&trials=0", "--trials: ", "trials"},
-		{"matchup=mg-on-rifles-in-cover&attacks=3", "--attacks: give until=OUTCOME too", "attacks"},
+		{"matchup=mg-on-rifles-in-cover&attacks=3", "--attacks: give --until OUTCOME too", "attacks"},
 		{"matchup=mg-on-rifles-in-cover&vary=hesa", "--vary: give it with --find", "vary"},
 		{"matchup=mg-on-rifles-in-cover&method=exact&precision=0.01", "--precision: exact answers need no precision target", "precision"},
 		{"matchup=rally-after-losses&until=out-of-action", untilLine, "until"},

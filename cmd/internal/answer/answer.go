@@ -220,41 +220,22 @@ func watch(opts *query.Options, progress Progress) {
 }
 
 // beyond reads find, vary and sensitivity of a request's values into
-// x's kind, and refuses what they do not go with (vs, the variant
-// given), as the CLI does.
-func beyond(x *Question, q url.Values, vs string) error {
+// x's kind (what they do not go with is refused by question.Together).
+func beyond(x *Question, q url.Values) error {
 	find, vary, sens := q.Get("find"), q.Get("vary"), q.Get("sensitivity")
-	flag := ""
 	switch {
-	case vary != "" && find == "":
-		return flagErrorf("vary", "for example find=out-of-action>=0.5&vary=hesa", "--vary: give it with --find")
-	case find != "" && sens != "":
-		return flagErrorf("sensitivity", "ask one question a request", "--sensitivity: not with --find")
 	case find != "":
-		flag = "find"
-	case sens != "":
-		flag = "sensitivity"
-	default:
-		return nil
-	}
-	switch {
-	case vs != "":
-		return flagErrorf(flag, "ask one question a request", "--%s: not with --vs", flag)
-	case x.Metric != "":
-		return flagErrorf(flag, "sensitivity=METRIC names the figure", "--%s: not with --metric", flag)
-	}
-	if find != "" {
 		fs, err := query.ParseFind(x.Query, find, vary)
 		if err != nil {
 			return err
 		}
 		x.Kind = question.Find{Spec: fs}
-		return nil
+	case sens != "":
+		if sens == "first" { // the headline: the CLI's bare --sensitivity
+			sens = ""
+		}
+		x.Kind = question.Sensitivity{Metric: sens}
 	}
-	if sens == "first" { // the headline: the CLI's bare --sensitivity
-		sens = ""
-	}
-	x.Kind = question.Sensitivity{Metric: sens}
 	return nil
 }
 

@@ -71,14 +71,14 @@ func (s *settings) read(k, v string) error {
 // as the CLI does.
 func (e *Engine) settle(x *Question, q url.Values, s *settings) error {
 	x.Metric = s.metric
-	switch {
-	case s.until == "" && q.Has("attacks"):
-		return &query.Error{Flag: "attacks", Err: errors.New("--attacks: give until=OUTCOME too")}
-	case s.until != "" && (q.Has("find") || q.Has("sensitivity")):
-		return &query.Error{Flag: "until", Err: errors.New("--until: not with find or sensitivity")}
-	case s.until != "" && (s.vs != "" || x.Metric != ""):
-		return &query.Error{Flag: "until", Err: errors.New("--until: not with vs or metric")}
-	case s.until != "":
+	given := func(k string) bool { return q.Get(k) != "" }
+	if err := question.Together(question.Given{
+		Vs: s.vs != "", Metric: s.metric != "", Find: given("find"), Vary: given("vary"),
+		Sensitivity: given("sensitivity"), Until: s.until != "", Attacks: given("attacks"),
+	}); err != nil {
+		return err
+	}
+	if s.until != "" {
 		x.Query.Until = &query.Until{Outcome: s.until, Attacks: s.attacks}
 	}
 	opts, err := s.run.options()
@@ -86,13 +86,10 @@ func (e *Engine) settle(x *Question, q url.Values, s *settings) error {
 	if err != nil {
 		return err
 	}
-	if err := beyond(x, q, s.vs); err != nil {
+	if err := beyond(x, q); err != nil {
 		return err
 	}
 	if s.vs != "" {
-		if x.Metric != "" {
-			return &query.Error{Flag: "vs", Hint: "compare one figure by reading it in the comparison", Err: errors.New("--vs: give --metric without --vs")}
-		}
 		b, err := query.Variant(x.Query, s.vs, isRunFlag, e.registry)
 		if err != nil {
 			return err
