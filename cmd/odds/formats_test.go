@@ -11,8 +11,9 @@ import (
 )
 
 // TestFormatsRegistry: --format's choices are the registry's names, and
-// every registered format renders a result, a comparison, a listing and
-// a profile, so a format added to the registry is a whole format.
+// every registered format renders a listing and a profile, and every
+// kind of question's answer (each kind's Writers), so a format added to
+// the registry is a whole format.
 func TestFormatsRegistry(t *testing.T) {
 	code, _, errs := run(context.Background(), "systems", "--format", "nosuch")
 	if code != exitUsage || !strings.Contains(errs, strings.Join(render.Names(), ", ")) {
@@ -20,13 +21,17 @@ func TestFormatsRegistry(t *testing.T) {
 	}
 	seen := map[string]bool{}
 	for _, f := range render.Formats {
-		if seen[f.Name] || f.Results == nil || f.Compare == nil || f.Listing == nil || f.Profiles == nil {
+		if seen[f.Name] || f.Listing == nil || f.Profiles == nil || render.ResultWriters[f.Name] == nil ||
+			render.CompareWriters[f.Name] == nil || render.FindWriters[f.Name] == nil || render.SensitivityWriters[f.Name] == nil {
 			t.Errorf("format %q: duplicate or incomplete", f.Name)
 		}
 		seen[f.Name] = true
 		for _, args := range [][]string{
 			{"opposed", "fire", "--hesa", "3", "--def", "1", "--seed", "1"},
 			{"opposed", "fire", "--hesa", "3", "--def", "1", "--seed", "1", "--vs", "--smoke"},
+			{"opposed", "fire", "--def", "1", "--find", "out-of-action>=0.5", "--vary", "hesa"},
+			{"opposed", "fire", "--hesa", "3", "--def", "1", "--sensitivity"},
+			{"opposed", "fire", "--hesa", "3", "--def", "1", "--until", "out-of-action"},
 			{"systems"},
 			{"profiles", "show", "medium-tank"},
 		} {

@@ -77,7 +77,7 @@ func RollDoc(ctx context.Context, d *query.Doc, progress Progress) (*Answer, err
 	}
 	r := query.NewResult("roll", "roll", []query.Input{{Name: "expr", Value: q.src}}, q.plan, res, q.opts)
 	var buf bytes.Buffer
-	if err := render.Named("json").Results(ctx, &buf, []*query.Result{r}, render.Style{}); err != nil {
+	if err := render.ResultWriters.Write(ctx, &buf, "json", []*query.Result{r}, render.Style{}); err != nil {
 		return nil, err
 	}
 	return &Answer{JSON: buf.Bytes(), Of: question.Results{r}}, nil

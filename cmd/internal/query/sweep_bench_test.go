@@ -47,7 +47,7 @@ func BenchmarkSweep100k(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				if err := render.Named(format).Results(context.Background(), &out, rep.Results, render.Style{Width: 80}); err != nil {
+				if err := render.ResultWriters.Write(context.Background(), &out, format, rep.Results, render.Style{Width: 80}); err != nil {
 					b.Fatal(err)
 				}
 			}

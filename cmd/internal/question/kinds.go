@@ -43,7 +43,7 @@ func (rs Results) Kind() string {
 }
 
 func (rs Results) Write(ctx context.Context, w io.Writer, format string, st render.Style) error {
-	return render.Named(format).Results(ctx, w, rs, st)
+	return render.ResultWriters.Write(ctx, w, format, rs, st)
 }
 
 // Compare is the query against a variant of it (--vs FLAGS: B), every
@@ -69,7 +69,7 @@ type Comparisons []*query.Comparison
 func (Comparisons) Kind() string { return "compare" }
 
 func (cs Comparisons) Write(ctx context.Context, w io.Writer, format string, st render.Style) error {
-	return render.Named(format).Compare(ctx, w, cs, st)
+	return render.CompareWriters.Write(ctx, w, format, cs, st)
 }
 
 // Find is the value of one numeric flag at which a condition starts to
@@ -94,7 +94,7 @@ type Founds []*query.Found
 func (Founds) Kind() string { return "find" }
 
 func (fs Founds) Write(ctx context.Context, w io.Writer, format string, st render.Style) error {
-	return render.Named(format).Find(ctx, w, fs, st)
+	return render.FindWriters.Write(ctx, w, format, fs, st)
 }
 
 // Sensitivity is what each modifier changes at every point of the query
@@ -120,5 +120,5 @@ type Sensitivities []*query.Sensitivity
 func (Sensitivities) Kind() string { return "sensitivity" }
 
 func (ss Sensitivities) Write(ctx context.Context, w io.Writer, format string, st render.Style) error {
-	return render.Named(format).Sensitivity(ctx, w, ss, st)
+	return render.SensitivityWriters.Write(ctx, w, format, ss, st)
 }

@@ -155,3 +155,22 @@ func TestAskCancel(t *testing.T) {
 		}
 	}
 }
+
+// TestWritersEveryFormat: every kind's answer writes every registered
+// format: a format or a kind added is whole or this fails.
+func TestWritersEveryFormat(t *testing.T) {
+	opts := query.Options{Sim: sim.Options{Trials: 1, Seed: 1, Workers: 1, Method: sim.Exact}}
+	for name, s := range kinds(t) {
+		s.Opts = opts
+		ans, err := Ask(context.Background(), s)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		for _, f := range render.Formats {
+			var buf bytes.Buffer
+			if err := ans.Write(context.Background(), &buf, f.Name, render.Style{Width: 80}); err != nil || buf.Len() == 0 {
+				t.Errorf("%s as %s: %v, %d bytes", name, f.Name, err, buf.Len())
+			}
+		}
+	}
+}

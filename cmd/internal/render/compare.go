@@ -10,6 +10,18 @@ import (
 	"odds/cmd/internal/query"
 )
 
+// CompareWriters write --vs comparisons (question.Compare) in each format.
+var CompareWriters = Writers[[]*comparison]{
+	"table": func(ctx context.Context, w io.Writer, cs []*comparison, st Style) error {
+		return compareText(ctx, w, cs, Style{Width: st.Width})
+	},
+	"markdown": func(ctx context.Context, w io.Writer, cs []*comparison, st Style) error {
+		return compareText(ctx, w, cs, Style{Markdown: true, Width: st.Width})
+	},
+	"csv":  func(_ context.Context, w io.Writer, cs []*comparison, _ Style) error { return compareCSV(w, cs) },
+	"json": func(_ context.Context, w io.Writer, cs []*comparison, _ Style) error { return compareJSON(w, cs) },
+}
+
 // compareText writes each cell's comparison as a table: a row per
 // outcome and numeric result, A, B, B-A and the paired interval.
 func compareText(ctx context.Context, w io.Writer, cs []*comparison, st Style) error {

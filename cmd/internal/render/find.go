@@ -12,6 +12,18 @@ import (
 	"odds/cmd/internal/query"
 )
 
+// FindWriters write --find answers (question.Find) in each format.
+var FindWriters = Writers[[]*found]{
+	"table": func(ctx context.Context, w io.Writer, fs []*found, st Style) error {
+		return findText(ctx, w, fs, Style{Width: st.Width})
+	},
+	"markdown": func(ctx context.Context, w io.Writer, fs []*found, st Style) error {
+		return findText(ctx, w, fs, Style{Markdown: true, Width: st.Width})
+	},
+	"csv":  func(_ context.Context, w io.Writer, fs []*found, _ Style) error { return findCSV(w, fs) },
+	"json": func(ctx context.Context, w io.Writer, fs []*found, _ Style) error { return findJSON(ctx, w, fs) },
+}
+
 // --find answers: one point's whole scan as a table, several points'
 // answers as one table with a row each; CSV and JSON one record each.
 

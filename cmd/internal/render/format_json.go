@@ -1,7 +1,6 @@
 package render
 
 import (
-	"context"
 	"encoding/json"
 	"io"
 )
@@ -9,10 +8,6 @@ import (
 // jsonFormat: one document (what odds serve's API and odds batch answer).
 var jsonFormat = Format{
 	Name: "json",
-	Results: func(ctx context.Context, w io.Writer, rs []*report, st Style) error {
-		return renderJSON(ctx, w, rs, st.Metric)
-	},
-	Compare: func(_ context.Context, w io.Writer, cs []*comparison, _ Style) error { return compareJSON(w, cs) },
 	Listing: func(w io.Writer, _ Style, doc any, _ []string, _ [][]string) error {
 		out, err := marshal(doc)
 		if err != nil {
@@ -35,9 +30,5 @@ var jsonFormat = Format{
 			return err
 		}
 		return indentJSON(w, out)
-	},
-	Find: func(ctx context.Context, w io.Writer, fs []*found, _ Style) error { return findJSON(ctx, w, fs) },
-	Sensitivity: func(ctx context.Context, w io.Writer, ss []*sensitivity, _ Style) error {
-		return sensitivityJSON(ctx, w, ss)
 	},
 }

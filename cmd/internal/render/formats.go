@@ -4,27 +4,33 @@ import (
 	"context"
 	"io"
 	"slices"
-
-	"odds/cmd/internal/query"
 )
 
-// Format is one output format (--format NAME): how it writes results,
-// comparisons, listings (systems, profiles list) and profiles. Each is
-// in its own file (format_NAME.go); every command, odds merge and the
-// page render through it.
+// Format is one output format (--format NAME) and how it writes what is
+// not an answer to a question: listings (systems, profiles list) and
+// profiles. Each is in its own file (format_NAME.go). The answers of
+// each kind of question are written by that kind's Writers, in the
+// kind's own file (Results, Comparisons, Finds, Sensitivities).
 type Format struct {
 	Name string
-	// Results writes the results of a run: one, a sweep, a roster.
-	Results func(ctx context.Context, w io.Writer, rs []*query.Result, st Style) error
-	// Compare writes --vs comparisons.
-	Compare func(ctx context.Context, w io.Writer, cs []*query.Comparison, st Style) error
 	// Listing writes a listing: doc whole (JSON), or header and rows.
 	Listing func(w io.Writer, st Style, doc any, header []string, rows [][]string) error
 	// Profiles writes profiles shown by odds profiles show.
 	Profiles func(w io.Writer, st Style, ps []Profile) error
-	// Find writes --find answers; Sensitivity --sensitivity's changes.
-	Find        func(ctx context.Context, w io.Writer, fs []*query.Found, st Style) error
-	Sensitivity func(ctx context.Context, w io.Writer, ss []*query.Sensitivity, st Style) error
+}
+
+// Writers are one kind of answer's writers, one a format by its name:
+// every format of Formats has one (a test checks each kind's).
+type Writers[T any] map[string]func(ctx context.Context, w io.Writer, v T, st Style) error
+
+// Write writes v in the format of that name (the default if none is:
+// --format's parser lets no other through).
+func (ws Writers[T]) Write(ctx context.Context, w io.Writer, format string, v T, st Style) error {
+	f, ok := ws[format]
+	if !ok {
+		f = ws[Formats[0].Name]
+	}
+	return f(ctx, w, v, st)
 }
 
 // Formats is the registry of output formats, in the order --format's

@@ -7,6 +7,7 @@
 package render
 
 import (
+	"context"
 	"fmt"
 	"io"
 
@@ -20,6 +21,37 @@ type (
 	report     = query.Result
 	comparison = query.Comparison
 )
+
+// ResultWriters write the results of a run (question.Once: one, a
+// sweep, a roster, a file's matchups; repeated attacks' chains; a roll)
+// in each format.
+var ResultWriters = Writers[[]*report]{
+	"table": func(ctx context.Context, w io.Writer, rs []*report, st Style) error {
+		if chained(rs) {
+			return chainText(ctx, w, rs, st)
+		}
+		return renderText(ctx, w, rs, st)
+	},
+	"markdown": func(ctx context.Context, w io.Writer, rs []*report, st Style) error {
+		st.Markdown = true
+		if chained(rs) {
+			return chainText(ctx, w, rs, st)
+		}
+		return renderText(ctx, w, rs, st)
+	},
+	"csv": func(ctx context.Context, w io.Writer, rs []*report, st Style) error {
+		if chained(rs) {
+			return chainCSV(ctx, w, rs)
+		}
+		if m, ok := matrixOf(rs); ok && st.Metric != "" {
+			return renderMatrixCSV(w, m, parseMetric(st.Metric))
+		}
+		return renderCSV(ctx, w, rs)
+	},
+	"json": func(ctx context.Context, w io.Writer, rs []*report, st Style) error {
+		return renderJSON(ctx, w, rs, st.Metric)
+	},
+}
 
 // Profile is one profile laid out as ordered fields, as odds profiles
 // show writes it.

@@ -11,6 +11,21 @@ import (
 	"odds/cmd/internal/query"
 )
 
+// SensitivityWriters write --sensitivity's changes (question.Sensitivity)
+// in each format.
+var SensitivityWriters = Writers[[]*sensitivity]{
+	"table": func(ctx context.Context, w io.Writer, ss []*sensitivity, st Style) error {
+		return sensitivityText(ctx, w, ss, Style{Width: st.Width})
+	},
+	"markdown": func(ctx context.Context, w io.Writer, ss []*sensitivity, st Style) error {
+		return sensitivityText(ctx, w, ss, Style{Markdown: true, Width: st.Width})
+	},
+	"csv": func(_ context.Context, w io.Writer, ss []*sensitivity, _ Style) error { return sensitivityCSV(w, ss) },
+	"json": func(ctx context.Context, w io.Writer, ss []*sensitivity, _ Style) error {
+		return sensitivityJSON(ctx, w, ss)
+	},
+}
+
 // --sensitivity: a table per point, a row per change (largest first);
 // CSV a row per change; JSON one record per point; --plot a tornado.
 
