@@ -11,13 +11,11 @@ import (
 	"sync"
 	"time"
 
-	"odds/cmd/internal/flagval"
 	"odds/cmd/internal/query"
 	"odds/cmd/internal/question"
 	"odds/cmd/internal/render"
 	"odds/profiles"
 	"odds/resolve"
-	"odds/sim"
 )
 
 // PersistentFlags are the root command's persistent flags, which --vs
@@ -124,53 +122,12 @@ func (e *Engine) Question(q url.Values, system, action string) (*Question, error
 	return x, nil
 }
 
-// runSettings are a request's run settings as the CLI's flags take
-// them: a query's and a roll's alike.
-type runSettings struct {
-	trials    flagval.Count
-	method    flagval.Choice
-	seed      flagval.Seed
-	precision flagval.Prob
-}
-
-func newRunSettings() runSettings {
-	return runSettings{
-		trials: flagval.Count{N: 1_000_000, Min: 1, Max: 1e12},
-		method: flagval.Choice{V: "auto", Choices: sim.Methods},
-	}
-}
-
-// set reads v as run setting k: method, trials, seed or precision.
-func (r *runSettings) set(k, v string) error {
-	switch k {
-	case "trials":
-		return r.trials.Set(v)
-	case "method":
-		return r.method.Set(v)
-	case "seed":
-		return r.seed.Set(v)
-	case "precision":
-		return r.precision.Set(v)
-	}
-	return fmt.Errorf("no run setting %q", k)
-}
-
-// options are the engine's options of the run settings: one worker (a
-// request has one core), a random seed if none is given; a precision
-// target on exact answers is refused, as the CLI's options do.
-func (r *runSettings) options() (sim.Options, error) {
-	opts := sim.Options{Trials: r.trials.N, Seed: r.seed.V, Workers: 1, Precision: r.precision.V, MaxPaths: sim.MaxPaths}
-	opts.Method = sim.Method(slices.Index(sim.Methods, r.method.V))
-	if r.precision.V > 0 && !r.trials.Given {
-		opts.Trials = flagval.PrecisionCeiling
-	}
-	if !r.seed.Given {
-		opts.Seed = flagval.RandomSeed()
-	}
-	if opts.Precision > 0 && opts.Method == sim.Exact {
-		return opts, &query.Error{Flag: "precision", Err: errors.New("--precision: exact answers need no precision target (drop --precision or use --method auto|mc)")}
-	}
-	return opts, nil
+// newRun are a request's run settings before its values are read: the
+// command line's defaults on one core (a request has one).
+func newRun() question.Run {
+	r := question.NewRun()
+	r.Workers.N = 1
+	return r
 }
 
 // Run runs a question and renders it as the CLI's --format json does,

@@ -33,16 +33,16 @@ func newRollQuery(d *query.Doc) (*rollQuery, error) {
 	if err != nil {
 		return nil, &query.Error{Flag: "expr", Hint: "'odds roll --help' describes the expressions", Err: err}
 	}
-	run := newRunSettings()
+	run := newRun()
 	vals := d.Values()
-	for _, k := range []string{"method", "precision", "seed", "trials"} {
+	for _, k := range question.RunSettings {
 		if v, ok := vals[k]; ok {
-			if err := run.set(k, v); err != nil {
-				return nil, &query.Error{Flag: k, Err: fmt.Errorf("--%s: %v", k, err)}
+			if err := run.Set(k, v); err != nil {
+				return nil, err
 			}
 		}
 	}
-	opts, err := run.options()
+	opts, err := run.Options()
 	if err != nil {
 		return nil, err
 	}

@@ -30,13 +30,13 @@ func givenKeys(q url.Values) []string {
 // settings are a request's run settings as read (runDocs' names), until
 // its query is built.
 type settings struct {
-	run        runSettings
+	run        question.Run
 	vs, metric string
 	until      string
 	attacks    int
 }
 
-func newSettings() *settings { return &settings{run: newRunSettings(), attacks: query.DefaultAttacks} }
+func newSettings() *settings { return &settings{run: newRun(), attacks: query.DefaultAttacks} }
 
 // read reads v as run setting k (find, vary and sensitivity are read once
 // the query is built), its error an Error naming k.
@@ -56,7 +56,7 @@ func (s *settings) read(k, v string) error {
 			return &query.Error{Flag: k, Err: fmt.Errorf("--attacks: want 1..%d, got %q", query.MaxAttacks, v)}
 		}
 	default: // method, trials, seed or precision
-		err = s.run.set(k, v)
+		err = s.run.Set(k, v)
 	}
 	var qe *query.Error
 	if err != nil && !errors.As(err, &qe) {
@@ -81,8 +81,8 @@ func (e *Engine) settle(x *Question, q url.Values, s *settings) error {
 	if s.until != "" {
 		x.Query.Until = &query.Until{Outcome: s.until, Attacks: s.attacks}
 	}
-	opts, err := s.run.options()
-	x.Opts = query.Options{Sim: opts, TrialsGiven: s.run.trials.Given, MaxTrials: e.MaxTrials}
+	opts, err := s.run.Options()
+	x.Opts = query.Options{Sim: opts, TrialsGiven: s.run.Trials.Given, MaxTrials: e.MaxTrials}
 	if err != nil {
 		return err
 	}
