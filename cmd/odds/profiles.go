@@ -145,67 +145,6 @@ func (a *app) writeList(entries []profiles.Entry) error {
 	return a.writeListing(entries, []string{"name", "system", "kind", "source", "note"}, rows)
 }
 
-// profileFields lays a profile out as ordered fields.
-func (a *app) profileFields(p any) (name, system, kind string, fields []param) {
-	switch p := p.(type) {
-	case *profiles.Unit:
-		sys := a.system(p.System)
-		for _, f := range sys.Card {
-			fields = append(fields, param{Name: f.Name, Value: f.Display(p.Stats[f.Name])})
-		}
-		fields = append(fields, param{Name: "source", Value: p.Pos.String()})
-		if p.Note != "" {
-			fields = append(fields, param{Name: "note", Value: p.Note})
-		}
-		return p.Name, p.System, "unit", fields
-	case *profiles.DieEntry:
-		faces := make([]string, len(p.Faces))
-		for i, f := range p.Faces {
-			faces[i] = "[" + strings.Join(f, " + ") + "]"
-		}
-		fields = []param{{Name: "role", Value: p.Role}, {Name: "colour", Value: p.Colour},
-			{Name: "strength", Value: p.Strength}, {Name: "faces", Value: strings.Join(faces, " ")},
-			{Name: "source", Value: p.Pos.String()}}
-		if p.Note != "" {
-			fields = append(fields, param{Name: "note", Value: p.Note})
-		}
-		return p.Name, p.System, "die", fields
-	case *profiles.Table:
-		cols := a.system(p.System).Table(p.Name).Columns
-		for _, row := range p.RowOrder {
-			cells := make([]string, len(cols))
-			for i, c := range cols {
-				cells[i] = c + " " + p.Rows[row][c]
-			}
-			fields = append(fields, param{Name: row, Value: strings.Join(cells, "; ")})
-		}
-		fields = append(fields, param{Name: "source", Value: p.Pos.String()})
-		if p.Note != "" {
-			fields = append(fields, param{Name: "note", Value: p.Note})
-		}
-		return p.Name, p.System, "table", fields
-	case *profiles.Matchup:
-		fields = []param{{Name: "action", Value: p.Action}}
-		for _, r := range a.system(p.System).Action(p.Action).Roles {
-			if c, ok := p.Cards[r.Name]; ok {
-				fields = append(fields, param{Name: r.Name, Value: c})
-			}
-		}
-		act := a.system(p.System).Action(p.Action)
-		for _, k := range p.SetOrder {
-			prm := act.Param(k)
-			vals := make([]string, len(p.Set[k]))
-			for i, v := range p.Set[k] {
-				vals[i] = prm.Format(v)
-			}
-			fields = append(fields, param{Name: "--" + k, Value: strings.Join(vals, ",")})
-		}
-		fields = append(fields, param{Name: "source", Value: p.Pos.String()})
-		return p.Name, p.System, "matchup", fields
-	}
-	return "", "", "", nil
-}
-
 func (a *app) system(name string) *resolve.System {
 	for _, s := range a.systems {
 		if s.Name == name {
@@ -222,8 +161,7 @@ func (a *app) writeProfiles(ps []any) error {
 	var b strings.Builder
 	docs := make([]render.Profile, len(ps))
 	for i, p := range ps {
-		d := &docs[i]
-		d.Name, d.System, d.Kind, d.Fields = a.profileFields(p)
+		docs[i] = render.ProfileOf(a.systems, p)
 	}
 	if err := render.Named(a.format.V).Profiles(&b, a.style(), docs); err != nil {
 		return &ioError{err}
