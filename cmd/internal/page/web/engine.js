@@ -9,6 +9,8 @@ export class Engine {
     this.url = url;
     this.next = 1;
     this.pending = new Map(); // id -> {resolve, reject, progress, running}
+    // ready settles when the first worker's engine runs.
+    this.ready = new Promise((resolve) => { this.isReady = resolve; });
     this.start();
   }
 
@@ -22,6 +24,7 @@ export class Engine {
   }
 
   reply(m) {
+    if (m.ready) return this.isReady();
     const p = this.pending.get(m.id);
     if (!p) return; // a reply to a request given up
     if (m.progress) {

@@ -11,10 +11,12 @@ const SCOPE = self.registration.scope;
 const NAME = CACHE + " " + SCOPE;
 
 self.addEventListener("install", (ev) => {
-  // cache: "reload" skips the HTTP cache: a host that lets files be
-  // cached for a while must not put an older file in the new cache.
+  // cache: "no-cache" asks the host whether each file the browser holds
+  // is still current: a host that lets files be cached for a while must
+  // not put an older file in the new cache, and a file the page has just
+  // fetched (the engine, above all) is not sent again.
   ev.waitUntil(caches.open(NAME)
-    .then((c) => c.addAll(FILES.map((f) => new Request(f, { cache: "reload" }))))
+    .then((c) => c.addAll(FILES.map((f) => new Request(f, { cache: "no-cache" }))))
     .then(() => self.skipWaiting()));
 });
 

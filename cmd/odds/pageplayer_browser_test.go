@@ -1,0 +1,221 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// player is a phone (390x844, touch) in headless Chromium on one of the
+// page's hosts, with the steps a test takes on it: each step fails the
+// test with what it was doing.
+type player struct {
+	t    *testing.T
+	ctx  context.Context
+	base string // the page's address, ending in /
+}
+
+// newPlayer starts a phone-sized Chromium on the page at base.
+func newPlayer(t *testing.T, base string) *player {
+	t.Helper()
+	path := chromium()
+	if path == "" {
+		t.Skip("headless Chromium not found: install Debian's chromium package (apt-get install chromium) to run the browser test")
+	}
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(path), chromedp.NoSandbox, chromedp.WindowSize(390, 844), chromedp.Flag("disable-gpu", true))
+	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	t.Cleanup(cancel)
+	bctx, cancel := chromedp.NewContext(actx)
+	t.Cleanup(cancel)
+	// The first call starts the browser and must have no deadline.
+	if err := chromedp.Do(bctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch)); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(bctx, 3*time.Minute)
+	t.Cleanup(cancel)
+	return &player{t: t, ctx: ctx, base: base}
+}
+
+func (p *player) do(what string, steps ...chromedp.Action[chromedp.Void]) {
+	p.t.Helper()
+	if err := chromedp.Do(p.ctx, steps...); err != nil {
+		p.t.Fatalf("%s: %v", what, err)
+	}
+}
+
+// open goes to the page's link #/hash and waits until the script cond
+// holds.
+func (p *player) open(hash, cond string) {
+	p.t.Helper()
+	p.do("open #"+hash, chromedp.Navigate(p.base+"#"+hash))
+	p.waitFor("#"+hash, cond)
+}
+
+// eval runs a script (a promise is awaited) and reads its value into v.
+func (p *player) eval(js string, v any) {
+	p.t.Helper()
+	raw, err := chromedp.Run(p.ctx, chromedp.Evaluate[json.RawMessage](js, chromedp.EvalAwaitPromise))
+	if err != nil {
+		p.t.Fatalf("%.80s…: %v", js, err)
+	}
+	if v != nil {
+		if err := json.Unmarshal(raw, v); err != nil {
+			p.t.Fatalf("%.80s…: %s: %v", js, raw, err)
+		}
+	}
+}
+
+// text is what the page shows in the first element sel selects ("" if none).
+func (p *player) text(sel string) string {
+	p.t.Helper()
+	var s string
+	p.eval(`(document.querySelector(`+jsString(sel)+`)?.innerText ?? "").trim()`, &s)
+	return s
+}
+
+func (p *player) texts(sel string) []string {
+	p.t.Helper()
+	var out []string
+	p.eval(`[...document.querySelectorAll(`+jsString(sel)+`)].map((e) => e.innerText.trim())`, &out)
+	return out
+}
+
+// click taps the first element sel selects.
+func (p *player) click(sel string) {
+	p.t.Helper()
+	p.do("tap "+sel, chromedp.Click(chromedp.CSS(sel)))
+}
+
+// waitFor waits (up to 30 s) until the script cond is true in the page.
+func (p *player) waitFor(what, cond string) {
+	p.t.Helper()
+	var ok bool
+	p.eval(`new Promise((resolve) => {
+  const t0 = performance.now();
+  const f = () => {
+    let v = false;
+    try { v = (`+cond+`); } catch (e) {}
+    if (v) resolve(true); else if (performance.now() - t0 > 30000) resolve(false); else setTimeout(f, 20);
+  };
+  f();
+})`, &ok)
+	if !ok {
+		var body string
+		p.eval(`document.getElementById("main")?.innerText.slice(0, 600) ?? ""`, &body)
+		p.t.Fatalf("%s: waited 30 s for %s; the page shows:\n%s", what, cond, body)
+	}
+}
+
+// shot writes a screenshot of the phone's screen to the test's temporary
+// folder (kept with -shots DIR) for a person to look at.
+func (p *player) shot(name string) {
+	p.t.Helper()
+	p.eval(steadyShot, nil)
+	png, err := chromedp.Run(p.ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	dir := os.Getenv("ODDS_SHOTS")
+	if dir == "" {
+		return
+	}
+	if err := os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644); err != nil {
+		p.t.Fatal(err)
+	}
+}
+
+// answered is a condition: the answer shows outcome rows.
+const answered = `document.querySelector("#answer-body span.p[data-outcome]") !== null`
+
+// countingHost is a plain static host (Go's file server, which sends
+// none of odds serve's headers) of odds page's folder, counting what it
+// sends: the body bytes of every answer, and the paths answered 200.
+type countingHost struct {
+	mu    sync.Mutex
+	bytes int64
+	sent  map[string]int // path -> answers with a body (200)
+	h     http.Handler
+}
+
+func newCountingHost(t *testing.T) (*countingHost, *httptest.Server) {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "site")
+	if code, _, errs := run(context.Background(), "page", dir); code != 0 {
+		t.Fatalf("odds page: exit %d: %s", code, errs)
+	}
+	c := &countingHost{sent: map[string]int{}, h: http.FileServer(http.Dir(dir))}
+	ts := httptest.NewServer(c)
+	t.Cleanup(ts.Close)
+	return c, ts
+}
+
+func (c *countingHost) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	cw := &countWriter{ResponseWriter: w, status: 200}
+	c.h.ServeHTTP(cw, r)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.bytes += cw.n
+	if cw.status == 200 {
+		c.sent[r.URL.Path]++
+	}
+}
+
+// figures are the bytes sent so far and how many times the engine was sent.
+func (c *countingHost) figures() (bytes int64, engine int) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.bytes, c.sent["/odds.wasm.gz"]
+}
+
+type countWriter struct {
+	http.ResponseWriter
+	status int
+	n      int64
+}
+
+func (w *countWriter) WriteHeader(s int) { w.status = s; w.ResponseWriter.WriteHeader(s) }
+func (w *countWriter) Write(b []byte) (int, error) {
+	n, err := w.ResponseWriter.Write(b)
+	w.n += int64(n)
+	return n, err
+}
+
+// offlineReady is a condition: the service worker controls the page and
+// its cache holds the engine.
+const offlineReady = `(async () => {
+  if (!navigator.serviceWorker.controller) return false;
+  for (const k of await caches.keys()) if (await (await caches.open(k)).match("odds.wasm.gz")) return true;
+  return false;
+})()`
+
+// A first visit to odds page's site on a plain static host sends the
+// engine once, compressed (the worker's fetch; the service worker's
+// install finds it in the browser's cache), and under 3 MB in all; the
+// page then works offline.
+func TestPageFirstVisitBrowser(t *testing.T) {
+	host, ts := newCountingHost(t)
+	p := newPlayer(t, ts.URL+"/")
+	p.open("/opposed/fire?hesa=3&def=1", answered)
+	p.waitFor("the service worker", offlineReady)
+	bytes, engine := host.figures()
+	t.Logf("answers with a body, by path: %v", host.sent)
+	t.Logf("first visit from a plain static host: %d bytes (%.2f MB) sent, the engine %d time(s)", bytes, float64(bytes)/1e6, engine)
+	if engine != 1 {
+		t.Errorf("the engine was sent %d times on a first visit, want once", engine)
+	}
+	if bytes > 3e6 {
+		t.Errorf("a first visit took %d bytes from a plain static host, want under 3 MB", bytes)
+	}
+	if got := p.text(`#answer-body span.p[data-outcome="out-of-action"]`); got != "28.00%" {
+		t.Errorf("opposed fire hesa 3 def 1: out of action reads %q, want 28.00%% (the CLI's)", got)
+	}
+}
