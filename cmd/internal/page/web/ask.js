@@ -7,7 +7,7 @@ import { el, group, num, pct, words } from "./fmt.js";
 import { compare, how, numeric, outcomes, shown as shownRows, stats, took, viewSwitch } from "./views.js";
 import { beyondControls, beyondOf, beyondQuery, beyondSummary, markVaried } from "./beyond.js";
 import { beyondView } from "./beyondviews.js";
-import { matrix, matrixOf, roster, sweep, varying } from "./chart.js";
+import { markScrolls, matrix, matrixOf, roster, sweep, varying } from "./chart.js";
 import { shareBox } from "./share.js";
 import { profiles, remember } from "./store.js";
 import { latest } from "./engine.js";
@@ -403,6 +403,8 @@ export function actionPage(app, sys, act, qs) {
     }
     out.push(shareBox(hash, title, howText, took(tookMS)));
     body.replaceChildren(...out);
+    markScrolls(body);
+    for (const d of body.querySelectorAll("details")) d.addEventListener("toggle", () => markScrolls(body));
     announce.textContent = beyond ? beyond.announce : shown ? shown.outcomes.filter((o) => o.p > 0).map((o) => words(o.name) + " " + pct(o.p)).join(", ") : rep.comparisons?.length ? "comparison ready" : results.length + " results";
     prev = shown;
     app.answered?.(ms);
