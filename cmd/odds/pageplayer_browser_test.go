@@ -5,8 +5,11 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
+	"odds/cmd/internal/serve"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -218,4 +221,125 @@ func TestPageFirstVisitBrowser(t *testing.T) {
 	if got := p.text(`#answer-body span.p[data-outcome="out-of-action"]`); got != "28.00%" {
 		t.Errorf("opposed fire hesa 3 def 1: out of action reads %q, want 28.00%% (the CLI's)", got)
 	}
+}
+
+// settled is a condition: the page shows an answer or says why not.
+const settled = `document.querySelector("#answer-body span.p[data-outcome], #answer-body svg, #answer-body table, #answer-body .need, #answer-body .problem") !== null`
+
+// Issue 35 at 390x844: every action of the home page opens on an answer,
+// said in words (no flag names); a missing value is said once, in words;
+// a stepper's "+" from blank gives 1, and steps from a card's value; the
+// answer, the cards and the firer's and target's values, cover and a
+// common modifier are on the first screen; a six-card matrix fits the
+// phone, and a wider one says that it scrolls.
+func TestPageFirstScreenBrowser(t *testing.T) {
+	ts := testServer(t, serve.DefaultMaxTrials)
+	p := newPlayer(t, ts.URL+"/")
+	p.open("/", `document.querySelector("a.action-link") !== null`)
+	var links []string
+	p.eval(`[...document.querySelectorAll("a.action-link")].map((a) => a.getAttribute("href")).filter((h) => !h.startsWith("#/roll"))`, &links)
+	if len(links) < 20 {
+		t.Fatalf("the home page links %d actions, want the 20 of the four systems", len(links))
+	}
+	for _, l := range links {
+		p.open(strings.TrimPrefix(l, "#"), settled)
+		body := p.text("#answer-body")
+		var hash string
+		p.eval(`location.hash`, &hash)
+		if !strings.Contains(body, "%") || strings.Contains(body, "--") || p.text("#answer-body .need, #answer-body .problem") != "" {
+			t.Errorf("%s opens on %s, showing:\n%s\nwant an answer in words", l, hash, body)
+		}
+	}
+
+	// A missing value: said once, in words, with a way to its control.
+	p.open("/opposed/fire?def=1", `document.querySelector("#answer-body .need") !== null`)
+	need := p.text("#answer-body .need p")
+	var times int
+	p.eval(`[...document.querySelectorAll("#main *")].filter((e) => !e.children.length && e.textContent.includes(`+jsString(need)+`) && !e.closest(".sr, [hidden]")).length`, &times)
+	if strings.Contains(need, "--") || !strings.Contains(need, "HESA value") || times != 1 {
+		t.Errorf("opposed fire without HESA or AP says %q, %d times on the page; want it once, in words", need, times)
+	}
+	p.shot("need")
+
+	// Three taps on + from blank: HESA 3 (the CLI's hesa 3 def 1 is 28.00%
+	// out of action).
+	for i := 1; i <= 3; i++ {
+		p.click(`#field-hesa button.step[aria-label^="more"]`)
+		p.waitFor("tap "+strconv.Itoa(i), `document.getElementById("in-hesa").value === "`+strconv.Itoa(i)+`"`)
+	}
+	p.waitFor("hesa 3", `document.querySelector('#answer-body span.p[data-outcome="out-of-action"]')?.textContent === "28.00%"`)
+
+	// A card's value shows in its field, and + steps from it.
+	_, api, _ := get(t, ts.URL+"/api/v1/opposed/fire?attacker=mg-team&defender=rifle-section")
+	var doc struct {
+		Results []struct{ Params map[string]any }
+	}
+	if err := json.Unmarshal([]byte(api), &doc); err != nil || len(doc.Results) != 1 {
+		t.Fatalf("the API: %v %s", err, api)
+	}
+	hesa := int(doc.Results[0].Params["hesa"].(float64))
+	p.open("/opposed/fire?attacker=mg-team&defender=rifle-section", `document.getElementById("in-hesa")?.placeholder === "`+strconv.Itoa(hesa)+`"`)
+	if got := p.text("#field-hesa .from-card"); got != "from attacker card" {
+		t.Errorf("HESA from the mg team's card: the field says %q, want from attacker card", got)
+	}
+	p.click(`#field-hesa button.step[aria-label^="more"]`)
+	p.waitFor("+ from the card's HESA", `document.getElementById("in-hesa").value === "`+strconv.Itoa(hesa+1)+`"`)
+
+	// The first screen of opposed fire as it opens.
+	p.open("/opposed/fire", answered)
+	p.eval(`window.scrollTo(0, 0) || true`, nil)
+	var screen struct {
+		Height, Page float64
+		Bottoms      map[string]float64
+	}
+	p.eval(`(() => {
+  const b = {};
+  for (const id of ["answer", "field-hesa", "field-ap", "field-within-4", "field-def", "field-cover"]) b[id] = document.getElementById(id).getBoundingClientRect().bottom;
+  b["unit cards"] = document.querySelector('details[data-section="Unit cards"]').getBoundingClientRect().bottom;
+  return {height: innerHeight, page: document.documentElement.scrollHeight, bottoms: b};
+})()`, &screen)
+	t.Logf("opposed fire as it opens: %.0f px, %.2f screens of %.0f px", screen.Page, screen.Page/screen.Height, screen.Height)
+	for id, b := range screen.Bottoms {
+		if b > screen.Height {
+			t.Errorf("opposed fire: %s ends at %.0f px, below the first screen (%.0f px)", id, b, screen.Height)
+		}
+	}
+	if screen.Page > 2*screen.Height {
+		t.Errorf("opposed fire is %.2f screens long, want under 2", screen.Page/screen.Height)
+	}
+	p.shot("first-screen")
+
+	// A six-card roster of two roles fits; eleven cards say they scroll.
+	type fit struct {
+		Title  string
+		Right  float64
+		Width  float64
+		Cols   int
+		Hidden int
+		Note   string
+	}
+	const measure = `(() => {
+  const t = document.querySelector("table.matrix"), s = t.closest(".scroll");
+  const title = document.querySelector(".matrix-title");
+  const heads = [...t.querySelectorAll("thead th")];
+  const edge = s.getBoundingClientRect().right;
+  return {title: title.innerText, right: Math.max(title.getBoundingClientRect().right, ...heads.map((h) => Math.min(h.getBoundingClientRect().right, 1e6))),
+    width: innerWidth, cols: heads.length, hidden: heads.filter((h) => h.getBoundingClientRect().right > edge + 1).length,
+    note: s.nextElementSibling?.classList.contains("scroll-note") ? s.nextElementSibling.innerText : ""};
+})()`
+	var six fit
+	p.open("/symbol/fire?attacker=all&defender=all&range=close", `document.querySelector("table.matrix") !== null`)
+	p.eval(measure, &six)
+	if six.Cols != 7 || six.Right > six.Width || six.Hidden != 0 || !strings.HasSuffix(six.Title, "against defender (columns)") {
+		t.Errorf("six symbol cards: %d columns, the last ends at %.0f px of %.0f, %d out of sight, title %q; want all seen and the title whole", six.Cols, six.Right, six.Width, six.Hidden, six.Title)
+	}
+	p.shot("matrix-six")
+	var eleven fit
+	p.open("/opposed/fire?attacker=all&defender=all", `document.querySelector("table.matrix") !== null`)
+	p.eval(measure, &eleven)
+	p.shot("matrix-eleven")
+	if eleven.Hidden > 0 && !strings.Contains(eleven.Note, strconv.Itoa(eleven.Hidden)+" more column") {
+		t.Errorf("eleven opposed cards: %d columns out of sight and the page says %q; want it to say they scroll", eleven.Hidden, eleven.Note)
+	}
+	t.Logf("eleven opposed cards: %d of %d columns out of sight; the page says %q", eleven.Hidden, eleven.Cols, eleven.Note)
 }

@@ -149,6 +149,7 @@ export function markScrolls(box) {
     if (!t || s.scrollWidth <= s.clientWidth + 1) continue;
     const right = s.getBoundingClientRect().right;
     const hidden = [...(t.querySelector("thead tr, tr")?.children || [])].filter((c) => c.getBoundingClientRect().right > right + 1).length;
+    if (!hidden) continue;
     s.classList.add("overflows");
     s.after(el("p", { class: "scroll-note" }, "Swipe the table sideways: " + hidden + (hidden === 1 ? " more column" : " more columns") + " →"));
   }

@@ -311,6 +311,7 @@ function field(p, act, state, onchange) {
       sync();
       (isRange(value()) ? to : input).focus();
     });
+    wrap.classList.add("stepped");
     wrap.append(el("div", { class: "lab-row" }, head, el("small", { class: "hint" + (hint ? "" : " bounds"), id: hintId }, hint ? hint + " " : "", el("span", { class: "bounds" }, lo + "–" + hi)), sweepBtn), single, range, err);
     input.setAttribute("aria-describedby", hintId);
     return wrap;
@@ -360,7 +361,7 @@ export function showCards(into, act, r) {
     if (!f) continue;
     const shown = input && (input.type === "number" || input.type === "text");
     const note = el("small", { class: "hint from-card" }, (shown ? "" : words(v) + " ") + "from " + m[1] + " card");
-    if (f.matches(".kind-int")) {
+    if (f.matches(".stepped")) {
       f.classList.add("carded");
       f.querySelector(".lab-row .hint").before(note);
     } else if (f.matches(".narrow")) {
