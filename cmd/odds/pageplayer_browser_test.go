@@ -3,8 +3,10 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"odds/cmd/internal/render"
 	"odds/cmd/internal/serve"
 	"os"
 	"path/filepath"
@@ -342,4 +344,100 @@ func TestPageFirstScreenBrowser(t *testing.T) {
 		t.Errorf("eleven opposed cards: %d columns out of sight and the page says %q; want it to say they scroll", eleven.Hidden, eleven.Note)
 	}
 	t.Logf("eleven opposed cards: %d of %d columns out of sight; the page says %q", eleven.Hidden, eleven.Cols, eleven.Note)
+}
+
+// The dice editor (issue 35): a player taps a die's faces from the
+// sheet's symbols (a double among them); the engine checks the dice (a
+// second blue attack die is a problem, shown, and the file is not used)
+// and they are saved with the cards: the page's symbol fire rolls them,
+// as the CLI does with the same file, and not as it rolls the example
+// dice. The file editor says a saved file is in use.
+func TestPageDiceBrowser(t *testing.T) {
+	ts := testServer(t, serve.DefaultMaxTrials)
+	p := newPlayer(t, ts.URL+"/")
+	p.open("/cards", `document.getElementById("dice-add") !== null`)
+	p.click("#dice-add")
+	p.waitFor("a new die", `document.querySelector("#die-0 li.face") !== null`)
+	if got := p.text("#die-0 .die-name"); got != "blue attack die" {
+		t.Errorf("the first die added is the %q, want the blue attack die", got)
+	}
+	tap := func(face int, symbol string) {
+		t.Helper()
+		before := p.text(fmt.Sprintf("#die-0-face-%d", face))
+		p.click(fmt.Sprintf(`#die-0 li[data-face="%d"] button[data-symbol="%s"]`, face, symbol))
+		p.waitFor("tap", fmt.Sprintf(`document.getElementById("die-0-face-%d")?.innerText !== %s`, face, jsString(before)))
+	}
+	tap(0, "critical-hit")
+	tap(1, "damage-point")
+	tap(1, "suppression")
+	tap(2, "suppression")
+	tap(2, "suppression")
+	tap(3, "x-suppression")
+	p.waitFor("saved", `document.getElementById("dice-status").innerText.startsWith("Saved")`)
+	if got := p.texts("#die-0 .face-shows"); strings.Join(got, "|") != "critical hit|damage point + suppression|suppression + suppression|X suppression|blank|blank" {
+		t.Errorf("the die's faces read %q", got)
+	}
+	p.shot("dice")
+
+	// A second blue attack die: the engine says so, and the file is not used.
+	p.click("#dice-add")
+	p.waitFor("a second die", `document.getElementById("die-1-colour") !== null`)
+	p.eval(`(() => { const s = document.getElementById("die-1-colour"); s.value = "blue"; s.dispatchEvent(new Event("change")); return true; })()`, nil)
+	p.waitFor("the problem", `document.querySelector("#dice-problems li.problem") !== null`)
+	if got := p.text("#dice-status"); !strings.HasPrefix(got, "Not used") {
+		t.Errorf("two blue attack dice: the editor says %q, want not used", got)
+	}
+	t.Logf("two blue attack dice: %s", p.text("#dice-problems"))
+	p.click("#die-1 button.remove-die")
+	p.waitFor("one die again", `document.getElementById("dice-status").innerText.startsWith("Saved, in use in every answer: 1 die")`)
+
+	var text string
+	p.eval(`JSON.parse(localStorage.getItem("odds.files")).find((f) => f.name === "my-symbol-dice.yaml").text`, &text)
+	file := filepath.Join(t.TempDir(), "my-symbol-dice.yaml")
+	if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	args := []string{"symbol", "fire", "--attack", "blue:2", "--defence", "blue:1", "--target", "infantry", "--format", "json"}
+	_, mine, errs := run(context.Background(), append([]string{"--profiles", file}, args...)...)
+	_, example, _ := run(context.Background(), args...)
+	outcomes := func(doc string) map[string]string {
+		var d struct {
+			Results []struct {
+				Outcomes []struct {
+					Name string
+					P    float64
+				}
+			}
+		}
+		if err := json.Unmarshal([]byte(doc), &d); err != nil || len(d.Results) != 1 {
+			t.Fatalf("the CLI's answer: %v\n%s%s", err, doc, errs)
+		}
+		m := map[string]string{}
+		for _, o := range d.Results[0].Outcomes {
+			m[o.Name] = render.Pct(o.P)
+		}
+		return m
+	}
+	want, other := outcomes(mine), outcomes(example)
+	if fmt.Sprint(want) == fmt.Sprint(other) {
+		t.Fatalf("the CLI answers alike with the page's dice and the example dice: %v", want)
+	}
+	p.open("/symbol/fire?attack=blue:2&defence=blue:1&target=infantry", answered)
+	for name, pct := range want {
+		if got := p.text(`#answer-body span.p[data-outcome="` + name + `"]`); got != pct && !(got == "" && pct == "0%") {
+			t.Errorf("symbol fire with the page's dice: P(%s) = %q, the CLI with the same file says %s (with the example dice %s)", name, got, pct, other[name])
+		}
+	}
+
+	// The dice are kept: the editor opens on them; the file's editor says
+	// it is in use.
+	p.open("/cards", `document.querySelector("#die-0 .die-name") !== null`)
+	if got := p.text("#die-0 .die-faces"); !strings.Contains(got, "damage point + suppression") {
+		t.Errorf("the kept die reads %q", got)
+	}
+	p.click(`li[data-file="my-symbol-dice.yaml"] button.small`)
+	p.waitFor("the file's check", `document.querySelector("#problems li") !== null`)
+	if got := p.text("#problems li"); got != "No problems: in use in every answer." {
+		t.Errorf("the saved dice file's editor says %q", got)
+	}
 }
