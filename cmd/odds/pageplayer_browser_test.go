@@ -23,13 +23,13 @@ import (
 // page's hosts, with the steps a test takes on it: each step fails the
 // test with what it was doing.
 type player struct {
-	t    *testing.T
+	t    testing.TB
 	ctx  context.Context
 	base string // the page's address, ending in /
 }
 
 // newPlayer starts a phone-sized Chromium on the page at base.
-func newPlayer(t *testing.T, base string) *player {
+func newPlayer(t testing.TB, base string) *player {
 	t.Helper()
 	path := chromium()
 	if path == "" {
@@ -149,9 +149,35 @@ type countingHost struct {
 	bytes int64
 	sent  map[string]int // path -> answers with a body (200)
 	h     http.Handler
+	link  *link // nil: as fast as the machine
 }
 
-func newCountingHost(t *testing.T) (*countingHost, *httptest.Server) {
+// link is a network between the host and the browser, emulated at the
+// host: every answer waits latency before its first byte, and the
+// answers' bytes share rate bytes a second. (Chromium's own emulation
+// slows the page's requests but not those of its workers, where the
+// engine is fetched.)
+type link struct {
+	latency time.Duration
+	rate    float64 // bytes per second
+	mu      sync.Mutex
+	free    time.Time // when the link is next free
+}
+
+// send waits until n bytes have passed the link after those before them.
+func (l *link) send(n int) {
+	l.mu.Lock()
+	now := time.Now()
+	if l.free.Before(now) {
+		l.free = now
+	}
+	l.free = l.free.Add(time.Duration(float64(n) / l.rate * float64(time.Second)))
+	at := l.free
+	l.mu.Unlock()
+	time.Sleep(time.Until(at))
+}
+
+func newCountingHost(t testing.TB) (*countingHost, *httptest.Server) {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "site")
 	if code, _, errs := run(context.Background(), "page", dir); code != 0 {
@@ -164,7 +190,10 @@ func newCountingHost(t *testing.T) (*countingHost, *httptest.Server) {
 }
 
 func (c *countingHost) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	cw := &countWriter{ResponseWriter: w, status: 200}
+	cw := &countWriter{ResponseWriter: w, status: 200, link: c.link}
+	if c.link != nil {
+		time.Sleep(c.link.latency)
+	}
 	c.h.ServeHTTP(cw, r)
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -185,13 +214,30 @@ type countWriter struct {
 	http.ResponseWriter
 	status int
 	n      int64
+	link   *link
 }
 
 func (w *countWriter) WriteHeader(s int) { w.status = s; w.ResponseWriter.WriteHeader(s) }
 func (w *countWriter) Write(b []byte) (int, error) {
-	n, err := w.ResponseWriter.Write(b)
-	w.n += int64(n)
-	return n, err
+	done := 0
+	for len(b) > 0 {
+		k := len(b)
+		if w.link != nil {
+			k = min(k, 16<<10)
+			w.link.send(k)
+		}
+		n, err := w.ResponseWriter.Write(b[:k])
+		done += n
+		w.n += int64(n)
+		if err != nil {
+			return done, err
+		}
+		if f, ok := w.ResponseWriter.(http.Flusher); ok && w.link != nil {
+			f.Flush()
+		}
+		b = b[k:]
+	}
+	return done, nil
 }
 
 // offlineReady is a condition: the service worker controls the page and

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -108,4 +109,34 @@ func must(b []byte, err error) []byte {
 		return nil
 	}
 	return b
+}
+
+// index.html names every module the page imports (modulepreload), so that
+// the browser asks for them at once rather than level by level, and reads
+// boot.js (which starts the engine) before them.
+func TestModulesPreloaded(t *testing.T) {
+	index, err := web.ReadFile("web/index.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	html := string(index)
+	entries, err := web.ReadDir("web")
+	if err != nil {
+		t.Fatal(err)
+	}
+	imported := regexp.MustCompile(`from "\./([\w-]+\.js)"`)
+	for _, e := range entries {
+		if !strings.HasSuffix(e.Name(), ".js") {
+			continue
+		}
+		src, _ := web.ReadFile("web/" + e.Name())
+		for _, m := range imported.FindAllStringSubmatch(string(src), -1) {
+			if !strings.Contains(html, `<link rel="modulepreload" href="`+m[1]+`">`) {
+				t.Errorf("%s imports %s, which index.html does not preload", e.Name(), m[1])
+			}
+		}
+	}
+	if b, a := strings.Index(html, `src="boot.js"`), strings.Index(html, `src="app.js"`); b < 0 || b > a {
+		t.Errorf("index.html reads boot.js at %d, app.js at %d: want boot.js first", b, a)
+	}
 }

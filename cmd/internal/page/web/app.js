@@ -60,7 +60,9 @@ function route() {
 async function start() {
   app.main.replaceChildren(el("p", { class: "loading", id: "loading" }, "Loading the engine…"));
   try {
-    app.catalog = await app.engine.call({ op: "describe" });
+    // The built-ins' catalog, asked for by boot.js; the engine's describe
+    // where it could not be read.
+    app.catalog = (await globalThis.oddsBoot?.catalog) || (await app.engine.call({ op: "describe" }));
   } catch (err) {
     app.main.replaceChildren(el("p", { class: "problem", role: "alert" }, "The engine did not start: " + err.message));
     return;

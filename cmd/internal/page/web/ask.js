@@ -318,6 +318,7 @@ export function actionPage(app, sys, act, qs) {
   }
 
   function show(rep, query, ms) {
+    performance.mark("odds-answer", { detail: { ms } }); // for whoever measures the page
     idle();
     clearErrors();
     starting = 0;

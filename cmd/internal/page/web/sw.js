@@ -33,11 +33,13 @@ self.addEventListener("fetch", (ev) => {
   // A page link (#/opposed/fire?...) loads index.html: the fragment never
   // reaches here. The JSON API is not cached: it is not the page's.
   if (url.pathname.includes("/api/")) return;
-  ev.respondWith(caches.open(NAME).then(async (c) => {
-    const hit = await c.match(req, { ignoreSearch: true });
+  ev.respondWith(caches.match(req, { ignoreSearch: true, cacheName: NAME }).then(async (hit) => {
     if (hit) return hit;
     const resp = await fetch(req);
-    if (resp.ok && resp.type === "basic") c.put(req, resp.clone());
+    if (resp.ok && resp.type === "basic") {
+      const copy = resp.clone();
+      caches.open(NAME).then((c) => c.put(req, copy));
+    }
     return resp;
   }));
 });

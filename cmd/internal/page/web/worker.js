@@ -1,6 +1,8 @@
 // The page's engine: odds's query pipeline compiled to WebAssembly
 // (odds.wasm.gz: built from cmd/odds-wasm and compressed), answering the
-// page's messages. It tells the page {ready: true} once the engine runs.
+// page's messages. It tells the page {ready: true, timing} once the
+// engine runs (timing: when it asked for the engine, had its answer's
+// headers, had it compiled and running, in ms of the worker's clock).
 // Every request carries a numeric id and every reply echoes it:
 //   {id, op: "describe"}                                  -> {id, ok, result: CATALOG}
 //   {id, op: "query", system, action, query, profiles}    -> {id, progress: {done, total}}*, {id, ok, result: REPORT}
@@ -11,6 +13,11 @@
 // the next is read; to cancel, the page terminates this worker and
 // starts another.
 "use strict";
+// The engine and the catalog are asked for first, while Go's loader is
+// read: on a slow network the engine's bytes are most of the wait.
+const timing = { start: performance.now() };
+const fetched = fetch("odds.wasm.gz");
+const catalog = fetch("catalog.json").then((r) => (r.ok ? r.json() : null)).catch(() => null);
 importScripts("wasm_exec.js");
 
 const started = new Promise((resolve) => { self.oddsReady = resolve; });
@@ -21,7 +28,8 @@ const started = new Promise((resolve) => { self.oddsReady = resolve; });
 // already, so the first bytes tell which it is (gzip's 1f 8b, or
 // WebAssembly's 00 61 73 6d).
 async function wasm() {
-  const resp = await fetch("odds.wasm.gz");
+  const resp = await fetched;
+  timing.response = performance.now();
   if (!resp.ok) throw new Error("odds.wasm.gz: " + resp.status + " " + resp.statusText);
   const reader = resp.body.getReader();
   let head = new Uint8Array(0);
@@ -52,15 +60,16 @@ async function start() {
   const inst = WebAssembly.instantiateStreaming
     ? await WebAssembly.instantiateStreaming(resp, go.importObject)
     : await WebAssembly.instantiate(await resp.arrayBuffer(), go.importObject);
+  timing.compiled = performance.now();
   go.run(inst.instance); // runs main, which calls oddsReady and then waits for requests
   await started;
-  self.postMessage({ ready: true });
+  timing.ready = performance.now();
+  self.postMessage({ ready: true, timing });
 }
 
 const engine = start();
-// The catalog of the built-ins (what describe answers without the page's
-// own cards), fetched while the engine starts: describe needs no engine.
-const catalog = fetch("catalog.json").then((r) => (r.ok ? r.json() : null)).catch(() => null);
+// describe without the page's own cards is the catalog of the built-ins
+// (catalog, above): it needs no engine.
 
 self.onmessage = async (ev) => {
   const msg = ev.data || {};
