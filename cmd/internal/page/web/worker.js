@@ -13,12 +13,15 @@
 // the next is read; to cancel, the page terminates this worker and
 // starts another.
 "use strict";
-// The engine and the catalog are asked for first, while Go's loader is
-// read: on a slow network the engine's bytes are most of the wait.
+// The engine is asked for first, while Go's loader is read: on a slow
+// network the engine's bytes are most of the wait.
 const timing = { start: performance.now() };
 const fetched = fetch("odds.wasm.gz");
-const catalog = fetch("catalog.json").then((r) => (r.ok ? r.json() : null)).catch(() => null);
 importScripts("wasm_exec.js");
+// The page reads the catalog itself (boot.js); the worker asks for it
+// only if the page asks it to describe.
+let catalog = null;
+const builtins = () => (catalog ??= fetch("catalog.json").then((r) => (r.ok ? r.json() : null)).catch(() => null));
 
 const started = new Promise((resolve) => { self.oddsReady = resolve; });
 
@@ -75,7 +78,7 @@ self.onmessage = async (ev) => {
   const msg = ev.data || {};
   const id = typeof msg.id === "number" ? msg.id : 0;
   if (msg.op === "describe" && !(msg.profiles && msg.profiles.length)) {
-    const result = await catalog;
+    const result = await builtins();
     if (result) {
       self.postMessage({ id, ok: true, result });
       return;
