@@ -297,6 +297,12 @@ func TestPageFirstScreenBrowser(t *testing.T) {
 		if !strings.Contains(body, "%") || strings.Contains(body, "--") || p.text("#answer-body .need, #answer-body .problem") != "" {
 			t.Errorf("%s opens on %s, showing:\n%s\nwant an answer in words", l, hash, body)
 		}
+		// Systems are spelled as the catalog spells them: rof, not Rof.
+		if strings.HasPrefix(l, "#/rof/") {
+			if main := p.text("#main"); strings.Contains(main, "Rof") {
+				t.Errorf("%s spells the system Rof: %.200q", l, main)
+			}
+		}
 	}
 
 	// A missing value: said once, in words, with a way to its control.
