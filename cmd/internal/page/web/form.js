@@ -48,7 +48,7 @@ export function plain(act, text) {
     const p = params.get(name);
     if (!p) return words(name) + (arg ? " " + arg : "") + (card || "");
     let l = label(p).text.replace(/--([a-z][\w-]*)/g, (x, n) => (roles.has(n) ? n : x));
-    if (!/^[A-Z]{2}/.test(l)) l = l.charAt(0).toLowerCase() + l.slice(1);
+    if (!/^[A-Z]\S*[A-Z]/.test(l)) l = l.charAt(0).toLowerCase() + l.slice(1); // not HESA, RoF
     const alts = arg && arg.includes("|") ? " (" + list(arg.split("|").map(words)) + ")" : "";
     return l + alts + (card || "");
   });
