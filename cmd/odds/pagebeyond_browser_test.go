@@ -260,11 +260,16 @@ func pageBeyond(t *testing.T, base string, p pageActions) {
 		t.Errorf("sensitivity, smoke tapped: the link is %q, want …#/opposed/fire?hesa=3&def=1&smoke=true&sensitivity=first", l)
 	}
 
-	// The engine's refusal shows at its control, as the CLI words it.
+	// The engine's refusal shows at its control, as the CLI words it
+	// without the flag's name (the control is named on the page).
 	_, _, stderr := run(context.Background(), "opposed", "melee", "--until", "attacker-out-of-action")
 	msg := strings.TrimPrefix(strings.TrimSpace(strings.SplitN(stderr, "\n", 2)[0]), "odds: error: ")
+	if !strings.HasPrefix(msg, "--until: o") {
+		t.Fatalf("the CLI refuses --until on melee with %q", msg)
+	}
+	msg = "O" + strings.TrimPrefix(msg, "--until: o")
 	p.do("until refused", chromedp.Navigate(base+"/#/opposed/melee?until=attacker-out-of-action"), chromedp.WaitVisible(css(`#err-until`)))
-	if got := p.text(`#err-until`); got != msg || !strings.HasPrefix(msg, "--until:") {
+	if got := p.text(`#err-until`); got != msg {
 		t.Errorf("until on melee: the page says %q at the control, the CLI %q", got, msg)
 	}
 	if got := p.text(`#error p`); got != msg {

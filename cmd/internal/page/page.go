@@ -6,13 +6,14 @@
 //
 // The files are embedded from web/; odds.wasm.gz, wasm_exec.js and the
 // icons are generated (go generate: pagegen) and committed, so that go
-// install gives the page its engine. page imports no other package of
-// odds.
+// install gives the page its engine. The engine is one file, compressed
+// (odds.wasm.gz, about a quarter of the WebAssembly): every host sends
+// it as it is and the page's worker decompresses it, so a plain static
+// host sends as few bytes as odds serve. page imports no other package
+// of odds.
 package page
 
 import (
-	"bytes"
-	"compress/gzip"
 	"crypto/sha256"
 	"embed"
 	"encoding/hex"
@@ -32,22 +33,9 @@ var web embed.FS
 
 // File is one file of the page.
 type File struct {
-	Name string // its path in the site: index.html, odds.wasm, …
+	Name string // its path in the site: index.html, odds.wasm.gz, …
 	Type string // its MIME type
-	Data []byte // its contents; gzip-compressed when Gzip
-	Gzip bool
-}
-
-// Bytes are the file's contents, uncompressed.
-func (f File) Bytes() ([]byte, error) {
-	if !f.Gzip {
-		return f.Data, nil
-	}
-	r, err := gzip.NewReader(bytes.NewReader(f.Data))
-	if err != nil {
-		return nil, err
-	}
-	return io.ReadAll(r)
+	Data []byte // its contents, sent as they are
 }
 
 // GoVersion is the Go version that built the page's engine.
@@ -71,11 +59,7 @@ func Files() ([]File, error) {
 			return err
 		}
 		name := strings.TrimPrefix(p, "web/")
-		f := File{Name: name, Data: data}
-		if strings.HasSuffix(name, ".gz") {
-			f.Name, f.Gzip = strings.TrimSuffix(name, ".gz"), true
-		}
-		f.Type = typeOf(f.Name)
+		f := File{Name: name, Type: typeOf(name), Data: data}
 		if f.Name == "sw.js" {
 			sw = data
 			return nil
@@ -103,8 +87,8 @@ func Files() ([]File, error) {
 // typeOf is a page file's MIME type.
 func typeOf(name string) string {
 	switch path.Ext(name) {
-	case ".wasm":
-		return "application/wasm"
+	case ".gz":
+		return "application/gzip"
 	case ".webmanifest":
 		return "application/manifest+json"
 	case ".js":

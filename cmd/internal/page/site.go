@@ -27,9 +27,8 @@ func (e *ForeignError) Error() string {
 }
 
 // Write writes the page as a static site into dir, made if missing:
-// every file of Files, odds.wasm uncompressed (any static host serves
-// it) and as odds.wasm.gz (for a host that serves precompressed files),
-// and Marker. In a folder it wrote before it replaces its own files and
+// every file of Files as it is (the engine compressed, as odds.wasm.gz:
+// any static host sends it whole) and Marker. In a folder it wrote before it replaces its own files and
 // removes those the page no longer has; it refuses a folder that holds
 // other files (ForeignError), and writes each file whole (a temporary
 // file renamed), so that an interrupted run leaves no half file.
@@ -46,20 +45,10 @@ func Write(dir string) (written []string, err error) {
 		return nil, err
 	}
 	for _, f := range files {
-		data, err := f.Bytes()
-		if err != nil {
-			return written, err
-		}
-		if err := writeFile(dir, f.Name, data); err != nil {
+		if err := writeFile(dir, f.Name, f.Data); err != nil {
 			return written, err
 		}
 		written = append(written, f.Name)
-		if f.Gzip {
-			if err := writeFile(dir, f.Name+".gz", f.Data); err != nil {
-				return written, err
-			}
-			written = append(written, f.Name+".gz")
-		}
 	}
 	for _, name := range old {
 		if !slices.Contains(written, name) {

@@ -4,17 +4,16 @@ import (
 	"bytes"
 	"net/http"
 	"net/url"
-	"strings"
 	"time"
 
 	"odds/cmd/internal/page"
 )
 
-// pageFile serves one file of the page: odds.wasm as it is stored,
-// gzip-compressed (Content-Encoding: gzip), to every client that accepts
-// gzip, and uncompressed to the rest. Every answer is revalidated
-// (no-cache, with an ETag: http.ServeContent answers 304): a new odds serves a new page at once, and
-// the service worker keeps the copy that works offline.
+// pageFile serves one file of the page as it is stored: the engine too
+// (odds.wasm.gz, which the page decompresses itself, as it does from any
+// static host). Every answer is revalidated (no-cache, with an ETag:
+// http.ServeContent answers 304): a new odds serves a new page at once,
+// and the service worker keeps the copy that works offline.
 func pageFile(f page.File) http.Handler {
 	etag := `"` + page.Hash(f) + `"`
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -25,36 +24,8 @@ func pageFile(f page.File) http.Handler {
 		if f.Name == "sw.js" {
 			h.Set("Service-Worker-Allowed", "/")
 		}
-		if f.Gzip {
-			h.Add("Vary", "Accept-Encoding")
-		}
-		data := f.Data
-		if f.Gzip {
-			if acceptsGzip(r.Header.Get("Accept-Encoding")) {
-				h.Set("Content-Encoding", "gzip")
-			} else {
-				var err error
-				if data, err = f.Bytes(); err != nil {
-					http.Error(w, "the page's "+f.Name+" is damaged", http.StatusInternalServerError)
-					return
-				}
-			}
-		}
-		http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(data))
+		http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(f.Data))
 	})
-}
-
-// acceptsGzip reports whether an Accept-Encoding header accepts gzip
-// (not with q=0).
-func acceptsGzip(header string) bool {
-	for _, part := range strings.Split(header, ",") {
-		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
-		if strings.EqualFold(strings.TrimSpace(name), "gzip") || strings.TrimSpace(name) == "*" {
-			q := strings.ReplaceAll(params, " ", "")
-			return q != "q=0" && q != "q=0.0" && q != "q=0.00" && q != "q=0.000"
-		}
-	}
-	return false
 }
 
 // oldPage redirects the server-rendered pages of earlier odds serves,

@@ -60,7 +60,9 @@ function route() {
 async function start() {
   app.main.replaceChildren(el("p", { class: "loading", id: "loading" }, "Loading the engine…"));
   try {
-    app.catalog = await app.engine.call({ op: "describe" });
+    // The built-ins' catalog, asked for by boot.js; the engine's describe
+    // where it could not be read.
+    app.catalog = (await globalThis.oddsBoot?.catalog) || (await app.engine.call({ op: "describe" }));
   } catch (err) {
     app.main.replaceChildren(el("p", { class: "problem", role: "alert" }, "The engine did not start: " + err.message));
     return;
@@ -74,7 +76,11 @@ async function start() {
   route();
 }
 
+// The service worker keeps the page for offline use. It is registered
+// once the engine runs: its install then finds the engine in the HTTP
+// cache (revalidated, not sent again), so a first visit fetches the
+// engine once, and it takes no bandwidth from the first answer.
 if ("serviceWorker" in navigator && location.protocol !== "file:") {
-  navigator.serviceWorker.register("sw.js").catch(() => {});
+  app.engine.ready.then(() => navigator.serviceWorker.register("sw.js")).catch(() => {});
 }
 start();

@@ -2,12 +2,12 @@
 // Every change asks again at once (text after a short pause); the answer
 // keeps the previous one as ghost bars with B − A. Compare mode fixes the
 // question as A and edits B (the API's vs: paired on the same dice).
-import { controls, defaultOf, label } from "./form.js";
+import { controls, defaultOf, label, plain, showCards } from "./form.js";
 import { el, group, num, pct, words } from "./fmt.js";
 import { compare, how, numeric, outcomes, shown as shownRows, stats, took, viewSwitch } from "./views.js";
 import { beyondControls, beyondOf, beyondQuery, beyondSummary, markVaried } from "./beyond.js";
 import { beyondView } from "./beyondviews.js";
-import { matrix, matrixOf, roster, sweep, varying } from "./chart.js";
+import { markScrolls, matrix, matrixOf, roster, sweep, varying } from "./chart.js";
 import { shareBox } from "./share.js";
 import { profiles, remember } from "./store.js";
 import { latest } from "./engine.js";
@@ -94,8 +94,40 @@ function changes(act, a, b) {
   return parts.join(", ") || "nothing yet: change a control below";
 }
 
+// opening fills a question opened with nothing given (from the home
+// page or the pickers) so that the first screen is an answer: each role
+// gets the first built-in card that fits it (another card than the roles
+// before it where there is one). It says whether it did.
+function opening(app, sys, act, st) {
+  if (st.cards.size || st.values.size || st.run.size || st.beyond.mode) return false;
+  const cards = app.cards(sys.name).builtin;
+  const used = new Set();
+  for (const r of act.roles || []) {
+    const name = r.name ?? r;
+    const fits = cards.filter((c) => !c.roles || c.roles.includes(name));
+    const c = fits.find((x) => !used.has(x.name)) || fits[0];
+    if (!c) continue;
+    st.cards.set(name, c.name);
+    used.add(c.name);
+  }
+  return true;
+}
+
+// startValue is the value a question opened with nothing given takes for
+// a parameter the engine needs and no card gave: a number's lowest value
+// that is something (1 for 0..12), a choice's first; none for the rest.
+function startValue(p) {
+  if (p.kind === "int") return String(Math.min(p.max ?? 99, Math.max(p.min ?? 0, 1)));
+  if (p.kind === "choice" && p.choices?.length) return p.choices[0];
+  return "";
+}
+
 export function actionPage(app, sys, act, qs) {
   const st = stateOf(app.catalog, act, qs);
+  // starting: the question is the page's own opening one; a value the
+  // engine says is missing is filled (a few times at most) rather than
+  // shown as a problem.
+  let starting = opening(app, sys, act, st) ? 4 : 0;
   if (st.b) st.a = { values: st.values, cards: st.cards };
   const title = words(sys.name) + " " + words(act.name);
   let editing = st.b || st; // the side the controls edit
@@ -135,14 +167,17 @@ export function actionPage(app, sys, act, qs) {
 
   const more = el("details", { class: "more", id: "more", hidden: true });
   answer.append(el("div", { class: "answer-head" }, el("h1", { id: "answer-h" }, title), status), body, announce);
+  // The first screen is the answer and the values a player changes
+  // every turn; what is asked of the answer (numeric results, repeat,
+  // find, compare) and how follow the question.
   app.main.replaceChildren(
     el("nav", { class: "pick", "aria-label": "System and action" }, sysSel, actSel),
     answer,
+    cmpNote,
+    form,
     more,
     beyondBox,
     el("div", { class: "tools" }, cmpBtn),
-    cmpNote,
-    form,
     runBox,
     el("p", { class: "sheet" }, act.short ? act.short + ". " : "", act.sheet ? "Sheet " + act.sheet + "." : ""));
   document.title = "odds: " + title;
@@ -249,7 +284,7 @@ export function actionPage(app, sys, act, qs) {
       e.hidden = true;
       e.textContent = "";
     }
-    for (const f of app.main.querySelectorAll(".field.bad")) f.classList.remove("bad");
+    for (const f of app.main.querySelectorAll(".field.bad, .field.missing")) f.classList.remove("bad", "missing");
   }
 
   function fail(err) {
@@ -258,23 +293,36 @@ export function actionPage(app, sys, act, qs) {
     const at = err.flag && app.main.querySelector("#err-" + CSS.escape(err.flag));
     const p = (act.params || []).find((x) => x.name === err.flag);
     const missing = p && (editing.values.get(p.name) ?? "") === "" && defaultOf(p) === "";
-    if (at) {
-      at.textContent = err.message;
-      at.hidden = false;
-      at.classList.toggle("soft", !!missing);
-      if (!missing) at.closest(".field")?.classList.add("bad");
-      at.closest("details")?.setAttribute("open", "");
+    if (missing && starting > 0 && startValue(p) !== "") {
+      starting--;
+      editing.values.set(p.name, startValue(p));
+      draw();
+      change({ name: p.name, text: "", value: "" });
+      changed = null;
+      return;
     }
-    announce.textContent = err.message;
+    const message = plain(act, err.message);
+    // A value that is missing is said once, in the answer, with a link
+    // to its control; a value refused is said at its control too.
+    if (at) {
+      at.textContent = missing ? "" : message;
+      at.hidden = !!missing;
+      at.closest(".field")?.classList.add(missing ? "missing" : "bad");
+      for (let d = at.closest("details"); d; d = d.parentElement.closest("details")) d.open = true;
+    }
+    announce.textContent = message;
     body.replaceChildren(el("div", { class: missing ? "need" : "problem", role: missing ? "status" : "alert", id: "error" },
-      el("p", {}, err.message),
-      err.hint ? el("p", { class: "hint" }, err.hint) : null,
-      at ? el("p", {}, el("a", { href: "#", onclick: (e) => (e.preventDefault(), at.closest(".field").querySelector("input,select")?.focus()) }, "Go to " + label((act.params || []).find((p) => p.name === err.flag) || { name: err.flag }).text)) : null));
+      el("p", {}, message),
+      err.hint ? el("p", { class: "hint" }, plain(act, err.hint)) : null,
+      at ? el("p", {}, el("a", { href: "#", onclick: (e) => (e.preventDefault(), at.closest(".field").querySelector("input,select")?.focus()) }, "Go to " + plain(act, label((act.params || []).find((p) => p.name === err.flag) || { name: err.flag }).text))) : null));
   }
 
   function show(rep, query, ms) {
+    performance.mark("odds-answer", { detail: { ms } }); // for whoever measures the page
     idle();
     clearErrors();
+    starting = 0;
+    showCards(form, act, rep.results?.length === 1 ? rep.results[0] : null);
     const results = rep.results || [];
     const mc = results.some((r) => !r.exact) || (rep.comparisons || []).some((c) => !c.exact) ||
       (rep.finds || []).some((f) => !f.exact) || (rep.sensitivities || []).some((s) => !s.exact);
@@ -306,7 +354,10 @@ export function actionPage(app, sys, act, qs) {
       const ghost = prev && changed ? prev : null;
       if (changed && ghost) out.push(el("p", { class: "changed", id: "changed" }, el("strong", {}, changed.text), changed.value ? ": " + changed.value : "", el("span", { class: "legend-ghost" }, " — outlines show the answer before")));
       if (numeric(r)) out.push(viewSwitch(st.view, (v) => ((st.view = v), show(rep, query, ms))));
-      out.push(outcomes(r, ghost, numeric(r) ? st.view : "eq", act.notes || {}));
+      // Notes in a player's words (the engine's name flags).
+      const worded = { ...r, note: plain(act, r.note), outcomes: (r.outcomes || []).map((o) => (o.note ? { ...o, note: plain(act, o.note) } : o)) };
+      const notes = Object.fromEntries(Object.entries(act.notes || {}).map(([k, v]) => [k, plain(act, v)]));
+      out.push(outcomes(worded, ghost, numeric(r) ? st.view : "eq", notes));
       howText = how(r);
       tookMS = r.elapsed_ms;
       const s = stats(r, ghost, countView, (v) => ((countView = v), show(rep, query, ms)));
@@ -353,6 +404,8 @@ export function actionPage(app, sys, act, qs) {
     }
     out.push(shareBox(hash, title, howText, took(tookMS)));
     body.replaceChildren(...out);
+    markScrolls(body);
+    for (const d of body.querySelectorAll("details")) d.addEventListener("toggle", () => markScrolls(body));
     announce.textContent = beyond ? beyond.announce : shown ? shown.outcomes.filter((o) => o.p > 0).map((o) => words(o.name) + " " + pct(o.p)).join(", ") : rep.comparisons?.length ? "comparison ready" : results.length + " results";
     prev = shown;
     app.answered?.(ms);

@@ -5,6 +5,7 @@
 // pickers.
 import { el, words } from "./fmt.js";
 import { files, putFile, removeFile, unitsOf } from "./store.js";
+import { diceEditor } from "./dice.js";
 
 const NAME = /^[a-z0-9][a-z0-9._-]*\.ya?ml$/;
 
@@ -48,7 +49,9 @@ export function cardsPage(app, qs) {
         const c = (app.catalog.cards?.[sysSel.value] || []).find((x) => x.name === cardSel.value);
         if (c) edit({ name: freeName("my-" + c.name + ".yaml"), text: template(c, app.catalog.systems.find((x) => x.name === sysSel.value)), problems: null }, true);
       } }, "Copy")),
-    status, list, editor);
+    status, list, editor,
+    ...app.catalog.systems.filter((s) => s.die).map((s) => diceEditor(app, s, (name, text) => app.engine.call({ op: "validate", name, text })
+      .then((r) => r.problems || [], (e) => [{ file: name, line: 0, col: 0, message: e.message }]), () => drawList())));
 
   importIn.addEventListener("change", async () => {
     let last = null;
@@ -126,7 +129,9 @@ export function cardsPage(app, qs) {
     const check = async () => {
       const cur = { name: nameIn.value.trim(), text: text.value, problems: null };
       const ps = await app.engine.call({ op: "validate", name: cur.name, text: cur.text }).then((r) => r.problems || [], (e) => [{ file: cur.name, line: 0, col: 0, message: e.message }]);
-      problems.replaceChildren(...(ps.length ? ps.map((p) => el("li", { class: "problem" }, el("code", {}, p.file + ":" + p.line + ":" + p.col), ": " + p.message)) : [el("li", { class: "ok" }, "No problems: the file is used in every answer once saved.")]));
+      // A file saved as it reads is in use; an edit is once it is saved.
+      const saved = files().some((x) => x.name === cur.name && x.text === cur.text);
+      problems.replaceChildren(...(ps.length ? ps.map((p) => el("li", { class: "problem" }, el("code", {}, p.file + ":" + p.line + ":" + p.col), ": " + p.message)) : [el("li", { class: "ok" }, saved ? "No problems: in use in every answer." : "No problems: save it to use it in every answer.")]));
       return ps;
     };
     const save = async () => {

@@ -117,21 +117,42 @@ export function roster(results, role, title, name = (r) => words(r.cards?.[role]
 }
 
 // matrix is a roster of two roles: one figure per pair, shaded by value.
+// Its title is a paragraph above the table, so that it wraps at the
+// screen's width however wide the table is; the figures are percentages
+// without the sign (the title says so), so that six cards fit a phone.
 export function matrix(m, results) {
   const fig = m?.metric || results[0].outcomes[0].name;
-  const table = el("table", { class: "matrix" }, el("caption", {}, words(fig) + ": " + (m?.rows || "") + " (rows) against " + (m?.columns || "") + " (columns)"));
-  if (!m) return table;
+  const mean = fig.startsWith("mean:");
+  const title = el("p", { class: "matrix-title", id: "matrix-title" }, words(fig) + (mean ? "" : ", %") + ": " + (m?.rows || "") + " (rows) against " + (m?.columns || "") + " (columns)");
+  const table = el("table", { class: "matrix", "aria-labelledby": "matrix-title" });
+  if (!m) return el("div", {}, title, table);
   table.append(el("thead", {}, el("tr", {}, el("th", {}), m.column_cards.map((c) => el("th", { scope: "col" }, words(c))))));
   const body = el("tbody");
   m.row_cards.forEach((rc, i) => {
     body.append(el("tr", {}, el("th", { scope: "row" }, words(rc)), m.values[i].map((v) => {
-      const td = el("td", {}, fig.startsWith("mean:") ? String(Math.round(v * 1000) / 1000) : pct(v));
-      if (!fig.startsWith("mean:")) td.style.background = `rgba(0, 114, 178, ${(0.08 + 0.6 * v).toFixed(3)})`;
+      const td = el("td", { title: mean ? undefined : pct(v) }, mean ? String(Math.round(v * 1000) / 1000) : pct(v).replace(/%$/, ""));
+      if (!mean) td.style.background = `rgba(0, 114, 178, ${(0.08 + 0.6 * v).toFixed(3)})`;
       return td;
     })));
   });
   table.append(body);
-  return el("div", { class: "scroll" }, table);
+  return el("div", { class: "matrix-wrap" }, title, el("div", { class: "scroll" }, table));
+}
+
+// markScrolls says, under each table in box that is wider than the
+// screen, that it scrolls sideways and how many columns are out of
+// sight (call it once the box is on the page).
+export function markScrolls(box) {
+  for (const s of box.querySelectorAll(".scroll")) {
+    s.nextElementSibling?.classList.contains("scroll-note") && s.nextElementSibling.remove();
+    const t = s.querySelector("table");
+    if (!t || s.scrollWidth <= s.clientWidth + 1) continue;
+    const right = s.getBoundingClientRect().right;
+    const hidden = [...(t.querySelector("thead tr, tr")?.children || [])].filter((c) => c.getBoundingClientRect().right > right + 1).length;
+    if (!hidden) continue;
+    s.classList.add("overflows");
+    s.after(el("p", { class: "scroll-note" }, "Swipe the table sideways: " + hidden + (hidden === 1 ? " more column" : " more columns") + " →"));
+  }
 }
 
 // matrixOf is a roster of two roles drawn from the results: the chosen

@@ -9,11 +9,17 @@ export class Engine {
     this.url = url;
     this.next = 1;
     this.pending = new Map(); // id -> {resolve, reject, progress, running}
+    // ready settles when the first worker's engine runs.
+    this.ready = new Promise((resolve) => { this.isReady = resolve; });
     this.start();
   }
 
   start() {
-    this.worker = new Worker(this.url);
+    // The first worker may have been started by boot.js, before the
+    // page's modules were read.
+    const booted = globalThis.oddsBoot?.worker;
+    if (booted) globalThis.oddsBoot.worker = null;
+    this.worker = booted || new Worker(this.url);
     this.worker.onmessage = (e) => this.reply(e.data);
     this.worker.onerror = (e) => {
       e.preventDefault?.();
@@ -22,6 +28,11 @@ export class Engine {
   }
 
   reply(m) {
+    if (m.ready) {
+      // How the engine started, for whoever measures the page.
+      performance.mark("odds-engine-ready", { detail: m.timing });
+      return this.isReady();
+    }
     const p = this.pending.get(m.id);
     if (!p) return; // a reply to a request given up
     if (m.progress) {

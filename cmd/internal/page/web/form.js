@@ -31,6 +31,30 @@ export function label(p) {
   return { text: head.charAt(0).toUpperCase() + head.slice(1), hint: rest };
 }
 
+// plain writes a message or usage of the engine in a player's words: a
+// flag (--hesa N, --target infantry|vehicle, --defender CARD) becomes its
+// control's label (firer's HESA value, target unit type (infantry or
+// vehicle), the defender card), and a leading "--flag: " goes (the
+// message is shown at its control, or with a link to it).
+export function plain(act, text) {
+  if (!text) return text;
+  const roles = new Set((act.roles || []).map((r) => r.name ?? r));
+  const params = new Map((act.params || []).map((p) => [p.name, p]));
+  const list = (alts) => (alts.length > 1 ? alts.slice(0, -1).join(", ") + " or " + alts[alts.length - 1] : alts[0]);
+  const lead = /^--[\w-]+: /.test(text);
+  let t = String(text).replace(/^--[\w-]+: /, "");
+  t = t.replace(/--([a-z][\w-]*)(?:(?:=| )(N|CARD|[\w.+:-]+(?:\|[\w.+:-]+)+))?( card)?/g, (m, name, arg, card) => {
+    if (roles.has(name)) return card ? name + card : (arg === "CARD" || !arg ? "the " + name + " card" : m);
+    const p = params.get(name);
+    if (!p) return words(name) + (arg ? " " + arg : "") + (card || "");
+    let l = label(p).text.replace(/--([a-z][\w-]*)/g, (x, n) => (roles.has(n) ? n : x));
+    if (!/^[A-Z]\S*[A-Z]/.test(l)) l = l.charAt(0).toLowerCase() + l.slice(1); // not HESA, RoF
+    const alts = arg && arg.includes("|") ? " (" + list(arg.split("|").map(words)) + ")" : "";
+    return l + alts + (card || "");
+  });
+  return lead ? t.charAt(0).toUpperCase() + t.slice(1) : t;
+}
+
 // defaultOf is a parameter's default as the query writes it ("" when absent).
 export function defaultOf(p) {
   if (p.optional) return "";
@@ -51,12 +75,17 @@ const isRange = (v) => /^-?\d+\.\.-?\d+$/.test(v);
 // by name (strings, as the query writes them) and cards by role.
 export function controls(into, act, state, catalogCards, onchange) {
   into.replaceChildren();
+  carded.clear();
   const roles = act.roles || [];
   if (roles.length) {
-    const given = roles.filter((r) => state.cards.get(r.name ?? r)).length;
+    // Closed: its summary names the cards; the values they give show in
+    // the fields below.
+    const picked = roles.map((r) => r.name ?? r).filter((n) => state.cards.get(n));
     const det = el("details", { class: "section cards", "data-section": "Unit cards" });
-    det.open = given > 0;
-    det.append(el("summary", {}, el("span", { class: "sec-name" }, "Unit cards"), given ? el("span", { class: "badge", "aria-label": given + " set" }, given) : el("small", { class: "sum-hint" }, " fill the values from a card")));
+    det.open = picked.some((n) => state.cards.get(n) === "all");
+    det.append(el("summary", {}, el("span", { class: "sec-name" }, "Unit cards"), picked.length
+      ? el("small", { class: "sum-hint", id: "cards-picked" }, " " + picked.map((n) => (state.cards.get(n) === "all" ? "every " + n : words(state.cards.get(n)))).join(" · "))
+      : el("small", { class: "sum-hint" }, " fill the values from a card")));
     const box = el("div", { class: "fields" });
     for (const role of roles) box.append(cardPicker(role, act, state, catalogCards, onchange));
     det.append(box);
@@ -72,15 +101,38 @@ export function controls(into, act, state, catalogCards, onchange) {
     }
     bySection.get(s).push(p);
   }
+  // Each section shows its first FIRST controls and any that are set,
+  // as the sheet orders them (a unit's values, then the common
+  // modifiers); the rest fold under a line that names them, with the
+  // choices left to the cards (optional: auto) among them.
+  const FIRST = 3;
   sections.forEach((s, i) => {
     const ps = bySection.get(s);
-    const given = ps.filter((p) => (state.values.get(p.name) ?? "") !== "").length;
+    const set = (p) => (state.values.get(p.name) ?? "") !== "";
+    const given = ps.filter(set).length;
     const det = el("details", { class: "section", "data-section": s });
     det.open = i < 3 || given > 0;
     det.append(el("summary", {}, el("span", { class: "sec-name" }, s), given ? el("span", { class: "badge", "aria-label": given + " set" }, given) : null));
     const box = el("div", { class: "fields" });
-    for (const p of ps) box.append(field(p, act, state, onchange));
+    const rest = [];
+    let shown = 0;
+    for (const p of ps) {
+      const f = field(p, act, state, onchange);
+      if (set(p) || (shown < FIRST && !(p.kind === "choice" && p.optional))) {
+        box.append(f);
+        shown++;
+      } else rest.push([p, f]);
+    }
     det.append(box);
+    if (rest.length) {
+      const more = el("details", { class: "more-fields", "data-section": s });
+      // Its line sits in the section's heading (style.css): "4 more",
+      // the folded controls named for a screen reader and on hover.
+      const names = rest.map(([p]) => words(p.name)).join(", ");
+      more.append(el("summary", { title: names, "aria-label": rest.length + " more: " + names }, rest.length + " more"),
+        el("div", { class: "fields" }, rest.map(([, f]) => f)));
+      det.append(more);
+    }
     into.append(det);
   });
 }
@@ -121,9 +173,9 @@ function labelIn(p, act) {
   const l = label(p);
   if ((act.params || []).some((q) => q !== p && label(q).text === l.text)) {
     const u = (p.usage || p.name).replace(/^with --[\w-]+: /, "");
-    return { text: u.charAt(0).toUpperCase() + u.slice(1), hint: "" };
+    return { text: plain(act, u.charAt(0).toUpperCase() + u.slice(1)), hint: "" };
   }
-  return l;
+  return { text: plain(act, l.text), hint: plain(act, l.hint) };
 }
 
 function field(p, act, state, onchange) {
@@ -177,6 +229,8 @@ function field(p, act, state, onchange) {
       });
       sync();
       refresh.set(p.name, sync);
+      // Three short words fit half the phone's width.
+      if (opts.length <= 3 && opts.reduce((n, c) => n + (c || "auto").length, 0) <= 16) wrap.classList.add("narrow");
       wrap.append(el("span", { class: "lab", id: id + "-l" }, text, el("code", { class: "flag" }, "--" + p.name)), group, hintEl, err);
       return wrap;
     }
@@ -200,13 +254,17 @@ function field(p, act, state, onchange) {
     const from = num({ id: id + "-from", "aria-label": text + ": from" });
     const to = num({ id: id + "-to", "aria-label": text + ": to" });
     const sweepBtn = el("button", { type: "button", class: "sweep-btn", "aria-pressed": "false", "aria-label": "Sweep " + text + " over a range", title: "sweep over a range" }, "sweep");
+    // cur is the value the field holds, or shows: a card's value (the
+    // answer's, in the placeholder) or the default.
     const cur = () => {
-      const v = value() || defaultOf(p);
-      return v === "" ? null : Number(v);
+      const v = value() || (isRange(carded.get(p.name) || "") ? "" : carded.get(p.name)) || defaultOf(p);
+      return v === "" || !Number.isFinite(Number(v)) ? null : Number(v);
     };
+    // From blank, "+" gives the lowest value that is something (1 for a
+    // value of 0..12) and "−" the lowest (0): the first tap is a step.
     const step = (d) => {
       const n = cur();
-      set(String(clamp(n === null ? (d > 0 ? Math.max(lo, 0) : lo) : n + d)));
+      set(String(clamp(n === null ? (d > 0 ? Math.max(lo, 1) : Math.max(lo, 0)) : n + d)));
       sync();
     };
     const minus = el("button", { type: "button", class: "step", "aria-label": "less " + text, onclick: () => step(-1) }, "−");
@@ -253,7 +311,8 @@ function field(p, act, state, onchange) {
       sync();
       (isRange(value()) ? to : input).focus();
     });
-    wrap.append(el("div", { class: "lab-row" }, head, sweepBtn), single, range, el("small", { class: "hint" + (hint ? "" : " bounds"), id: hintId }, hint ? hint + " " : "", el("span", { class: "bounds" }, lo + "–" + hi)), err);
+    wrap.classList.add("stepped");
+    wrap.append(el("div", { class: "lab-row" }, head, el("small", { class: "hint" + (hint ? "" : " bounds"), id: hintId }, hint ? hint + " " : "", el("span", { class: "bounds" }, lo + "–" + hi)), sweepBtn), single, range, err);
     input.setAttribute("aria-describedby", hintId);
     return wrap;
   }
@@ -273,3 +332,41 @@ function field(p, act, state, onchange) {
 // refresh redraws one control from the state (fields of one group clear
 // each other).
 const refresh = new Map();
+
+// carded holds the values an answer took from its cards, by parameter.
+const carded = new Map();
+
+// showCards shows in the form, for each value a card gave the answer r
+// (its sources name a card), the card's value in the empty field's
+// place, and "from the attacker card" beside it: the steppers step from
+// it.
+export function showCards(into, act, r) {
+  carded.clear();
+  for (const e of into.querySelectorAll(".from-card")) e.remove();
+  for (const e of into.querySelectorAll(".field.carded")) e.classList.remove("carded");
+  for (const p of act.params || []) {
+    const src = r?.sources?.[p.name] || "";
+    const m = src.match(/^(\w[\w-]*) card /);
+    const input = into.querySelector("#in-" + CSS.escape(p.name));
+    if (p.kind === "int" && !p.terms && input) input.placeholder = p.optional ? "—" : defaultOf(p);
+    else if (input && input.type === "text") input.placeholder = input.dataset.placeholder || input.placeholder;
+    if (!m || r.params?.[p.name] === undefined) continue;
+    const v = typeof r.params[p.name] === "boolean" ? (r.params[p.name] ? "on" : "off") : String(r.params[p.name]);
+    carded.set(p.name, v);
+    if (input && (input.type === "number" || input.type === "text")) {
+      if (!input.dataset.placeholder) input.dataset.placeholder = input.placeholder;
+      input.placeholder = v;
+    }
+    const f = into.querySelector("#field-" + CSS.escape(p.name));
+    if (!f) continue;
+    const shown = input && (input.type === "number" || input.type === "text");
+    const note = el("small", { class: "hint from-card" }, (shown ? "" : words(v) + " ") + "from " + m[1] + " card");
+    if (f.matches(".stepped")) {
+      f.classList.add("carded");
+      f.querySelector(".lab-row .hint").before(note);
+    } else if (f.matches(".narrow")) {
+      f.classList.add("carded");
+      f.append(note);
+    } else f.querySelector(".lab")?.append(" ", note);
+  }
+}

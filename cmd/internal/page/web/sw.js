@@ -11,10 +11,12 @@ const SCOPE = self.registration.scope;
 const NAME = CACHE + " " + SCOPE;
 
 self.addEventListener("install", (ev) => {
-  // cache: "reload" skips the HTTP cache: a host that lets files be
-  // cached for a while must not put an older file in the new cache.
+  // cache: "no-cache" asks the host whether each file the browser holds
+  // is still current: a host that lets files be cached for a while must
+  // not put an older file in the new cache, and a file the page has just
+  // fetched (the engine, above all) is not sent again.
   ev.waitUntil(caches.open(NAME)
-    .then((c) => c.addAll(FILES.map((f) => new Request(f, { cache: "reload" }))))
+    .then((c) => c.addAll(FILES.map((f) => new Request(f, { cache: "no-cache" }))))
     .then(() => self.skipWaiting()));
 });
 
@@ -31,11 +33,13 @@ self.addEventListener("fetch", (ev) => {
   // A page link (#/opposed/fire?...) loads index.html: the fragment never
   // reaches here. The JSON API is not cached: it is not the page's.
   if (url.pathname.includes("/api/")) return;
-  ev.respondWith(caches.open(NAME).then(async (c) => {
-    const hit = await c.match(req, { ignoreSearch: true });
+  ev.respondWith(caches.match(req, { ignoreSearch: true, cacheName: NAME }).then(async (hit) => {
     if (hit) return hit;
     const resp = await fetch(req);
-    if (resp.ok && resp.type === "basic") c.put(req, resp.clone());
+    if (resp.ok && resp.type === "basic") {
+      const copy = resp.clone();
+      caches.open(NAME).then((c) => c.put(req, copy));
+    }
     return resp;
   }));
 });

@@ -1,5 +1,8 @@
 // The page's engine: odds's query pipeline compiled to WebAssembly
-// (odds.wasm, built from cmd/odds-wasm), answering the page's messages.
+// (odds.wasm.gz: built from cmd/odds-wasm and compressed), answering the
+// page's messages. It tells the page {ready: true, timing} once the
+// engine runs (timing: when it asked for the engine, had its answer's
+// headers, had it compiled and running, in ms of the worker's clock).
 // Every request carries a numeric id and every reply echoes it:
 //   {id, op: "describe"}                                  -> {id, ok, result: CATALOG}
 //   {id, op: "query", system, action, query, profiles}    -> {id, progress: {done, total}}*, {id, ok, result: REPORT}
@@ -10,34 +13,72 @@
 // the next is read; to cancel, the page terminates this worker and
 // starts another.
 "use strict";
+// The engine is asked for first, while Go's loader is read: on a slow
+// network the engine's bytes are most of the wait.
+const timing = { start: performance.now() };
+const fetched = fetch("odds.wasm.gz");
 importScripts("wasm_exec.js");
+// The page reads the catalog itself (boot.js); the worker asks for it
+// only if the page asks it to describe.
+let catalog = null;
+const builtins = () => (catalog ??= fetch("catalog.json").then((r) => (r.ok ? r.json() : null)).catch(() => null));
 
 const started = new Promise((resolve) => { self.oddsReady = resolve; });
 
+// wasm is the engine as a WebAssembly response. Every host sends
+// odds.wasm.gz as it is, and it is decompressed here as it arrives; a
+// host that sends it with Content-Encoding: gzip has the browser do that
+// already, so the first bytes tell which it is (gzip's 1f 8b, or
+// WebAssembly's 00 61 73 6d).
+async function wasm() {
+  const resp = await fetched;
+  timing.response = performance.now();
+  if (!resp.ok) throw new Error("odds.wasm.gz: " + resp.status + " " + resp.statusText);
+  const reader = resp.body.getReader();
+  let head = new Uint8Array(0);
+  while (head.length < 2) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    const both = new Uint8Array(head.length + value.length);
+    both.set(head);
+    both.set(value, head.length);
+    head = both;
+  }
+  let body = new ReadableStream({
+    start(c) { c.enqueue(head); },
+    async pull(c) {
+      const { done, value } = await reader.read();
+      if (done) c.close();
+      else c.enqueue(value);
+    },
+    cancel(why) { return reader.cancel(why); },
+  });
+  if (head[0] === 0x1f && head[1] === 0x8b) body = body.pipeThrough(new DecompressionStream("gzip"));
+  return new Response(body, { headers: { "Content-Type": "application/wasm" } });
+}
+
 async function start() {
   const go = new Go();
-  const resp = await fetch("odds.wasm");
-  if (!resp.ok) throw new Error("odds.wasm: " + resp.status + " " + resp.statusText);
-  let inst;
-  if (WebAssembly.instantiateStreaming && (resp.headers.get("Content-Type") || "").startsWith("application/wasm")) {
-    inst = await WebAssembly.instantiateStreaming(resp, go.importObject);
-  } else {
-    inst = await WebAssembly.instantiate(await resp.arrayBuffer(), go.importObject);
-  }
+  const resp = await wasm();
+  const inst = WebAssembly.instantiateStreaming
+    ? await WebAssembly.instantiateStreaming(resp, go.importObject)
+    : await WebAssembly.instantiate(await resp.arrayBuffer(), go.importObject);
+  timing.compiled = performance.now();
   go.run(inst.instance); // runs main, which calls oddsReady and then waits for requests
   await started;
+  timing.ready = performance.now();
+  self.postMessage({ ready: true, timing });
 }
 
 const engine = start();
-// The catalog of the built-ins (what describe answers without the page's
-// own cards), fetched while the engine starts: describe needs no engine.
-const catalog = fetch("catalog.json").then((r) => (r.ok ? r.json() : null)).catch(() => null);
+// describe without the page's own cards is the catalog of the built-ins
+// (catalog, above): it needs no engine.
 
 self.onmessage = async (ev) => {
   const msg = ev.data || {};
   const id = typeof msg.id === "number" ? msg.id : 0;
   if (msg.op === "describe" && !(msg.profiles && msg.profiles.length)) {
-    const result = await catalog;
+    const result = await builtins();
     if (result) {
       self.postMessage({ id, ok: true, result });
       return;
