@@ -8,12 +8,8 @@ import (
 	"odds/cmd/internal/render"
 )
 
-// param and report are the query package's Input and Result: the
-// renderers' names for them.
-type (
-	param  = query.Input
-	report = query.Result
-)
+// param is the query package's Input: a listing's field.
+type param = query.Input
 
 // writeListing renders a listing (systems, profiles): JSON as doc, CSV and
 // the tables as header and rows.

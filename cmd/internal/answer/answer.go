@@ -196,11 +196,6 @@ func beyond(x *Question, q url.Values) error {
 	return nil
 }
 
-// flagErrorf is bad input that names its flag, with a hint.
-func flagErrorf(flag, hint, format string, args ...any) error {
-	return &query.Error{Flag: flag, Hint: hint, Err: fmt.Errorf(format, args...)}
-}
-
 func isRunFlag(name string) bool { return slices.Contains(PersistentFlags, name) }
 
 // Fields are bad input's message (on one line), hint and flag, as the
