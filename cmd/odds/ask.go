@@ -59,7 +59,11 @@ func (a *app) ask(ctx context.Context, s *question.Settings) error {
 // its share of their points instead.
 func (a *app) runJobs(ctx context.Context, qs []*query.Query) error {
 	if !a.shard.set {
-		return a.ask(ctx, &question.Settings{Query: qs[0], Kind: question.Once{Also: qs[1:]}, Metric: a.metric})
+		var k question.Kind = question.Once{Also: qs[1:]}
+		if qs[0].Until != nil {
+			k = question.Until{Also: qs[1:]}
+		}
+		return a.ask(ctx, &question.Settings{Query: qs[0], Kind: k, Metric: a.metric})
 	}
 	opts, err := a.options()
 	if err != nil {

@@ -80,6 +80,7 @@ func (e *Engine) settle(x *Question, q url.Values, s *settings) error {
 	}
 	if s.until != "" {
 		x.Query.Until = &query.Until{Outcome: s.until, Attacks: s.attacks}
+		x.Kind = question.Until{}
 	}
 	opts, err := s.run.Options()
 	x.Opts = query.Options{Sim: opts, TrialsGiven: s.run.Trials.Given, MaxTrials: e.MaxTrials}

@@ -2,6 +2,7 @@ package question
 
 import (
 	"context"
+	"fmt"
 	"io"
 
 	"odds/cmd/internal/query"
@@ -30,7 +31,25 @@ func (k Once) ask(ctx context.Context, s *Settings) (Answer, error) {
 	return Results(rep.Results), nil
 }
 
-// Results are the answer of Once: a result at each point.
+// Until is repeated attacks on one target, its state carried (--until
+// OUTCOME --attacks N): the queries' Until says the outcome and the
+// attacks, since it changes what their points compile to (a chain of
+// the target's states); the answer is Once's, a chain at each point.
+type Until struct{ Also []*query.Query }
+
+func (Until) Name() string { return "until" }
+
+func (k Until) ask(ctx context.Context, s *Settings) (Answer, error) {
+	for _, q := range append([]*query.Query{s.Query}, k.Also...) {
+		if q.Until == nil {
+			return nil, &query.Error{Flag: "until", Err: fmt.Errorf("--until: %s %s asks for no repeated attacks", q.System.Name, q.Action.Name)}
+		}
+	}
+	return Once{Also: k.Also}.ask(ctx, s)
+}
+
+// Results are the answer of Once and Until: a result (or chain) at each
+// point.
 type Results []*query.Result
 
 // Kind is "once", or "until" for repeated attacks (a query with Until:

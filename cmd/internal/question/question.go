@@ -21,15 +21,15 @@ type Settings struct {
 // Kind is a kind of question with its own parameters: what it asks of
 // the query's points and how it answers. The kinds are listed in Kinds.
 type Kind interface {
-	// Name is the kind's name in listings and the page ("once",
-	// "compare", "find", "sensitivity").
+	// Name is the kind's name in listings, the page and JSON documents'
+	// "kind" ("once", "until", "compare", "find", "sensitivity").
 	Name() string
 	ask(ctx context.Context, s *Settings) (Answer, error)
 }
 
 // Kinds are the kinds of question, one of each (their parameters
 // unset), in the order listings show them.
-var Kinds = []Kind{Once{}, Compare{}, Find{}, Sensitivity{}}
+var Kinds = []Kind{Once{}, Until{}, Compare{}, Find{}, Sensitivity{}}
 
 // Answer is a question's answer: it writes itself in an output format
 // (table, csv, json, markdown), its figures as render.Style says.

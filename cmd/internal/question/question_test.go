@@ -50,11 +50,14 @@ func kinds(tb testing.TB) map[string]*Settings {
 		tb.Fatal(err)
 	}
 	b := fire(tb, map[string]string{"hesa": "3", "def": "1", "smoke": "true"})
+	qu := fire(tb, base)
+	qu.Until = &query.Until{Outcome: "out-of-action", Attacks: 2}
 	out := map[string]*Settings{
 		"once":        {Query: q},
 		"compare":     {Query: q, Kind: Compare{B: b, Vs: "--smoke"}},
 		"find":        {Query: qf, Kind: Find{Spec: fs}},
 		"sensitivity": {Query: q, Kind: Sensitivity{}},
+		"until":       {Query: qu, Kind: Until{}},
 	}
 	for _, k := range Kinds {
 		if out[k.Name()] == nil {
@@ -84,6 +87,9 @@ func TestAskExact(t *testing.T) {
 		switch a := ans.(type) {
 		case Results:
 			got = outcome(a[0], "out-of-action")
+			if a[0].Chain != nil { // reached by attack 2: 1 - 0.72^2
+				got = a[0].Chain.ByAttack[1].P
+			}
 		case Comparisons:
 			got = outcome(a[0].B, "out-of-action")
 		case Founds:
@@ -91,7 +97,7 @@ func TestAskExact(t *testing.T) {
 		case Sensitivities:
 			got = a[0].Changes[0].D // the largest change: hard cover, smoke or hull-down
 		}
-		want := map[string]float64{"once": 0.28, "compare": 0.15, "find": 6, "sensitivity": -0.13}[name]
+		want := map[string]float64{"once": 0.28, "until": 1 - 0.72*0.72, "compare": 0.15, "find": 6, "sensitivity": -0.13}[name]
 		if math.Abs(got-want) > 1e-9 {
 			t.Errorf("%s: %v, want %v", name, got, want)
 		}
