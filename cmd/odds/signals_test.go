@@ -1,0 +1,125 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// buildOdds builds the command into a temporary folder and returns its
+// path.
+func buildOdds(t *testing.T) string {
+	t.Helper()
+	exe := filepath.Join(t.TempDir(), "odds")
+	if out, err := exec.Command("go", "build", "-o", exe, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return exe
+}
+
+// The first signal cancels the run's context with the signal as its
+// cause (SIGTERM: status 143); a run still going a grace after it is
+// ended with that status and one line, its temporary files removed; a
+// run that ends in time is not.
+func TestWatchSignals(t *testing.T) {
+	sigs := make(chan os.Signal, 1)
+	released := make(chan struct{})
+	exited := make(chan int, 1)
+	var stderr syncBuffer
+	cleaned := make(chan struct{})
+	ctx, done := watchSignals(sigs, func() { close(released) }, func() { close(cleaned) }, 50*time.Millisecond, &stderr, func(code int) { exited <- code })
+	defer done()
+	sigs <- syscall.SIGTERM
+	<-ctx.Done()
+	<-released
+	if s := stopped(ctx); s.status() != 143 || s.stopWord() != "terminated" {
+		t.Errorf("stopped by %v: status %d, %q; want 143, terminated", s.sig, s.status(), s.stopWord())
+	}
+	select {
+	case code := <-exited:
+		if code != 143 {
+			t.Errorf("exit %d, want 143", code)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("a run that did not wind down was not ended")
+	}
+	if got := stderr.String(); got != "odds: terminated: still winding down 50ms after the signal; exiting\n" {
+		t.Errorf("stderr %q", got)
+	}
+	select {
+	case <-cleaned:
+	default:
+		t.Error("the temporary files were not removed")
+	}
+
+	// A run that winds down in time is left to exit by itself.
+	sigs = make(chan os.Signal, 1)
+	ctx, done = watchSignals(sigs, func() {}, func() {}, 50*time.Millisecond, &stderr, func(code int) { exited <- code })
+	sigs <- os.Interrupt
+	<-ctx.Done()
+	done()
+	select {
+	case code := <-exited:
+		t.Errorf("a run that wound down was ended (exit %d)", code)
+	case <-time.After(200 * time.Millisecond):
+	}
+	if s := stopped(ctx); s.status() != 130 {
+		t.Errorf("Ctrl-C: status %d, want 130", s.status())
+	}
+	// A cancelled context without a signal (a test's) reads as Ctrl-C.
+	cctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if s := stopped(cctx); s.status() != 130 {
+		t.Errorf("cancelled: status %d, want 130", s.status())
+	}
+}
+
+// SIGINT and SIGTERM stop a run of the process that is computing, in
+// each phase that can take long. Each winds down by itself (the line is
+// the plain one, not the last-resort exit), promptly, with 130 or 143.
+func TestSignalStops(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command")
+	}
+	exe := buildOdds(t)
+	for _, c := range []struct {
+		args []string
+		sig  syscall.Signal
+		code int
+		msg  string
+	}{
+		{[]string{"opposed", "fire", "--hesa", "3", "--def", "1", "--method", "mc", "--trials", "1e11"}, syscall.SIGTERM, 143, "odds: terminated\n"},
+		{[]string{"opposed", "fire", "--hesa", "3", "--def", "1", "--method", "mc", "--trials", "1e11"}, syscall.SIGINT, 130, "odds: interrupted\n"},
+	} {
+		cmd := exec.Command(exe, append(c.args, "--quiet")...)
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(500 * time.Millisecond)
+		_ = cmd.Process.Signal(c.sig)
+		sent := time.Now()
+		exited := make(chan error, 1)
+		go func() { exited <- cmd.Wait() }()
+		select {
+		case <-exited:
+		case <-time.After(20 * time.Second):
+			_ = cmd.Process.Kill()
+			<-exited
+			t.Fatalf("odds %v: still running 20 s after %v", c.args, c.sig)
+		}
+		// Generous: the 3 s last resort must not be what ended it.
+		if took := time.Since(sent); took > 2500*time.Millisecond {
+			t.Errorf("odds %v: took %v to stop after %v", c.args, took, c.sig)
+		}
+		if code := cmd.ProcessState.ExitCode(); code != c.code || stderr.String() != c.msg || stdout.Len() != 0 {
+			t.Errorf("odds %v after %v: exit %d, stderr %q, stdout %.100q; want %d, %q and no output", c.args, c.sig, code, stderr.String(), stdout.String(), c.code, c.msg)
+		}
+	}
+}
