@@ -80,7 +80,7 @@ func TestWatchSignals(t *testing.T) {
 }
 
 // SIGINT and SIGTERM stop a run of the process that is computing, in
-// each phase that can take long. Each winds down by itself (the line is
+// each phase that can take long: Monte Carlo, an exact answer. Each winds down by itself (the line is
 // the plain one, not the last-resort exit), promptly, with 130 or 143.
 func TestSignalStops(t *testing.T) {
 	if testing.Short() {
@@ -95,6 +95,11 @@ func TestSignalStops(t *testing.T) {
 	}{
 		{[]string{"opposed", "fire", "--hesa", "3", "--def", "1", "--method", "mc", "--trials", "1e11"}, syscall.SIGTERM, 143, "odds: terminated\n"},
 		{[]string{"opposed", "fire", "--hesa", "3", "--def", "1", "--method", "mc", "--trials", "1e11"}, syscall.SIGINT, 130, "odds: interrupted\n"},
+		// Auto weighs an exact answer: keeping 999 of 1,000 d100 would take
+		// 1.6 GB of tables and hours (nothing stopped it), so Monte Carlo
+		// answers; keeping 500 of 1,000 d10 is exact, and stops.
+		{[]string{"roll", "1000d100kl999", "--trials", "1e9"}, syscall.SIGTERM, 143, "odds: terminated\n"},
+		{[]string{"roll", "1000d10kl500", "--trials", "1e9"}, syscall.SIGTERM, 143, "odds: terminated\n"},
 	} {
 		cmd := exec.Command(exe, append(c.args, "--quiet")...)
 		var stdout, stderr bytes.Buffer
@@ -121,5 +126,16 @@ func TestSignalStops(t *testing.T) {
 		if code := cmd.ProcessState.ExitCode(); code != c.code || stderr.String() != c.msg || stdout.Len() != 0 {
 			t.Errorf("odds %v after %v: exit %d, stderr %q, stdout %.100q; want %d, %q and no output", c.args, c.sig, code, stderr.String(), stdout.String(), c.code, c.msg)
 		}
+	}
+}
+
+// An exact answer whose tables would pass the 1 GiB bound is refused in
+// one line before they are allocated (before, 1000d100kl999 took 1.6 GB
+// and ran for hours).
+func TestExactMemoryRefused(t *testing.T) {
+	code, out, errs := run(context.Background(), "roll", "1000d100kl999", "--method", "exact", "--max-paths", "1e12")
+	want := "odds: error: --method exact: the exact answer would hold about 1525 MB of tables, more than the 1024 MB one run may use\nodds: hint: use --method mc\n"
+	if code != 2 || out != "" || errs != want {
+		t.Errorf("exit %d, stdout %q, stderr %q; want 2 and %q", code, out, errs, want)
 	}
 }
