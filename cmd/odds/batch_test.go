@@ -416,6 +416,7 @@ func TestBatchRefusals(t *testing.T) {
 	for line, want := range map[string]string{
 		`opposed fire --hesa 3`: `{"line":1,"error":"not JSON; write the words as a JSON array: [\"opposed\",\"fire\",…]"}`,
 		`opposed`:               `{"line":1,"error":"not JSON; write the words as a JSON array: [\"opposed\"]"}`,
+		`odds roll 4d6kh3`:      `{"line":1,"error":"not JSON; write the words as a JSON array: [\"roll\",\"4d6kh3\"]"}`,
 		`{"system": "opposed", "action": "fire", "hesa": 3, "def": 1}`:                           `{"line":1,"error":"unknown field \"hesa\"","hint":"an action's values go under \"params\": {\"params\": {\"hesa\": 3}}"}`,
 		`{"id": 7, "system": "opposed", "action": "fire", "params": {"hesa": 99}}`:               `{"line":1,"id":7,"error":"--hesa: want 0..12, got 99","flag":"hesa"}`,
 		`{"id": "q1", "system": "opposed", "action": "fire", "hesa": [1, 2]}`:                    `{"line":1,"id":"q1","error":"unknown field \"hesa\"","hint":"an action's values go under \"params\": {\"params\": {\"hesa\": [1,2]}}"}`,

@@ -105,6 +105,9 @@ func DocID(line []byte) json.RawMessage {
 // words (opposed fire --hesa 3) as the JSON array it means.
 func notJSON(line []byte) error {
 	words := strings.Fields(string(line))
+	if len(words) > 1 && words[0] == "odds" { // the whole command line
+		words = words[1:]
+	}
 	shown := words[:min(len(words), 2)]
 	array, _ := json.Marshal(shown)
 	if len(words) > len(shown) {
