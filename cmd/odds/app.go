@@ -40,7 +40,7 @@ const (
 
 // app holds what every command shares: the global flags and the streams.
 type app struct {
-	ctx            context.Context // the run's: cancelled by Ctrl-C
+	ctx            context.Context // the run's: cancelled by Ctrl-C or SIGTERM (its cause a *stopSignal)
 	stdout, stderr io.Writer
 	width          int    // columns that tables and help fit in
 	intervals      bool   // --intervals
