@@ -39,6 +39,29 @@ type Exacter interface {
 	Exact(ctx context.Context, budget int64) (prob []float64, ok bool)
 }
 
+// ExactSizer is implemented by Exacters whose tables can be large (a
+// roll's kept dice: gigabytes at a thousand dice). ExactBytes is about
+// the most Exact would hold, read from the plan before any table is
+// made: the exact driver refuses a plan over MaxExactBytes with a
+// *MemoryError instead of calling Exact.
+type ExactSizer interface {
+	Exacter
+	ExactBytes() int64
+}
+
+// MaxExactBytes bounds the tables of one exact computation: 1 GiB, the
+// bound on a run's compiled tables. A variable so that tests may lower
+// it.
+var MaxExactBytes int64 = 1 << 30
+
+// MemoryError is an exact computation refused before it began: its
+// tables would hold Bytes, more than Limit.
+type MemoryError struct{ Bytes, Limit int64 }
+
+func (e *MemoryError) Error() string {
+	return fmt.Sprintf("the exact answer would hold about %d MB of tables, more than the %d MB one run may use", e.Bytes>>20, e.Limit>>20)
+}
+
 // Shared is implemented by plans whose histogram does not depend on all of
 // their parameters: plans with the same DiceKey draw the same dice in the
 // same way and return the same cells, and only their layouts read the

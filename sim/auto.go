@@ -75,7 +75,7 @@ func AutoBudget(plan resolve.Plan, opts Options) int64 {
 // that was too small, within the time-based budget.
 func tryAuto(ctx context.Context, plan resolve.Plan, opts Options) (*Result, error) {
 	res, err := runExact(ctx, plan, AutoPaths, opts.DepthCap)
-	if !errors.Is(err, ErrTooLarge) {
+	if !tooLarge(err) {
 		return res, err
 	}
 	if budget := AutoBudget(plan, opts); budget > AutoPaths {
@@ -89,9 +89,15 @@ func tryAuto(ctx context.Context, plan resolve.Plan, opts Options) (*Result, err
 			}
 		}
 		res, err = runExact(ctx, plan, budget, opts.DepthCap)
-		if !errors.Is(err, ErrTooLarge) {
+		if !tooLarge(err) {
 			return res, err
 		}
 	}
 	return nil, nil
+}
+
+// tooLarge reports whether err refuses an exact answer as too large, in
+// work or in memory: the auto method's cue for Monte Carlo.
+func tooLarge(err error) bool {
+	return errors.Is(err, ErrTooLarge) || errors.As(err, new(*resolve.MemoryError))
 }

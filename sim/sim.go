@@ -142,6 +142,11 @@ func runExact(ctx context.Context, plan resolve.Plan, budget int64, depthCap int
 	if ex, ok := plan.(Exacter); ok {
 		// A plan that can compute its own distribution knows best: if it
 		// refuses, enumerating its paths would cost more still.
+		if sz, ok := plan.(resolve.ExactSizer); ok {
+			if b := sz.ExactBytes(); b > resolve.MaxExactBytes {
+				return nil, &resolve.MemoryError{Bytes: b, Limit: resolve.MaxExactBytes}
+			}
+		}
 		p, ok := ex.Exact(ctx, budget)
 		if err := ctx.Err(); err != nil {
 			return nil, err

@@ -30,9 +30,9 @@ import (
 // Exit statuses.
 const (
 	exitOK          = 0
-	exitFailure     = 1 // the run could not finish (a write failed)
-	exitUsage       = 2 // bad input: flags, expressions, files
-	exitInterrupted = 130
+	exitFailure     = 1   // the run could not finish (a write failed)
+	exitUsage       = 2   // bad input: flags, expressions, files
+	exitInterrupted = 130 // Ctrl-C (SIGINT); SIGTERM is 143: stopSignal.status
 	// exitBrokenPipe: the reader of the output went away. main dies of
 	// SIGPIPE, as a well-behaved filter does, instead of printing an error.
 	exitBrokenPipe = 128 + int(syscall.SIGPIPE)
@@ -40,7 +40,7 @@ const (
 
 // app holds what every command shares: the global flags and the streams.
 type app struct {
-	ctx            context.Context // the run's: cancelled by Ctrl-C
+	ctx            context.Context // the run's: cancelled by Ctrl-C or SIGTERM (its cause a *stopSignal)
 	stdout, stderr io.Writer
 	width          int    // columns that tables and help fit in
 	intervals      bool   // --intervals
@@ -128,8 +128,9 @@ func (a *app) main(args []string) int {
 	case errors.Is(err, syscall.EPIPE):
 		return exitBrokenPipe
 	case ctx.Err() != nil || errors.Is(err, context.Canceled):
-		fmt.Fprintln(stderr, "odds: interrupted")
-		return exitInterrupted
+		s := stopped(ctx)
+		fmt.Fprintf(stderr, "odds: %s\n", s.stopWord())
+		return s.status()
 	case errors.As(err, &ue):
 		hint = ue.hint
 	case errors.As(err, &qe):

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -12,12 +13,13 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
 
+	"odds/cmd/internal/answer"
 	"odds/cmd/internal/query"
-	"odds/cmd/internal/serve"
 	"odds/resolve/all"
 )
 
@@ -30,7 +32,7 @@ func batch(t testing.TB, input string, keepGoing bool) (string, error) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	err = a.runBatch(context.Background(), serve.New(a.systems, reg, 0, a.stdout, a.stderr), strings.NewReader(input), 4, keepGoing)
+	err = a.runBatch(context.Background(), &answer.Engine{Systems: a.systems, Reg: reg}, strings.NewReader(input), 4, keepGoing)
 	return out.String(), err
 }
 
@@ -45,6 +47,19 @@ func compactJSON(t *testing.T, doc string) string {
 }
 
 var elapsedMS = regexp.MustCompile(`"elapsed_ms":[0-9.e+-]+`)
+
+// unlined is a batch answer without the line number it starts with,
+// which must be n: the document the command prints.
+func unlined(t *testing.T, answer string, n int) string {
+	t.Helper()
+	prefix := fmt.Sprintf(`{"line":%d,`, n)
+	rest, ok := strings.CutPrefix(answer, prefix)
+	if !ok {
+		t.Errorf("answer %.60q…: want it to start %s", answer, prefix)
+		return answer
+	}
+	return "{" + rest
+}
 
 // TestBatch: each line's answer is what the command prints with --format
 // json (timings apart), on one line, in the order of the lines, whether
@@ -87,7 +102,7 @@ func TestBatch(t *testing.T) {
 		if i == 100 {
 			w = want[0]
 		}
-		if compactJSON(t, l) != w {
+		if compactJSON(t, unlined(t, l, i+1)) != w {
 			t.Errorf("line %d:\n got %.300s\nwant %.300s", i+1, l, w)
 		}
 	}
@@ -114,7 +129,7 @@ func TestBatchBadLine(t *testing.T) {
 		t.Errorf("--keep-going: err %v", err)
 	}
 	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
-	if len(lines) != 4 || lines[1] != `{"line":3,"error":"--hesa: want 0..12, got 99","flag":"hesa"}` || !strings.HasPrefix(lines[3], `{"line":5,"error":"want a query object`) {
+	if len(lines) != 4 || lines[1] != `{"line":3,"error":"--hesa: want 0..12, got 99","flag":"hesa"}` || lines[3] != `{"line":5,"error":"unknown field \"nosuch\"","hint":"an action's values go under \"params\": {\"params\": {\"nosuch\": 1}}"}` {
 		t.Errorf("--keep-going output:\n%s", out)
 	}
 }
@@ -201,7 +216,7 @@ func TestBatchRoll(t *testing.T) {
 		t.Fatalf("%d lines, want %d", len(lines), len(want))
 	}
 	for i, l := range lines {
-		if compactJSON(t, l) != want[i] {
+		if compactJSON(t, unlined(t, l, i+1)) != want[i] {
 			t.Errorf("line %d:\n got %.300s\nwant %.300s", i+1, l, want[i])
 		}
 	}
@@ -249,8 +264,176 @@ func TestBatchUntil(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i, l := range strings.Split(strings.TrimSuffix(got, "\n"), "\n") {
-		if compactJSON(t, l) != want || !strings.Contains(l, `"chain":{"until":"casualty"`) {
+		if compactJSON(t, unlined(t, l, i+1)) != want || !strings.Contains(l, `"chain":{"until":"casualty"`) {
 			t.Errorf("line %d:\n got %.300s\nwant %.300s", i+1, l, want)
 		}
+	}
+}
+
+// batchApp is an app for odds batch on the built-in profiles, writing to
+// stdout, and its engine.
+func batchApp(t *testing.T, stdout io.Writer) (*app, *answer.Engine) {
+	t.Helper()
+	a := &app{ctx: context.Background(), stdout: stdout, stderr: io.Discard, systems: all.Systems(), width: 80}
+	reg, err := a.registry()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a, &answer.Engine{Systems: a.systems, Reg: reg}
+}
+
+// odds batch stops when its context ends, while its input is still open:
+// idle, in the middle of a line, or answering a long question. Before,
+// the reader sat in Scanner.Scan and the batch waited for it for ever.
+func TestBatchStops(t *testing.T) {
+	for name, written := range map[string]string{
+		"idle":      "",
+		"mid-line":  `["opposed","fire"`,
+		"answering": `["opposed","fire","--hesa","3","--def","1","--method","mc","--trials","1e11"]` + "\n",
+	} {
+		a, e := batchApp(t, io.Discard)
+		in, w := io.Pipe()
+		go func() { _, _ = io.WriteString(w, written) }()
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan error, 1)
+		go func() { done <- a.runBatch(ctx, e, in, 2, false) }()
+		time.Sleep(100 * time.Millisecond)
+		cancel()
+		select {
+		case err := <-done:
+			if !errors.Is(err, context.Canceled) {
+				t.Errorf("%s: err %v, want context.Canceled", name, err)
+			}
+		case <-time.After(10 * time.Second): // generous: it stops within a fraction of a second
+			t.Errorf("%s: odds batch still running 10 s after its context ended", name)
+		}
+		w.Close() // the reader, left blocked on its input, ends
+	}
+}
+
+// Each answer is written and flushed as soon as it and the lines before
+// it are answered: a script may write a question, read its answer, then
+// write the next (odds batch as a co-process). Before, the answers were
+// buffered until the input ended.
+func TestBatchStreams(t *testing.T) {
+	outR, outW := io.Pipe()
+	a, e := batchApp(t, outW)
+	in, w := io.Pipe()
+	done := make(chan error, 1)
+	go func() { done <- a.runBatch(context.Background(), e, in, 2, false) }()
+	answers := bufio.NewReader(outR)
+	readAnswer := func() string {
+		got := make(chan string, 1)
+		go func() {
+			l, _ := answers.ReadString('\n')
+			got <- l
+		}()
+		select {
+		case l := <-got:
+			return l
+		case <-time.After(20 * time.Second):
+			t.Fatal("no answer 20 s after the question, the input still open")
+		}
+		return ""
+	}
+	for i, q := range []string{
+		`["opposed","fire","--hesa","3","--def","1","--method","exact","--seed","1"]`,
+		`{"id": "second", "system": "opposed", "action": "fire", "params": {"hesa": 2, "def": 1}, "method": "exact", "seed": 1}`,
+	} {
+		if _, err := io.WriteString(w, q+"\n"); err != nil {
+			t.Fatal(err)
+		}
+		want := fmt.Sprintf(`{"line":%d,`, i+1)
+		if i == 1 {
+			want = `{"line":2,"id":"second",`
+		}
+		if l := readAnswer(); !strings.HasPrefix(l, want) {
+			t.Errorf("answer %d: %.80q, want %s…", i+1, l, want)
+		}
+	}
+	w.Close()
+	go func() { _, _ = io.Copy(io.Discard, outR) }()
+	if err := <-done; err != nil {
+		t.Error(err)
+	}
+}
+
+// A line over 1 MiB is refused by its number, read to its end without
+// being held; with --keep-going the batch goes on. Before, the whole
+// batch stopped with "bufio.Scanner: token too long" and no line number,
+// --keep-going or not.
+func TestBatchLongLine(t *testing.T) {
+	good := `["opposed","fire","--hesa","3","--def","1","--method","exact","--seed","1"]` + "\n"
+	long := `{"system": "opposed", "action": "fire", "params": {"hesa": "` + strings.Repeat("1,", 600_000) + `1"}}` + "\n"
+	input := good + long + good
+	out, err := batch(t, input, false)
+	var qe *query.Error
+	if !errors.As(err, &qe) || err.Error() != "line 2: longer than 1,048,576 bytes, the most a line may hold" {
+		t.Errorf("err %v, want line 2 refused as too long", err)
+	}
+	if strings.Count(out, "\n") != 1 {
+		t.Errorf("output %.100q: want the first answer only", out)
+	}
+	out, err = batch(t, input, true)
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if err == nil || err.Error() != "batch: 1 of 3 lines failed" || len(lines) != 3 ||
+		lines[1] != `{"line":2,"error":"longer than 1,048,576 bytes, the most a line may hold","hint":"split the question, or sweep with a grid of values (--def 0..12)"}` ||
+		!strings.HasPrefix(lines[2], `{"line":3,`) || !strings.Contains(lines[2], `"results":[{"system":"opposed"`) {
+		t.Errorf("--keep-going: err %v, output:\n%.300s", err, out)
+	}
+
+	// 100 MiB without a newline: read through, never held.
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	var calls []bool
+	err = readLines(io.LimitReader(repeatReader('x'), 100<<20), maxBatchLine, func(n int, text []byte, tooLong bool) bool {
+		calls = append(calls, tooLong && text == nil && n == 1)
+		return true
+	})
+	runtime.ReadMemStats(&after)
+	if err != nil || len(calls) != 1 || !calls[0] {
+		t.Errorf("100 MiB line: err %v, calls %v; want one call, too long", err, calls)
+	}
+	if grew := after.TotalAlloc - before.TotalAlloc; grew > 16<<20 {
+		t.Errorf("reading a 100 MiB line allocated %d MiB", grew>>20)
+	}
+}
+
+// repeatReader reads as its byte, for ever.
+type repeatReader byte
+
+func (r repeatReader) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = byte(r)
+	}
+	return len(p), nil
+}
+
+// A refused line says what to write instead, and every answer and
+// refusal carries its line number and the query object's id, if it has
+// one, so that a script can match them to its questions.
+func TestBatchRefusals(t *testing.T) {
+	for line, want := range map[string]string{
+		`opposed fire --hesa 3`: `{"line":1,"error":"not JSON; write the words as a JSON array: [\"opposed\",\"fire\",…]"}`,
+		`opposed`:               `{"line":1,"error":"not JSON; write the words as a JSON array: [\"opposed\"]"}`,
+		`odds roll 4d6kh3`:      `{"line":1,"error":"not JSON; write the words as a JSON array: [\"roll\",\"4d6kh3\"]"}`,
+		`{"system": "opposed", "action": "fire", "hesa": 3, "def": 1}`:                           `{"line":1,"error":"unknown field \"hesa\"","hint":"an action's values go under \"params\": {\"params\": {\"hesa\": 3}}"}`,
+		`{"id": 7, "system": "opposed", "action": "fire", "params": {"hesa": 99}}`:               `{"line":1,"id":7,"error":"--hesa: want 0..12, got 99","flag":"hesa"}`,
+		`{"id": "q1", "system": "opposed", "action": "fire", "hesa": [1, 2]}`:                    `{"line":1,"id":"q1","error":"unknown field \"hesa\"","hint":"an action's values go under \"params\": {\"params\": {\"hesa\": [1,2]}}"}`,
+		`{"id": {"a": 1}, "system": "opposed", "action": "fire", "params": {"hesa": 3}}`:         `{"line":1,"error":"id: want a string or a number, got {\"a\": 1}"}`,
+		`{"id": "x", "system": "roll", "expr": "d6", "method": "exact", "seed": 1, "trials": 0}`: `{"line":1,"id":"x","error":"--trials: want 1..1000000000000, got 0","flag":"trials"}`,
+	} {
+		out, err := batch(t, line+"\n", true)
+		if err == nil || strings.TrimSuffix(out, "\n") != want {
+			t.Errorf("%s:\n got %s (%v)\nwant %s", line, out, err, want)
+		}
+	}
+	out, err := batch(t, "\n"+`{"id": "a", "system": "opposed", "action": "fire", "params": {"hesa": 3, "def": 1}, "method": "exact", "seed": 1}`+"\n", false)
+	if err != nil || !strings.HasPrefix(out, `{"line":2,"id":"a",`) || !strings.Contains(out, `"results":[{"system":"opposed"`) {
+		t.Errorf("an answer with an id: %.100s (%v)", out, err)
+	}
+	// Without --keep-going the refusal is the batch's error, by line.
+	if _, err := batch(t, "opposed fire --hesa 3\n", false); err == nil || err.Error() != `line 1: not JSON; write the words as a JSON array: ["opposed","fire",…]` {
+		t.Errorf("err %v", err)
 	}
 }

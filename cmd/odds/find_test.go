@@ -201,7 +201,7 @@ func TestBatchFind(t *testing.T) {
 		{"opposed", "fire", "--hesa", "3", "--def", "1", "--sensitivity", "--seed", "1"},
 	} {
 		_, cli, _ := run(context.Background(), append(args, "--format", "json")...)
-		if i >= len(lines) || normalize(lines[i]) != normalize(compactJSON(t, cli)) {
+		if i >= len(lines) || normalize(unlined(t, lines[i], i+1)) != normalize(compactJSON(t, cli)) {
 			t.Errorf("line %d: batch and CLI differ:\n%.300s\n%.300s", i+1, lines[min(i, len(lines)-1)], compactJSON(t, cli))
 		}
 	}

@@ -165,7 +165,7 @@ func TestBatchMatchup(t *testing.T) {
 		t.Fatalf("%d lines, want %d", len(lines), len(want))
 	}
 	for i, l := range lines {
-		if compactJSON(t, l) != want[i] {
+		if compactJSON(t, unlined(t, l, i+1)) != want[i] {
 			t.Errorf("line %d:\n got %.300s\nwant %.300s", i+1, l, want[i])
 		}
 	}

@@ -3,8 +3,9 @@ package roll
 import "odds/resolve"
 
 // The plans of this package that compute their distribution directly
-// (resolve.Exacter), checked at compile time: a changed signature would
-// otherwise drop a plan silently back to enumeration.
+// (resolve.Exacter, here also sizing its tables beforehand:
+// resolve.ExactSizer), checked at compile time: a changed signature
+// would otherwise drop a plan silently back to enumeration.
 var (
-	_ resolve.Exacter = (*Plan)(nil)
+	_ resolve.ExactSizer = (*Plan)(nil)
 )

@@ -7,8 +7,11 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"odds/dice"
+	"odds/resolve"
+	"odds/sim"
 	"odds/sim/simtest"
 )
 
@@ -379,4 +382,65 @@ func TestKeepManyDice(t *testing.T) {
 		t.Fatal("600d2kh599 compiled as a sum or a table: the test reads no kept dice")
 	}
 	simtest.AgreeMC(t, p, want, 200_000, 5)
+}
+
+// The exact answer of many kept dice stops when its context ends, in the
+// middle of its one keep: before, the context was looked at between
+// convolutions only, and keeping 300 of 600 d20 (58 MB of tables, well
+// over ten seconds of work) ran to the end after its context ended, as
+// 1000d100kl999 did for hours in 1.6 GB.
+func TestExactStops(t *testing.T) {
+	for _, src := range []string{"600d20kl300", "1000d1000"} {
+		e, _ := Parse(src)
+		p := Compile(e)
+		ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+		done := make(chan bool, 1)
+		go func() {
+			_, ok := p.Exact(ctx, math.MaxInt64/opsPerPath)
+			done <- ok
+		}()
+		select {
+		case ok := <-done:
+			if ok {
+				t.Errorf("%s: answered, want stopped at 100 ms", src)
+			}
+		case <-time.After(10 * time.Second): // generous: a millisecond's work between looks
+			t.Fatalf("%s: still computing 10 s after its context ended", src)
+		}
+		cancel()
+	}
+}
+
+// Tables over resolve.MaxExactBytes are refused before they are
+// allocated, with a *resolve.MemoryError: the exact method reports it,
+// the auto method answers by Monte Carlo instead. Keeping 999 of 1,000
+// d100 takes two tables of 1,001 × 99,901 float64s (1.6 GB, over the 1
+// GiB bound); 200d100kl100 two of 201 × 10,001 (32 MB, over a bound
+// lowered to 1 MB).
+func TestExactMemory(t *testing.T) {
+	e, _ := Parse("1000d100kl999")
+	if b := Compile(e).ExactBytes(); b != 2*1001*99901*8 {
+		t.Errorf("1000d100kl999: ExactBytes %d, want %d", b, 2*1001*99901*8)
+	}
+	opts := sim.Options{Method: sim.Exact, Trials: 1e9, Seed: 1, Workers: 1, MaxPaths: 1e12}
+	var me *resolve.MemoryError
+	if _, err := sim.TryExact(context.Background(), Compile(e), opts); !errors.As(err, &me) || me.Limit != 1<<30 ||
+		err.Error() != "the exact answer would hold about 1525 MB of tables, more than the 1024 MB one run may use" {
+		t.Errorf("1000d100kl999 exact: err %v, want a MemoryError", err)
+	}
+	defer func(old int64) { resolve.MaxExactBytes = old }(resolve.MaxExactBytes)
+	resolve.MaxExactBytes = 1 << 20
+	e, _ = Parse("200d100kl100")
+	p := Compile(e)
+	opts.MaxPaths = 1e15
+	if _, err := sim.TryExact(context.Background(), p, opts); !errors.As(err, &me) {
+		t.Errorf("200d100kl100 exact: err %v, want a MemoryError", err)
+	}
+	opts.Method = sim.Auto
+	if res, err := sim.TryExact(context.Background(), p, opts); res != nil || err != nil {
+		t.Errorf("200d100kl100 auto: %v, %v; want Monte Carlo (nil, nil)", res, err)
+	}
+	if _, ok := p.Exact(context.Background(), math.MaxInt64/opsPerPath); ok {
+		t.Error("200d100kl100: Exact answered past the memory bound")
+	}
 }

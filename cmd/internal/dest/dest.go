@@ -11,6 +11,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"sync"
 	"syscall"
 	"time"
 )
@@ -159,6 +160,19 @@ func writeDirect(ctx context.Context, flag, path string, fill func(io.Writer) er
 	return nil
 }
 
+// temps are the temporary files being written beside their targets.
+var temps sync.Map
+
+// RemoveTemps removes the temporary files being written: a process
+// about to exit without winding down (a run still going seconds after
+// SIGINT or SIGTERM) calls it, so no half-written file is left.
+func RemoveTemps() {
+	temps.Range(func(path, _ any) bool {
+		_ = os.Remove(path.(string))
+		return true
+	})
+}
+
 // writeReplace streams fill into a temporary file beside target and
 // renames it over target once fill is done (the temporary file is
 // removed on any failure or interruption). keepMode sets perm exactly
@@ -173,6 +187,8 @@ func writeReplace(ctx context.Context, flag, path, target string, fill func(io.W
 	if err != nil {
 		return outError(path, err)
 	}
+	temps.Store(tmp, struct{}{})
+	defer temps.Delete(tmp)
 	fw := &fileWriter{f: f}
 	err = fill(fw)
 	if err == nil {

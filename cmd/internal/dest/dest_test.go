@@ -101,3 +101,30 @@ func TestOutStreamed(t *testing.T) {
 		t.Errorf("hard-linked file after a failed rendering: %q, %v", data, err)
 	}
 }
+
+// RemoveTemps removes the temporary file of an --out being written (a
+// process ending without winding down calls it); once the write is over,
+// it knows of no file.
+func TestRemoveTemps(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "out.json")
+	err := WriteFunc(context.Background(), "out", path, func(w io.Writer) error {
+		_, _ = io.WriteString(w, "half")
+		if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+			t.Errorf("%d files while writing, want the temporary one", len(entries))
+		}
+		RemoveTemps()
+		if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+			t.Errorf("temporary file left: %v", entries)
+		}
+		return errors.New("stopped")
+	})
+	if err == nil || err.Error() != "stopped" {
+		t.Errorf("err %v", err)
+	}
+	n := 0
+	temps.Range(func(_, _ any) bool { n++; return true })
+	if n != 0 {
+		t.Errorf("%d temporary files still tracked after the write", n)
+	}
+}

@@ -32,13 +32,17 @@ func errorf(flag, hint, format string, args ...any) error {
 }
 
 // RunError is an engine error as a query reports it: an interrupt as
-// such, anything else (an exact answer too large) as an Error naming the
-// flags to change.
+// such, anything else (an exact answer too large in work or in memory)
+// as an Error naming the flags to change.
 func RunError(ctx context.Context, err error) error {
 	if ctx.Err() != nil {
 		return ctx.Err()
 	}
-	return &Error{Flag: "method", Hint: "raise --max-paths, or use --method mc", Err: fmt.Errorf("--method exact: %w", err)}
+	hint := "raise --max-paths, or use --method mc"
+	if errors.As(err, new(*resolve.MemoryError)) {
+		hint = "use --method mc"
+	}
+	return &Error{Flag: "method", Hint: hint, Err: fmt.Errorf("--method exact: %w", err)}
 }
 
 // Group writes n with thousands separators: 1,000,000.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -40,6 +41,10 @@ type Doc struct {
 	// --matchup NAME: no System, Action, Params or Cards (its own), the
 	// run settings odds run takes.
 	Matchup string `json:"matchup,omitempty"`
+	// ID is the asker's name for the question (a string or a number),
+	// echoed with its answer so that a script can match the two; it
+	// changes nothing in the answer.
+	ID json.RawMessage `json:"id,omitempty"`
 }
 
 // ParseDoc reads one line of odds batch: a Doc, or the command's own
@@ -50,6 +55,9 @@ func ParseDoc(line []byte) (*Doc, error) {
 	dec := json.NewDecoder(bytes.NewReader(line))
 	dec.UseNumber()
 	dec.DisallowUnknownFields()
+	if len(line) > 0 && line[0] != '[' && line[0] != '{' && !json.Valid(line) {
+		return nil, notJSON(line)
+	}
 	if len(line) > 0 && line[0] == '[' {
 		var words []string
 		if err := dec.Decode(&words); err != nil {
@@ -59,12 +67,81 @@ func ParseDoc(line []byte) (*Doc, error) {
 	}
 	d := &Doc{}
 	if err := dec.Decode(d); err != nil {
+		if name, ok := unknownField(err); ok {
+			return nil, &Error{Hint: paramsHint(line, name), Err: fmt.Errorf("unknown field %q", name)}
+		}
 		return nil, &Error{Err: fmt.Errorf("want a query object or an array of words: %v", err)}
 	}
 	if dec.More() {
 		return nil, &Error{Err: fmt.Errorf("want one JSON value on the line")}
 	}
+	if len(d.ID) > 0 && DocID(line) == nil {
+		return nil, &Error{Err: fmt.Errorf("id: want a string or a number, got %s", d.ID)}
+	}
 	return d, nil
+}
+
+// DocID is the id of a line that is a JSON object with an "id" that is
+// a string or a number, compacted, else nil: a refused line's answer
+// carries it too.
+func DocID(line []byte) json.RawMessage {
+	var probe struct {
+		ID json.RawMessage `json:"id"`
+	}
+	if json.Unmarshal(line, &probe) != nil || len(probe.ID) == 0 {
+		return nil
+	}
+	if c := probe.ID[0]; c != '"' && c != '-' && (c < '0' || c > '9') {
+		return nil
+	}
+	var b bytes.Buffer
+	if json.Compact(&b, probe.ID) != nil {
+		return nil
+	}
+	return b.Bytes()
+}
+
+// notJSON refuses a line that is not JSON, showing a line of command
+// words (opposed fire --hesa 3) as the JSON array it means.
+func notJSON(line []byte) error {
+	words := strings.Fields(string(line))
+	if len(words) > 1 && words[0] == "odds" { // the whole command line
+		words = words[1:]
+	}
+	shown := words[:min(len(words), 2)]
+	array, _ := json.Marshal(shown)
+	if len(words) > len(shown) {
+		array = append(array[:len(array)-1], ",…]"...)
+	}
+	return &Error{Err: fmt.Errorf("not JSON; write the words as a JSON array: %s", array)}
+}
+
+// unknownField is the name encoding/json's strict decoding found no
+// field for, if err is that error (it has no type of its own).
+func unknownField(err error) (string, bool) {
+	rest, ok := strings.CutPrefix(err.Error(), "json: unknown field ")
+	if !ok {
+		return "", false
+	}
+	name, uerr := strconv.Unquote(rest)
+	return name, uerr == nil
+}
+
+// paramsHint says where an unknown field of a query object belongs: an
+// action's values go under params, {"params": {"hesa": 3}}.
+func paramsHint(line []byte, name string) string {
+	var fields map[string]json.RawMessage
+	value := json.RawMessage("…")
+	if json.Unmarshal(line, &fields) == nil {
+		if v, ok := fields[name]; ok {
+			var b bytes.Buffer
+			if json.Compact(&b, v) == nil && b.Len() <= 40 {
+				value = b.Bytes()
+			}
+		}
+	}
+	key, _ := json.Marshal(name)
+	return fmt.Sprintf(`an action's values go under "params": {"params": {%s: %s}}`, key, value)
 }
 
 // DocOfWords is the Doc of a command's words: SYSTEM ACTION then flags,

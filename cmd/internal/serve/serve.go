@@ -1,8 +1,7 @@
 // Package serve is odds serve: the page's files (package page; its
-// engine runs in the browser) and the JSON API, and it answers odds
-// batch's lines: a request (URL values or a query document) is asked of
-// package answer, the one door the page's engine uses too, and rendered
-// by the CLI's own renderers.
+// engine runs in the browser) and the JSON API: a request's URL values
+// are asked of package answer, the one door the page's engine and odds
+// batch use too, and rendered by the CLI's own renderers.
 package serve
 
 import (
@@ -41,7 +40,7 @@ const (
 	maxQuery         = 4096             // bytes of query string
 )
 
-// Server answers odds serve's pages and API, and odds batch's lines.
+// Server answers odds serve's pages and API.
 type Server struct {
 	stdout io.Writer
 	stderr io.Writer
@@ -50,7 +49,7 @@ type Server struct {
 	mux    *http.ServeMux
 }
 
-// New is the server of odds serve (and of odds batch's lines): the
+// New is the server of odds serve: the
 // systems, the profiles it started with, the most trials a request may
 // run (0: no bound of its own), and where it says it is serving and
 // reports its errors. It panics if the embedded page cannot be read (a
