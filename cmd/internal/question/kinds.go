@@ -45,7 +45,7 @@ func (k Until) ask(ctx context.Context, s *Settings) (Answer, error) {
 			return nil, &query.Error{Flag: "until", Err: fmt.Errorf("--until: %s %s asks for no repeated attacks", q.System.Name, q.Action.Name)}
 		}
 	}
-	return Once{Also: k.Also}.ask(ctx, s)
+	return Once(k).ask(ctx, s)
 }
 
 // Results are the answer of Once and Until: a result (or chain) at each
