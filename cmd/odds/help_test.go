@@ -2,11 +2,15 @@ package main
 
 import (
 	"context"
+	"encoding/json"
+	"regexp"
 	"strings"
 	"testing"
 	"unicode/utf8"
 
 	"github.com/spf13/pflag"
+
+	"odds/resolve/all"
 )
 
 // An action's help fits a terminal: opposed fire's in under 80 lines of
@@ -56,4 +60,46 @@ func TestHelpShort(t *testing.T) {
 			t.Errorf("odds help flags does not describe --%s:\n%s", f.Name, topic)
 		}
 	})
+}
+
+// odds systems is one line per action at 80 columns; odds systems NAME
+// gives one system's actions in full; an unknown NAME is refused (exit
+// 2) with the nearest name.
+func TestSystemsNamed(t *testing.T) {
+	t.Setenv("COLUMNS", "80")
+	ctx := context.Background()
+	_, out, _ := run(ctx, "systems")
+	actions := 0
+	for _, s := range all.Systems() {
+		actions += len(s.Actions)
+		for _, act := range s.Actions {
+			if !regexp.MustCompile(`(?m)^` + s.Name + ` +` + act.Name + ` `).MatchString(out) {
+				t.Errorf("odds systems: no line for %s %s:\n%s", s.Name, act.Name, out)
+			}
+		}
+	}
+	if table, _, _ := strings.Cut(out, "\n\n"); strings.Count(table, "\n") != actions+1 { // the header, the actions, roll
+		t.Errorf("odds systems: want one line per action (%d) with a header and roll:\n%s", actions, out)
+	}
+	code, out, errs := run(ctx, "systems", "rof")
+	if code != 0 || errs != "" {
+		t.Fatalf("odds systems rof: exit %d: %s", code, errs)
+	}
+	for _, want := range []string{"rof: d6 rate of fire", "\nassault: ", "odds rof assault --help", "on one target with --until OUTCOME: target-team-destroyed,"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("odds systems rof lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "opposed") {
+		t.Errorf("odds systems rof shows another system:\n%s", out)
+	}
+	_, js, _ := run(ctx, "systems", "opposed", "--format", "json")
+	var doc struct{ Systems []systemDoc }
+	if err := json.Unmarshal([]byte(js), &doc); err != nil || len(doc.Systems) != 1 || doc.Systems[0].Name != "opposed" {
+		t.Errorf("odds systems opposed --format json: %v, %+v", err, doc)
+	}
+	code, out, errs = run(ctx, "systems", "opossed")
+	if code != 2 || out != "" || errs != "odds: error: systems: unknown system \"opossed\": want one of opposed, rof, symbol, cohesion\nodds: hint: did you mean opposed?\n" {
+		t.Errorf("odds systems opossed: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
 }
