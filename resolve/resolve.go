@@ -36,6 +36,14 @@ type Exacter interface {
 	Exact(budget int64) (prob []float64, ok bool)
 }
 
+// ExactMethod is implemented by an Exacter whose Exact is not a
+// convolution of dice distributions: it names its method as results
+// report it ("markov-chain" for close combat's chain over the units'
+// states).
+type ExactMethod interface {
+	ExactMethod() string
+}
+
 // Shared is implemented by plans whose histogram does not depend on all of
 // their parameters: plans with the same DiceKey draw the same dice in the
 // same way and return the same cells, and only their layouts read the
