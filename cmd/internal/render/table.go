@@ -286,14 +286,18 @@ func ParamLine(ps []param) string {
 
 func footer(r *report) string {
 	secs := r.Elapsed.Seconds()
+	// An exact answer rolls no dice: its footer has no seed.
 	if r.Exact && r.Chain != nil {
-		return fmt.Sprintf("exact: a Markov chain over %d target states, seed %d, %s", len(r.Chain.States), r.Seed, Elapsed(r.Elapsed))
+		return fmt.Sprintf("exact: a Markov chain over %d target states, %s", len(r.Chain.States), Elapsed(r.Elapsed))
+	}
+	if r.Exact && r.How == "markov-chain" {
+		return "exact: by a Markov chain over the units' states, " + Elapsed(r.Elapsed)
 	}
 	if r.Exact && r.How == "convolution" {
-		return fmt.Sprintf("exact: by convolution, seed %d, %s", r.Seed, Elapsed(r.Elapsed))
+		return "exact: by convolution, " + Elapsed(r.Elapsed)
 	}
 	if r.Exact {
-		s := fmt.Sprintf("exact: %s dice paths enumerated, seed %d, %s", query.Group(r.Trials), r.Seed, Elapsed(r.Elapsed))
+		s := fmt.Sprintf("exact: %s dice paths enumerated, %s", query.Group(r.Trials), Elapsed(r.Elapsed))
 		if r.Leftover > 0 {
 			s += fmt.Sprintf(", %.2g of the probability unexplored (depth cap)", r.Leftover)
 		}
@@ -325,6 +329,9 @@ func PrecisionNote(precision float64, ceiling, trials int64) string {
 }
 
 func Elapsed(d time.Duration) string {
+	if d < time.Microsecond {
+		return "under 1 µs" // a convolution of a few dice: "0 µs" read as not timed
+	}
 	if d < time.Millisecond {
 		return fmt.Sprintf("%d µs", d.Microseconds())
 	}
