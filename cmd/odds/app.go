@@ -46,6 +46,7 @@ type app struct {
 	allRows        bool   // roll --all-rows
 	metric         string // --metric: the figure of a roster matrix
 	plot           string // --plot: the image to draw
+	title          string // --title: the drawing's headline
 	quiet          bool   // --quiet: no progress bar
 	shard          shardValue
 	only           string              // build the action commands of this system only (if it is one)
@@ -232,6 +233,7 @@ boolean takes =both (--smoke=both); several make a grid, one result per cell.`,
 	f.BoolVar(&a.intervals, "intervals", false, "sweep tables: show each Monte Carlo probability's 95% interval (single results always do)")
 	f.StringVar(&a.metric, "metric", "", "a roster of two card roles (--attacker a,b --defender c,d) as a matrix of `FIGURE`: an outcome, or mean:RESULT (tables default to the first outcome)")
 	f.StringVar(&a.plot, "plot", "", "also draw the results to `FILE` (.svg, .png or .pdf): bars, lines (or bars) over one swept flag, a heat map of two; with --vs, A and B over B-A")
+	f.StringVar(&a.title, "title", "", "with --plot: the drawing's headline, in place of the one it makes (the full question stays under it)")
 	f.BoolVar(&a.quiet, "quiet", false, "no progress bar on stderr (shown for runs over a second when stderr is a terminal)")
 	f.Var(&a.shard, "shard", "run only share `i/n` of the results and write a shard document for odds merge (needs --seed)")
 	f.Var(&a.maxPaths, "max-paths", "the most dice paths --method exact may enumerate")
@@ -314,6 +316,9 @@ func (a *app) checkProfilePaths() error {
 // checkOut fails fast on an --out that cannot be written, before any
 // trial runs, and refuses to overwrite a profile file being read.
 func (a *app) checkOut() error {
+	if a.title != "" && a.plot == "" {
+		return usagef("give --plot FILE too", "--title: names a --plot drawing, and this run draws none")
+	}
 	if a.plot != "" {
 		if _, err := render.PlotFormat(a.plot); err != nil {
 			return err

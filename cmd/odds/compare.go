@@ -37,7 +37,7 @@ func (a *app) runCompare(ctx context.Context, ja, jb *query.Query, vs string) er
 	if a.plot == "" {
 		return a.writeCompare(ctx, out)
 	}
-	img, err := render.ComparePlot(out, a.plot)
+	img, err := render.ComparePlot(out, a.plot, render.PlotTitle(a.title))
 	if err != nil {
 		return err
 	}

@@ -82,7 +82,7 @@ func (a *app) runSensitivity(ctx context.Context, q *query.Query, b *beyond) err
 // refused before anything runs: plotWhat says what it would draw).
 func runQuestion[T any](ctx context.Context, a *app, q *query.Query, plotWhat string,
 	answer func(query.Options) ([]T, error),
-	plot func(T, string) ([]byte, error),
+	plot func(T, string, ...render.PlotOption) ([]byte, error),
 	write func(context.Context, io.Writer, []T, render.Style) error) error {
 	if err := a.onePlot(q, plotWhat); err != nil {
 		return err
@@ -102,7 +102,7 @@ func runQuestion[T any](ctx context.Context, a *app, q *query.Query, plotWhat st
 	}
 	var img []byte
 	if a.plot != "" {
-		if img, err = plot(out[0], a.plot); err != nil {
+		if img, err = plot(out[0], a.plot, render.PlotTitle(a.title)); err != nil {
 			return err
 		}
 	}

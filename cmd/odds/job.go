@@ -40,7 +40,7 @@ func (a *app) runJobs(ctx context.Context, qs []*query.Query) error {
 	if a.plot == "" {
 		return a.write(ctx, reports)
 	}
-	img, err := render.PlotReports(reports, a.metric, a.plot)
+	img, err := render.PlotReports(reports, a.metric, a.plot, render.PlotTitle(a.title))
 	if err != nil {
 		return err
 	}

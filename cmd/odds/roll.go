@@ -86,7 +86,7 @@ func (a *app) runRoll(ctx context.Context, src string) error {
 	if a.plot == "" {
 		return a.write(ctx, []*report{r})
 	}
-	img, err := render.RollPlot(r, a.plot, a.allRows)
+	img, err := render.RollPlot(r, a.plot, a.allRows, render.PlotTitle(a.title))
 	if err != nil {
 		return err
 	}
