@@ -27,10 +27,10 @@ type figure struct {
 	// headline the title is the heading.
 	headline string
 	title    string
-	panels []*plot.Plot  // stacked top to bottom, their data areas aligned
-	notes  []legendEntry // the legend, drawn right of the panels' data, if any
-	scale  *colourScale  // a heat map's colour scale, right of its cells
-	w, h   vg.Length     // the drawing's size
+	panels   []*plot.Plot  // stacked top to bottom, their data areas aligned
+	notes    []legendEntry // the legend, drawn right of the panels' data, if any
+	scale    *colourScale  // a heat map's colour scale, right of its cells
+	w, h     vg.Length     // the drawing's size
 }
 
 // legendEntry is one line of a legend: a name and its sample (nil:
