@@ -54,6 +54,7 @@ type app struct {
 	merged         map[int]*sim.Result // odds merge: results by cell, from the shards
 	mergedFrom     map[int]string      // odds merge: the shard file of each result
 	mergedCells    int
+	partial        string // odds merge --allow-missing: what the merged run lacks, "" when whole
 	systems        []*resolve.System
 
 	trials    flagval.Count
@@ -235,7 +236,7 @@ boolean takes =both (--smoke=both); several make a grid, one result per cell.`,
 	f.StringVar(&a.plot, "plot", "", "also draw the results to `FILE` (.svg, .png or .pdf): bars, lines (or bars) over one swept flag, a heat map of two; with --vs, A and B over B-A")
 	f.StringVar(&a.title, "title", "", "with --plot: the drawing's headline, in place of the one it makes (the full question stays under it)")
 	f.BoolVar(&a.quiet, "quiet", false, "no progress bar on stderr (shown for runs over a second when stderr is a terminal)")
-	f.Var(&a.shard, "shard", "run only share `i/n` of the results and write a shard document for odds merge (needs --seed)")
+	f.Var(&a.shard, "shard", "run only share `i/n` of the results and write a shard document for odds merge (needs --seed); i may be auto (Kubernetes' JOB_COMPLETION_INDEX, Slurm's SLURM_ARRAY_TASK_ID) or env:NAME (docs/scale.md)")
 	f.Var(&a.maxPaths, "max-paths", "the most dice paths --method exact may enumerate")
 	f.StringArrayVar(&a.profilePaths, "profiles", nil, "load unit cards, dice and matchups from `PATH` (a YAML file or a folder; repeatable; also $ODDS_PROFILES)")
 	root.Flag("workers").DefValue = "all cores"

@@ -37,6 +37,7 @@ func (a *app) runJobs(ctx context.Context, qs []*query.Query) error {
 		return err
 	}
 	reports := rep.Results
+	a.markPartial(reports)
 	if a.plot == "" {
 		return a.write(ctx, reports)
 	}
