@@ -54,3 +54,34 @@ func TestPlotHeadline(t *testing.T) {
 		t.Errorf("--title with a PNG: exit %d: %s", code, errs)
 	}
 }
+
+// The tornado's figures stand past their bars' ends, never over a bar
+// (dark on blue): a change's label starts right of a bar that grows
+// right, and left of one that grows left.
+func TestTornadoLabelsBesideBars(t *testing.T) {
+	for name, args := range map[string][]string{
+		"exact": {"symbol", "fire", "--attacker", "mg-team", "--defender", "rifle-squad", "--range", "medium", "--sensitivity"},
+		"mc":    {"opposed", "fire", "--hesa", "3", "--def", "1", "--sensitivity", "--method", "mc", "--trials", "20000"},
+	} {
+		d := drawSVG(t, "tornado-"+name, args...)
+		checked := 0
+		for _, x := range d.texts {
+			neg := strings.HasPrefix(x.s, "−")
+			if !neg && !strings.HasPrefix(x.s, "+") || !strings.HasSuffix(x.s, "%") || x.size > 9 {
+				continue // not a bar's figure (the axis' ticks are larger)
+			}
+			for _, m := range d.marks {
+				if !isColour(m.fill) || x.y < m.y0-2 || x.y > m.y1+2 || m.x1-m.x0 < 1 {
+					continue // not this label's bar
+				}
+				checked++
+				if neg && x.x >= m.x0 || !neg && x.x < m.x1 {
+					t.Errorf("%s: label %q at x=%.1f is over its bar %.1f..%.1f", name, x.s, x.x, m.x0, m.x1)
+				}
+			}
+		}
+		if checked < 5 {
+			t.Errorf("%s: %d labels found beside bars: %q", name, checked, d.all())
+		}
+	}
+}
