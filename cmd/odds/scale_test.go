@@ -112,7 +112,7 @@ func TestScaleDocKubernetes(t *testing.T) {
 				Spec struct {
 					Containers []struct {
 						Command []string
-						Args    []string
+						Args    []yaml.Node
 					}
 				}
 			}
@@ -137,6 +137,18 @@ func TestScaleDocKubernetes(t *testing.T) {
 	if len(c.Command) > 0 || len(m.Command) > 0 {
 		t.Errorf("the Jobs run a command (%q, %q): want the image's odds with args only, no shell", c.Command, m.Command)
 	}
+	// Kubernetes takes args as strings: 1e9 or 7 unquoted is a number.
+	strs := func(ns []yaml.Node) []string {
+		var out []string
+		for _, n := range ns {
+			if n.Tag != "!!str" {
+				t.Errorf("a Job's arg %s is %s, not a string: quote it", n.Value, n.Tag)
+			}
+			out = append(out, n.Value)
+		}
+		return out
+	}
+	sweepArgs, mergeArgs := strs(c.Args), strs(m.Args)
 	dir := t.TempDir()
 	results := func(args []string, index string) []string {
 		out := make([]string, len(args))
@@ -152,19 +164,19 @@ func TestScaleDocKubernetes(t *testing.T) {
 	ctx := context.Background()
 	for k := range sweep.Spec.Completions {
 		t.Setenv("JOB_COMPLETION_INDEX", fmt.Sprint(k))
-		if code, _, errs := run(ctx, results(c.Args, fmt.Sprint(k))...); code != 0 {
-			t.Fatalf("pod %d: odds %q: exit %d: %s", k, results(c.Args, fmt.Sprint(k)), code, errs)
+		if code, _, errs := run(ctx, results(sweepArgs, fmt.Sprint(k))...); code != 0 {
+			t.Fatalf("pod %d: odds %q: exit %d: %s", k, results(sweepArgs, fmt.Sprint(k)), code, errs)
 		}
 	}
-	if code, _, errs := run(ctx, results(m.Args, "")...); code != 0 {
-		t.Fatalf("merge: odds %q: exit %d: %s", results(m.Args, ""), code, errs)
+	if code, _, errs := run(ctx, results(mergeArgs, "")...); code != 0 {
+		t.Fatalf("merge: odds %q: exit %d: %s", results(mergeArgs, ""), code, errs)
 	}
 	merged, err := os.ReadFile(filepath.Join(dir, "sweep.csv"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	var whole []string
-	args := results(c.Args, "")
+	args := results(sweepArgs, "")
 	for i := 0; i < len(args); i++ {
 		if args[i] == "--shard" || args[i] == "--out" {
 			i++
