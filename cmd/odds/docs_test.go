@@ -19,7 +19,7 @@ import (
 // action's help, the listings, and a wide Monte Carlo roll.
 func TestWidth80(t *testing.T) {
 	t.Setenv("COLUMNS", "80")
-	cmds := [][]string{{"--help"}, {"systems"}, {"profiles", "list"}, {"roll", "--help"}, {"profiles", "--help"},
+	cmds := [][]string{{"--help"}, {"systems"}, {"systems", "symbol"}, {"help", "flags"}, {"merge", "--help"}, {"profiles", "list"}, {"roll", "--help"}, {"profiles", "--help"},
 		{"roll", "3d6!", "--method", "mc", "--trials", "20000", "--seed", "1"},
 		{"rof", "fire", "--attacker", "mg-team", "--defender", "rifle-team", "--target-teams", "3", "--method", "mc", "--trials", "20000"},
 		{"opposed", "rally", "--unit", "rifle-section", "--commander=both", "--elements-lost", "0..2"}}
