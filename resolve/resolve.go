@@ -1,6 +1,7 @@
 package resolve
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strconv"
@@ -30,10 +31,12 @@ type Plan interface {
 // large for it (budget is the dice paths the caller would enumerate).
 // Every plan that implements it says so at compile time in its package's
 // plans.go (var _ resolve.Exacter = (*firePlan)(nil)), so a changed
-// signature cannot silently drop a plan back to enumeration.
+// signature cannot silently drop a plan back to enumeration. It looks at
+// ctx between units of its work (a defence die, a round, a state) and
+// returns ok=false once ctx has ended: the caller reads ctx.Err().
 type Exacter interface {
 	Plan
-	Exact(budget int64) (prob []float64, ok bool)
+	Exact(ctx context.Context, budget int64) (prob []float64, ok bool)
 }
 
 // ExactMethod is implemented by an Exacter whose Exact is not a
@@ -169,6 +172,12 @@ type Action struct {
 	// Chain, if set, says how the target's state carries into the next
 	// attack on it (--until, --attacks: chain.go).
 	Chain *Chain
+	// Headline lists the outcomes a player asks about first, in order:
+	// the sheet's most severe result for the target first (for a rally,
+	// its success). Every default figure (sensitivity, sweep plots, heat
+	// maps, matrices) is the first of them that can happen (HeadlineOf).
+	// nil: the Chain's severity order, else the outcomes in order.
+	Headline []string
 	// Roles are the unit cards the action takes (--attacker NAME, …), and
 	// FromCards turns the cards given into parameter values. given holds
 	// the values given by flag or matchup for the grid cell being filled,
@@ -176,6 +185,31 @@ type Action struct {
 	// cannot be read without one more flag is an error naming that flag.
 	Roles     []Role
 	FromCards func(c Cards, given Args) ([]Filled, error)
+}
+
+// HeadlineOf is the action's headline outcome where its outcomes have
+// probabilities p: the first of Headline (or the Chain's severity order)
+// that can happen (p > 0), else the first outcome that can; an outcome
+// that cannot happen is never the default while one can.
+func (a *Action) HeadlineOf(outcomes []string, p []float64) string {
+	order := a.Headline
+	if order == nil && a.Chain != nil {
+		order = a.Chain.Severity
+	}
+	for _, name := range order {
+		if i := slices.Index(outcomes, name); i >= 0 && p[i] > 0 {
+			return name
+		}
+	}
+	for i, name := range outcomes {
+		if p[i] > 0 {
+			return name
+		}
+	}
+	if len(order) > 0 && slices.Contains(outcomes, order[0]) {
+		return order[0]
+	}
+	return outcomes[0]
 }
 
 // Role is a unit card an action takes: its name is the flag (attacker,

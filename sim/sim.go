@@ -142,7 +142,10 @@ func runExact(ctx context.Context, plan resolve.Plan, budget int64, depthCap int
 	if ex, ok := plan.(Exacter); ok {
 		// A plan that can compute its own distribution knows best: if it
 		// refuses, enumerating its paths would cost more still.
-		p, ok := ex.Exact(budget)
+		p, ok := ex.Exact(ctx, budget)
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		if !ok {
 			return nil, fmt.Errorf("%w (more than %d paths' work)", ErrTooLarge, budget)
 		}

@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"odds/cmd/internal/query"
+	"odds/cmd/internal/question"
 	"odds/resolve"
 )
 
@@ -92,35 +93,36 @@ func (a *app) actionCommand(s *resolve.System, act *resolve.Action) *cobra.Comma
 				fmt.Fprintf(a.stderr, "odds: %s\n", w)
 			}
 			changed := cmd.Flags().Changed
-			if err := a.checkBeyond(changed); err != nil {
+			if err := a.together(changed); err != nil {
 				return err
 			}
 			if err := a.setUntil(cmd, j, *until, *attacks); err != nil {
 				return err
 			}
+			s := &question.Settings{Query: j, Metric: a.metric}
 			switch {
 			case changed("find"):
-				return a.runFind(cmd.Context(), j, bq)
-			case changed("sensitivity"):
-				return a.runSensitivity(cmd.Context(), j, bq)
-			}
-			if cmd.Flags().Changed("vs") {
-				if a.metric != "" {
-					return usagef("compare one figure by reading it in the comparison", "--vs: give --metric without --vs")
+				if s.Kind, err = findKind(j, bq); err != nil {
+					return err
 				}
+			case changed("sensitivity"):
+				s.Kind = sensitivityKind(bq)
+			case changed("vs"):
 				b, err := query.Variant(j, *vs, func(name string) bool { return cmd.Root().PersistentFlags().Lookup(name) != nil }, a.registry)
 				if err != nil {
 					return err
 				}
-				return a.runCompare(cmd.Context(), j, b, *vs)
+				s.Kind = question.Compare{B: b, Vs: *vs}
+			default:
+				return a.runJobs(cmd.Context(), []*query.Query{j})
 			}
-			return a.runJobs(cmd.Context(), []*query.Query{j})
+			return a.ask(cmd.Context(), s)
 		},
 	}
 	cmd.Flags().StringVar(vs, "vs", "", "compare with a variant: `'FLAGS'` changed (or other cards), on the same dice: A, B and B-A with its paired 95% interval")
 	cmd.Flags().StringVar(&bq.find, "find", "", "find the value of --vary at which `'OUTCOME>=P'` starts to hold (also <=, and mean:RESULT>=X): scanned over the flag's bounds, the figures either side shown")
 	cmd.Flags().StringVar(&bq.vary, "vary", "", "the numeric `FLAG` --find scans (not given otherwise)")
-	cmd.Flags().StringVar(&bq.sensitivity, "sensitivity", "", "what each modifier changes: each boolean toggled, each number one step either way, each choice; the change in `METRIC` (an outcome or mean:RESULT; default the first outcome), largest first")
+	cmd.Flags().StringVar(&bq.sensitivity, "sensitivity", "", "what each modifier changes: each boolean toggled, each number one step either way, each choice; the change in `METRIC` (an outcome or mean:RESULT; default the action's headline outcome, the most severe that can happen), largest first")
 	cmd.Flags().Lookup("sensitivity").NoOptDefVal = sensitivityFirst
 	completeBeyond(cmd, act)
 	cmd.Flags().StringVar(until, "until", "", untilUsage(s, act))
@@ -159,26 +161,17 @@ func untilUsage(s *resolve.System, act *resolve.Action) string {
 }
 
 // setUntil reads --until and --attacks into the query: repeated attacks
-// on one target (query.Until), alone of the designer flags.
+// on one target (query.Until); what they do not go with is refused by
+// together first.
 func (a *app) setUntil(cmd *cobra.Command, q *query.Query, until string, attacks int) error {
 	f := cmd.Flags()
-	if !f.Changed("until") {
-		if f.Changed("attacks") {
-			return usagef("for example --until out-of-action --attacks 4", "--attacks: give --until OUTCOME too")
-		}
-		return nil
-	}
 	switch {
+	case !f.Changed("until"):
+		return nil
 	case until == "":
 		return usagef("for example --until out-of-action", "--until: want an outcome of %s %s", q.System.Name, q.Action.Name)
 	case attacks < 1 || attacks > query.MaxAttacks:
 		return usagef("", "--attacks: want 1..%d, got %d", query.MaxAttacks, attacks)
-	case f.Changed("vs"):
-		return usagef("compare single attacks, or run each variant with --until", "--until: not with --vs")
-	case a.shard.set:
-		return usagef("run repeated attacks in one run", "--shard: not with --until")
-	case a.metric != "":
-		return usagef("a chain's figures are P(reached by attack k): read them in the table", "--metric: not with --until")
 	}
 	q.Until = &query.Until{Outcome: until, Attacks: attacks}
 	return nil

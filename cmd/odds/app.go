@@ -17,6 +17,7 @@ import (
 	"github.com/spf13/pflag"
 	"golang.org/x/term"
 
+	"odds/cmd/internal/dest"
 	"odds/cmd/internal/flagval"
 	"odds/cmd/internal/query"
 	"odds/cmd/internal/render"
@@ -86,7 +87,8 @@ func usagef(hint, format string, args ...any) error {
 	return &usageError{err: fmt.Errorf(format, args...), hint: hint}
 }
 
-// ioError is a failure to write output: not the user's input at fault.
+// ioError is a failure to write output: not the user's input at fault
+// (dest.Error is one too).
 type ioError struct{ err error }
 
 func (e *ioError) Error() string { return e.err.Error() }
@@ -123,6 +125,7 @@ func (a *app) main(args []string) int {
 	var ue *usageError
 	var qe *query.Error
 	var ie *ioError
+	var de *dest.Error
 	switch {
 	case errors.Is(err, syscall.EPIPE):
 		return exitBrokenPipe
@@ -133,7 +136,7 @@ func (a *app) main(args []string) int {
 		hint = ue.hint
 	case errors.As(err, &qe):
 		hint = qe.Hint
-	case errors.As(err, &ie):
+	case errors.As(err, &ie), errors.As(err, &de):
 		code = exitFailure
 	}
 	if pe, ok := profileErrors(err); ok {
@@ -232,7 +235,7 @@ boolean takes =both (--smoke=both); several make a grid, one result per cell.`,
 	f.Var(&a.format, "format", "output format")
 	f.StringVar(&a.out, "out", "", "write the output to `FILE` (written whole, or not at all)")
 	f.BoolVar(&a.intervals, "intervals", false, "sweep tables: show each Monte Carlo probability's 95% interval (single results always do)")
-	f.StringVar(&a.metric, "metric", "", "a roster of two card roles (--attacker a,b --defender c,d) as a matrix of `FIGURE`: an outcome, or mean:RESULT (tables default to the first outcome)")
+	f.StringVar(&a.metric, "metric", "", "the `FIGURE` of a roster matrix (--attacker a,b --defender c,d) or of --plot's heat map of two swept flags: an outcome, or mean:RESULT (default: the action's headline outcome)")
 	f.StringVar(&a.plot, "plot", "", "also draw the results to `FILE` (.svg, .png or .pdf): bars, lines (or bars) over one swept flag, a heat map of two; with --vs, A and B over B-A")
 	f.StringVar(&a.title, "title", "", "with --plot: the drawing's headline, in place of the one it makes (the full question stays under it)")
 	f.BoolVar(&a.quiet, "quiet", false, "no progress bar on stderr (shown for runs over a second when stderr is a terminal)")
@@ -335,35 +338,11 @@ func (a *app) checkOut() error {
 }
 
 // checkDest checks that a file to write (--out, --plot) can be written
-// before any trial runs.
+// before any trial runs, and that it is no profile file this run reads.
 func (a *app) checkDest(flag, path string) error {
-	if path == "" {
-		return nil
-	}
-	// A folder, a missing or read-only folder, a file that cannot be
-	// written: each is found before any trial, named by its flag (exit 1,
-	// as any file that cannot be written).
-	bad := func(err error) error { return destError(flag, path, err) }
-	st, err := os.Stat(path)
-	switch {
-	case err == nil && st.IsDir():
-		return bad(errors.New("is a folder"))
-	case err == nil && !st.Mode().IsRegular():
-		return nil // a device or pipe: written directly
-	case err == nil && writable(path) != nil:
-		return bad(writable(path))
-	}
-	target, err := resolveLinks(path)
+	target, err := dest.Check(flag, path)
 	if err != nil {
-		return bad(err)
-	}
-	dir := filepath.Dir(target)
-	if st, err := os.Stat(dir); err != nil {
-		return bad(err)
-	} else if !st.IsDir() {
-		return bad(fmt.Errorf("%s is not a folder", dir))
-	} else if err := writable(dir); err != nil { // the file is made there
-		return bad(fmt.Errorf("cannot write in %s: %w", dir, err))
+		return err
 	}
 	for _, p := range a.profileFiles() {
 		if sameFile(p, target) {

@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"odds/cmd/internal/answer"
+	"odds/cmd/internal/dest"
 	"odds/cmd/internal/query"
 	"odds/cmd/internal/serve"
 )
@@ -147,7 +148,7 @@ func (a *app) runBatch(ctx context.Context, s *serve.Server, in io.Reader, worke
 		return usagef("", "batch: stdin: %v", readErr)
 	}
 	if a.out != "" {
-		if err := writeOut(a.out, file.Bytes()); err != nil {
+		if err := dest.Out(a.out, file.Bytes()); err != nil {
 			return err
 		}
 	}

@@ -125,7 +125,7 @@ func TestFindPlots(t *testing.T) {
 		wants []string
 	}{
 		{[]string{"opposed", "fire", "--def", "1", "--find", "out-of-action>=0.5", "--vary", "hesa"}, []string{"answer: hesa 6", "threshold 50.00%"}},
-		{[]string{"opposed", "fire", "--hesa", "3", "--def", "1", "--sensitivity"}, []string{"cover none→hard", "smoke on", "change in P(no-effect)", "1 change that moves nothing is left out"}},
+		{[]string{"opposed", "fire", "--hesa", "3", "--def", "1", "--sensitivity"}, []string{"cover none→hard", "smoke on", "change in P(out-of-action)", "1 change that moves nothing is left out"}},
 	} {
 		path := filepath.Join(dir, "p.svg")
 		args := append(append([]string{}, c.args...), "--plot", path, "--seed", "1")
@@ -169,7 +169,7 @@ func TestServeFind(t *testing.T) {
 		{"/api/v1/opposed/fire?def=1&vary=hesa", "--vary: give it with --find", "vary"},
 		{"/api/v1/opposed/fire?hesa=3&def=1&sensitivity=routed", `--sensitivity: no outcome "routed"`, "sensitivity"},
 		{"/api/v1/opposed/fire?hesa=3&def=1&sensitivity=first&vs=--smoke", "--sensitivity: not with --vs", "sensitivity"},
-		{"/api/v1/opposed/fire?hesa=3&def=1&sensitivity=first&until=out-of-action", "--until: not with find or sensitivity", "until"},
+		{"/api/v1/opposed/fire?hesa=3&def=1&sensitivity=first&until=out-of-action", "--until: not with --find or --sensitivity", "until"},
 	} {
 		status, body, _ := get(t, ts.URL+c.query)
 		var e struct{ Error, Flag string }

@@ -13,7 +13,7 @@ import (
 	"odds/resolve/all"
 )
 
-var update = flag.Bool("update", false, "refresh docs/plot-*.png; golden files are not rewritten: a mismatch writes testdata/NAME.got")
+var update = flag.Bool("update", false, "refresh docs/plot-*.png, and docs/page-*.png with testdata/page-*.txt (TestPageUIBrowser); golden files are not rewritten: a mismatch writes testdata/NAME.got")
 
 // run runs odds in-process.
 func run(ctx context.Context, args ...string) (code int, stdout, stderr string) {
@@ -234,6 +234,7 @@ func TestBadInput(t *testing.T) {
 		{[]string{"roll", strings.Repeat("(", 100000) + "d6"}, "longer than 1000 characters"},
 		{[]string{"roll", strings.Repeat("(", 50) + "d6" + strings.Repeat(")", 50)}, "nested more than 16 deep"},
 		{[]string{"roll", "d6r1!"}, "one of '!' (explode) and 'r' (re-roll)"},
+		{[]string{"page", ""}, "page: give a folder"},
 	}
 	for _, c := range cases {
 		code, out, errs := run(context.Background(), c.args...)
@@ -367,12 +368,13 @@ func TestUntilHelp(t *testing.T) {
 // Profiles are read only when a card is used; a bad ODDS_PROFILES is named
 // as such; empty card names and paths are refused.
 func TestProfileSources(t *testing.T) {
-	t.Setenv("ODDS_PROFILES", "/nonexistent/cards.yaml")
+	stale := filepath.Join(t.TempDir(), "nosuch", "cards.yaml")
+	t.Setenv("ODDS_PROFILES", stale)
 	if code, _, errs := run(context.Background(), "opposed", "fire", "--hesa", "3", "--def", "1"); code != 0 {
 		t.Errorf("a run with no card failed on a stale ODDS_PROFILES: exit %d, %s", code, errs)
 	}
 	code, _, errs := run(context.Background(), "opposed", "fire", "--attacker", "mg-team", "--def", "1")
-	if code != 2 || !strings.HasPrefix(errs, "odds: error: ODDS_PROFILES: /nonexistent/cards.yaml: ") {
+	if code != 2 || !strings.HasPrefix(errs, "odds: error: ODDS_PROFILES: "+stale+": ") {
 		t.Errorf("stale ODDS_PROFILES with a card: exit %d, %q", code, errs)
 	}
 	bad := filepath.Join(t.TempDir(), "bad.yaml")

@@ -22,6 +22,9 @@ func (a *app) pageCommand() *cobra.Command {
 		Args: exactlyOne("a folder to write the page into"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			dir := args[0]
+			if dir == "" {
+				return usagef("name a folder, or a path where one can be made", "page: give a folder")
+			}
 			if st, err := os.Stat(dir); err == nil && !st.IsDir() {
 				return usagef("name a folder, or a path where one can be made", "page: %s is not a folder", dir)
 			}

@@ -230,7 +230,7 @@ func pageBeyond(t *testing.T, base string, p pageActions) {
 	first := p.capture()
 	p.do("until link, loaded again", chromedp.Reload(), chromedp.WaitVisible(css(`#chain li[data-k="4"]`)))
 	if again := p.capture(); !bytes.Equal(first, again) {
-		t.Errorf("the until view drawn twice gives two different screenshots (%d and %d bytes): docs/page-*.png would change every run", len(first), len(again))
+		t.Errorf("the until view drawn twice gives two different screenshots (%d and %d bytes): the page draws something of the moment", len(first), len(again))
 	}
 	p.do("find link", chromedp.Navigate(findLink), chromedp.WaitVisible(css(`#find-answer`)))
 	if got := p.text(`#find-answer`); got != "hesa 6: P(out of action) 55.00%; at hesa 5: 45.00%" {

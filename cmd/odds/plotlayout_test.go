@@ -204,7 +204,7 @@ func TestPlotBarsClearOfFrame(t *testing.T) {
 // for probabilities, and prints each cell's figure in white on the dark
 // cells and black on the light ones.
 func TestPlotHeatScale(t *testing.T) {
-	d := drawSVG(t, "heat", "opposed", "fire", "--hesa", "1..6", "--def", "0..4")
+	d := drawSVG(t, "heat", "opposed", "fire", "--hesa", "1..6", "--def", "0..4", "--metric", "no-effect")
 	var cells []drawnMark
 	right := 0.0
 	for _, m := range d.marks {
@@ -279,9 +279,13 @@ func TestPlotCompareSweep(t *testing.T) {
 	}
 	d = drawSVG(t, "heat", "opposed", "fire", "--hesa", "1..3", "--def", "0..1", "--vs", "--smoke")
 	all = d.all()
-	// smoke's difference to no effect at hesa 1 def 0: a−b ≤ 1 in 64
-	// pairs less a−b ≤ −1 in 45, +19.00%, the largest: the scale is ±20%.
-	for _, w := range []string{"+19.00%", "+20%", "−20%", "hesa", "def"} {
+	// B − A of the headline, out of action: smoke's difference at hesa 3
+	// def 0, a−b ≥ 4 in 21 pairs less a−b ≥ 2 in 36, −15.00%, the
+	// largest: the scale is ±15%.
+	if !strings.Contains(strings.Join(all, " "), "B − A of P(out-of-action)") {
+		t.Errorf("heat: not of the headline, out of action: %q", all)
+	}
+	for _, w := range []string{"−15.00%", "+15%", "−15%", "hesa", "def"} {
 		if !slices.Contains(all, w) {
 			t.Errorf("heat: no %q in %q", w, all)
 		}
@@ -371,5 +375,17 @@ func TestPlotLongNamesWrap(t *testing.T) {
 	}
 	if !slices.ContainsFunc(all, func(s string) bool { return strings.Contains(s, "--defender-hesa\u00a03") }) {
 		t.Errorf("the title breaks --defender-hesa from its value: %q", all)
+	}
+}
+
+// A heat map's default figure is the action's headline outcome that can
+// happen: rof fire at infantry teams cannot destroy a vehicle team, so
+// the map is of target-team-killed, not of target-team-destroyed (0% in
+// every cell, the first outcome).
+func TestPlotHeatHeadline(t *testing.T) {
+	d := drawSVG(t, "heat", "rof", "fire", "--rof", "1..6", "--target-teams", "1..3")
+	all := strings.Join(d.all(), " ")
+	if !strings.Contains(all, "P(target-team-killed)") || strings.Contains(all, "target-team-destroyed") {
+		t.Errorf("heat map of the wrong figure: %q", all)
 	}
 }

@@ -177,7 +177,7 @@ func TestPlotFindNone(t *testing.T) {
 // +19.00%; hesa 3→2, a−b ≤ −1 in 45, +9.00%; hesa 3→4, a−b ≤ −3 in 28,
 // −8.00%.
 func TestPlotTornado(t *testing.T) {
-	d := drawSVG(t, "tornado", "opposed", "fire", "--hesa", "3", "--def", "1", "--sensitivity")
+	d := drawSVG(t, "tornado", "opposed", "fire", "--hesa", "3", "--def", "1", "--sensitivity=no-effect")
 	area := d.dataArea(t)
 	ticks := d.xTicks()
 	for _, w := range []string{"−10%", "0%", "+10%", "+20%"} {
@@ -258,7 +258,7 @@ func TestPlotTornadoMean(t *testing.T) {
 // suppressed leaves P(no-effect) at hesa 3 def 1 as it is (the table's
 // +0%).
 func TestPlotTornadoLeavesOutNothing(t *testing.T) {
-	d := drawSVG(t, "tornado", "opposed", "fire", "--hesa", "3", "--def", "1", "--sensitivity")
+	d := drawSVG(t, "tornado", "opposed", "fire", "--hesa", "3", "--def", "1", "--sensitivity=no-effect")
 	all := d.all()
 	if slices.Contains(all, "firer-suppressed on") || slices.Contains(all, "+0%") {
 		t.Errorf("a change of nothing drawn: %q", all)

@@ -55,6 +55,7 @@ func TestCards(t *testing.T) {
 }
 
 func TestCardErrors(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "nosuch.yaml")
 	cases := []struct {
 		args []string
 		want string
@@ -68,8 +69,8 @@ func TestCardErrors(t *testing.T) {
 		{[]string{"profiles", "validate"}, "want one or more files"},
 		{[]string{"run"}, "want a FILE, or --matchup NAME"},
 		{[]string{"run", "--matchup", "tank-dual"}, `no matchup "tank-dual"; closest: tank-duel`},
-		{[]string{"opposed", "fire", "--hesa", "1", "--profiles", "/nonexistent.yaml"}, "--profiles /nonexistent.yaml: no such file or directory"},
-		{[]string{"profiles", "validate", "/nonexistent.yaml"}, "/nonexistent.yaml:1:1: cannot read"},
+		{[]string{"opposed", "fire", "--hesa", "1", "--profiles", missing}, "--profiles " + missing + ": no such file or directory"},
+		{[]string{"profiles", "validate", missing}, missing + ":1:1: cannot read"},
 	}
 	for _, c := range cases {
 		code, out, errs := run(context.Background(), c.args...)

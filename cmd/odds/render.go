@@ -1,12 +1,9 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
-	"context"
-	"io"
-	"net"
 
+	"odds/cmd/internal/dest"
 	"odds/cmd/internal/query"
 	"odds/cmd/internal/render"
 )
@@ -17,65 +14,6 @@ type (
 	param  = query.Input
 	report = query.Result
 )
-
-// write renders the reports in the chosen format to stdout or --out,
-// streamed: a 99,372-point sweep's 169 MB of JSON is never held whole.
-// To stdout it is written as it is rendered. --out keeps its guarantee
-// (writeDest): a file is written to a temporary file renamed into place
-// only once the rendering is done, and a FIFO, device or hard-linked file
-// is written only after the rendering, so an interrupted or failed run
-// leaves no partial file.
-func (a *app) write(ctx context.Context, reports []*report) error {
-	fill := func(w io.Writer) error {
-		bw := bufio.NewWriterSize(w, 64<<10)
-		// Renderers look at ctx between results: a Ctrl-C during the
-		// rendering of a large grid stops it.
-		err := render.Named(a.format.V).Results(ctx, bw, reports, a.style())
-		if err == nil {
-			err = bw.Flush()
-		}
-		if ctx.Err() != nil {
-			return ctx.Err()
-		}
-		if err != nil {
-			return &ioError{err}
-		}
-		return nil
-	}
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	if a.out == "" {
-		return fill(a.stdout)
-	}
-	return writeDestFunc(ctx, "out", a.out, fill)
-}
-
-// chunks holds output in pieces, each up to maxChunk bytes: a large
-// document is never copied to grow one buffer (a 99,372-point sweep is
-// 21 MB as a table, 169 MB as JSON; a doubling buffer held up to twice
-// that and copied it on every growth).
-type chunks struct{ parts net.Buffers }
-
-const minChunk, maxChunk = 4 << 10, 1 << 20
-
-func (c *chunks) Write(p []byte) (int, error) {
-	n := len(p)
-	for len(p) > 0 {
-		if k := len(c.parts); k == 0 || len(c.parts[k-1]) == cap(c.parts[k-1]) {
-			size := minChunk
-			if k > 0 {
-				size = min(maxChunk, 2*cap(c.parts[k-1]))
-			}
-			c.parts = append(c.parts, make([]byte, 0, size))
-		}
-		last := &c.parts[len(c.parts)-1]
-		k := min(len(p), cap(*last)-len(*last))
-		*last = append(*last, p[:k]...)
-		p = p[k:]
-	}
-	return n, nil
-}
 
 // writeListing renders a listing (systems, profiles): JSON as doc, CSV and
 // the tables as header and rows.
@@ -100,7 +38,7 @@ func (a *app) writeBytes(data []byte) error {
 		}
 		return nil
 	}
-	return writeDest(a.ctx, "out", a.out, data)
+	return dest.Write(a.ctx, "out", a.out, data)
 }
 
 // style is the text style the global flags ask for.

@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"odds/cmd/internal/query"
+	"odds/cmd/internal/question"
 	"odds/cmd/internal/render"
 	"odds/resolve/roll"
 	"odds/sim"
@@ -85,13 +86,13 @@ func (a *app) runRoll(ctx context.Context, src string) error {
 	r := query.NewResult("roll", "roll", []param{{Name: "expr", Value: src}}, plan, res, opts)
 	a.markPartial([]*report{r})
 	if a.plot == "" {
-		return a.write(ctx, []*report{r})
+		return a.write(ctx, question.Results{r})
 	}
 	img, err := render.RollPlot(r, a.plot, a.allRows, render.PlotTitle(a.title))
 	if err != nil {
 		return err
 	}
-	if err := a.write(ctx, []*report{r}); err != nil {
+	if err := a.write(ctx, question.Results{r}); err != nil {
 		return err
 	}
 	return a.writePlot(img)

@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"odds/cmd/internal/query"
+	"odds/cmd/internal/question"
 	"odds/profiles"
 )
 
@@ -75,7 +76,7 @@ matchup must be of an action that repeats, and OUTCOME one of its outcomes).
 				names = []string{only}
 			}
 			changed := cmd.Flags().Changed
-			if err := a.checkBeyond(changed); err != nil {
+			if err := a.together(changed); err != nil {
 				return err
 			}
 			if (changed("find") || changed("sensitivity")) && len(names) > 1 {
@@ -98,19 +99,24 @@ matchup must be of an action that repeats, and OUTCOME one of its outcomes).
 				}
 				jobs = append(jobs, j)
 			}
+			s := &question.Settings{Query: jobs[0], Metric: a.metric}
 			switch {
 			case changed("find"):
-				return a.runFind(cmd.Context(), jobs[0], bq)
+				if s.Kind, err = findKind(jobs[0], bq); err != nil {
+					return err
+				}
 			case changed("sensitivity"):
-				return a.runSensitivity(cmd.Context(), jobs[0], bq)
+				s.Kind = sensitivityKind(bq)
+			default:
+				return a.runJobs(cmd.Context(), jobs)
 			}
-			return a.runJobs(cmd.Context(), jobs)
+			return a.ask(cmd.Context(), s)
 		},
 	}
 	cmd.Flags().StringVar(&only, "matchup", "", "run only the matchup with this `NAME`")
 	cmd.Flags().StringVar(&bq.find, "find", "", "of one matchup: the value of --vary at which `'OUTCOME>=P'` starts to hold (also <=, and mean:RESULT>=X), as an action's --find")
 	cmd.Flags().StringVar(&bq.vary, "vary", "", "the numeric `FLAG` --find scans (not given otherwise)")
-	cmd.Flags().StringVar(&bq.sensitivity, "sensitivity", "", "of one matchup: what each modifier changes, the change in `METRIC` (an outcome or mean:RESULT; default the first outcome), largest first")
+	cmd.Flags().StringVar(&bq.sensitivity, "sensitivity", "", "of one matchup: what each modifier changes, the change in `METRIC` (an outcome or mean:RESULT; default the action's headline outcome), largest first")
 	cmd.Flags().Lookup("sensitivity").NoOptDefVal = sensitivityFirst
 	cmd.Flags().StringVar(until, "until", "", "repeat each matchup's attack on its target, its state carried, until an attack's result is `OUTCOME` or worse (odds systems marks the actions that repeat)")
 	cmd.Flags().IntVar(attacks, "attacks", query.DefaultAttacks, "with --until: the most attacks (1.."+strconv.Itoa(query.MaxAttacks)+")")

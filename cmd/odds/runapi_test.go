@@ -99,14 +99,14 @@ func TestServeMatchupErrors(t *testing.T) {
 	for _, c := range []struct{ query, want, flag string }{
 		{"seed=1", "--matchup: want a matchup's NAME", "matchup"},
 		{"matchup=", "--matchup: want a matchup's NAME", "matchup"},
-		{"matchup=mg-on-rifles-in-cover&hesa=3", "--hesa: run takes no such parameter", ""},
-		{"matchup=mg-on-rifles-in-cover&attacker=mg-team", "--attacker: run takes no such parameter", ""},
-		{"matchup=mg-on-rifles-in-cover&profiles=/etc/passwd", "--profiles: run takes no such parameter", ""},
-		{"matchup=mg-on-rifles-in-cover&out=x.json", "--out: run takes no such parameter", ""},
-		{"matchup=mg-on-rifles-in-cover&format=table", "--format: run takes no such parameter", ""},
-		{"matchup=mg-on-rifles-in-cover&vs=--smoke", "--vs: run takes no such parameter", ""},
+		{"matchup=mg-on-rifles-in-cover&hesa=3", "--hesa: run takes no such parameter", "hesa"},
+		{"matchup=mg-on-rifles-in-cover&attacker=mg-team", "--attacker: run takes no such parameter", "attacker"},
+		{"matchup=mg-on-rifles-in-cover&profiles=/etc/passwd", "--profiles: run takes no such parameter", "profiles"},
+		{"matchup=mg-on-rifles-in-cover&out=x.json", "--out: run takes no such parameter", "out"},
+		{"matchup=mg-on-rifles-in-cover&format=table", "--format: run takes no such parameter", "format"},
+		{"matchup=mg-on-rifles-in-cover&vs=--smoke", "--vs: run takes no such parameter", "vs"},
 		{"matchup=mg-on-rifles-in-cover&trials=0", "--trials: ", "trials"},
-		{"matchup=mg-on-rifles-in-cover&attacks=3", "--attacks: give until=OUTCOME too", "attacks"},
+		{"matchup=mg-on-rifles-in-cover&attacks=3", "--attacks: give --until OUTCOME too", "attacks"},
 		{"matchup=mg-on-rifles-in-cover&vary=hesa", "--vary: give it with --find", "vary"},
 		{"matchup=mg-on-rifles-in-cover&method=exact&precision=0.01", "--precision: exact answers need no precision target", "precision"},
 		{"matchup=rally-after-losses&until=out-of-action", untilLine, "until"},
@@ -200,6 +200,15 @@ func TestBatchMatchupErrors(t *testing.T) {
 	if err == nil || err.Error() != "batch: 1 of 2 lines failed" || len(lines) != 2 ||
 		lines[1] != `{"line":2,"error":"--matchup: no matchup \"tank-dule\"; closest: tank-duel","hint":"'odds profiles list' lists the matchups","flag":"matchup"}` {
 		t.Errorf("--keep-going: err %v, output:\n%s", err, out)
+	}
+	// A parameter the matchup does not take is named in the flag field.
+	out, _ = batch(t, `{"matchup": "tank-duel", "params": {"hesa": 3}}`+"\n", true)
+	var e struct {
+		Line        int
+		Error, Flag string
+	}
+	if err := json.Unmarshal([]byte(out), &e); err != nil || e.Line != 1 || e.Error != "--hesa: run takes no such parameter" || e.Flag != "hesa" {
+		t.Errorf("--keep-going, a parameter run does not take: %v, output:\n%s", err, out)
 	}
 }
 

@@ -19,7 +19,7 @@ func TestRunQuestions(t *testing.T) {
 		want string
 	}{
 		{[]string{"--until", "out-of-action", "--attacks", "2"}, ",out-of-action,2,0.28,0.28,0.28,0.4816,0.4816,0.4816,0.5184,"},
-		{[]string{"--sensitivity"}, ",no-effect,smoke,false,true,0.36,0.55,0.19,0.19,0.19,true,"},
+		{[]string{"--sensitivity"}, ",out-of-action,smoke,false,true,0.28,0.15,-0.13,-0.13,-0.13,true,"}, // the headline
 		{[]string{"--sensitivity", "suppressed"}, ",suppressed,"},
 		{[]string{"--find", "out-of-action>=0.5", "--vary", "hesa"}, ",hesa,out-of-action>=0.5,true,7,true,0.55,0.55,0.55,6,0.45,0.45,0.45,"},
 	} {

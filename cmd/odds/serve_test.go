@@ -20,7 +20,7 @@ import (
 )
 
 // testServer is odds serve on a test listener, with the built-in profiles.
-func testServer(t *testing.T, maxTrials int64) *httptest.Server {
+func testServer(t testing.TB, maxTrials int64) *httptest.Server {
 	t.Helper()
 	a := &app{ctx: context.Background(), stdout: io.Discard, stderr: io.Discard, systems: all.Systems(), width: 80}
 	reg, err := a.registry()
@@ -56,6 +56,8 @@ func TestServeAPI(t *testing.T) {
 		{"/api/v1/symbol/fire?attacker=mg-team&defender=rifle-squad&range=close&seed=3", []string{"symbol", "fire", "--attacker", "mg-team", "--defender", "rifle-squad", "--range", "close", "--seed", "3"}},
 		{"/api/v1/opposed/fire?hesa=3&def=1&vs=--smoke&seed=2&method=mc&trials=70000", []string{"opposed", "fire", "--hesa", "3", "--def", "1", "--vs", "--smoke", "--seed", "2", "--method", "mc", "--trials", "70000"}},
 		{"/api/v1/opposed/fire?hesa=3&def=1&until=out-of-action&attacks=4&seed=7", []string{"opposed", "fire", "--hesa", "3", "--def", "1", "--until", "out-of-action", "--attacks", "4", "--seed", "7"}},
+		// a bare boolean is true, as a bare flag is
+		{"/api/v1/rof/fire?rof=4&leader&concealed&seed=7", []string{"rof", "fire", "--rof", "4", "--leader", "--concealed", "--seed", "7"}},
 	} {
 		status, body, h := get(t, ts.URL+c.query)
 		_, cli, errs := run(context.Background(), append(c.args, "--format", "json")...)
@@ -66,9 +68,11 @@ func TestServeAPI(t *testing.T) {
 	for _, c := range []struct{ query, want, flag string }{
 		{"/api/v1/opposed/fire?hesa=99&def=1", "--hesa: want 0..12, got 99", "hesa"},
 		{"/api/v1/opposed/fire?hesa=3", "--def", "def"},
-		{"/api/v1/opposed/fire?hesa=3&def=1&profiles=/etc/passwd", "--profiles: opposed fire takes no such parameter", ""},
-		{"/api/v1/opposed/fire?hesa=3&def=1&out=x.json", "--out: opposed fire takes no such parameter", ""},
-		{"/api/v1/opposed/fire?hesa=3&def=1&plot=x.svg", "--plot: opposed fire takes no such parameter", ""},
+		{"/api/v1/opposed/fire?hesa&def=1", `--hesa: want an integer`, "hesa"},
+		{"/api/v1/opposed/fire?hesa=3&def=%zz", `"def=%zz" does not decode`, "def"},
+		{"/api/v1/opposed/fire?hesa=3&def=1&profiles=/etc/passwd", "--profiles: opposed fire takes no such parameter", "profiles"},
+		{"/api/v1/opposed/fire?hesa=3&def=1&out=x.json", "--out: opposed fire takes no such parameter", "out"},
+		{"/api/v1/opposed/fire?hesa=3&def=1&plot=x.svg", "--plot: opposed fire takes no such parameter", "plot"},
 		{"/api/v1/opposed/nosuch?hesa=3", `opposed has no action "nosuch"`, ""},
 		{"/api/v1/symbol/fire?attacker=nosuch&defender=tank&range=close", `no symbol unit card "nosuch"`, "attacker"},
 		{"/api/v1/opposed/fire?hesa=1..12&def=0..12&method=mc&trials=1000000", "more than the 100,000,000 trials", "trials"},
@@ -196,8 +200,11 @@ func TestServeLoad(t *testing.T) {
 	t.Logf("200 requests in %v: %v", time.Since(start), seen)
 }
 
-// Ctrl-C: the server stops within a second, cancelling a run in flight;
-// --addr :0 warns that the page is shared on the network.
+// Ctrl-C: the server stops, cancelling a run in flight (1e11 trials,
+// which would take many minutes); --addr :0 warns that the page is
+// shared on the network. Every wait is bounded by serveWait, wide enough
+// that a loaded machine never reaches it: the time the stop took is
+// logged, not held to a wall-clock figure.
 func TestServeShutdown(t *testing.T) {
 	var out, errs syncBuffer
 	a := &app{ctx: context.Background(), stdout: &out, stderr: &errs, systems: all.Systems(), width: 80}
@@ -209,12 +216,11 @@ func TestServeShutdown(t *testing.T) {
 	done := make(chan error, 1)
 	go func() { done <- serve.New(a.systems, reg, 1e12, a.stdout, a.stderr).ListenAndServe(ctx, ":0") }()
 	var url string
-	for range 100 {
+	for start := time.Now(); time.Since(start) < serveWait; time.Sleep(10 * time.Millisecond) {
 		if s := out.String(); strings.Contains(s, "http://") {
 			url = strings.TrimSpace(s[strings.Index(s, "http://"):])
 			break
 		}
-		time.Sleep(10 * time.Millisecond)
 	}
 	if url == "" || !strings.Contains(errs.String(), "warning: listening on every network interface") {
 		t.Fatalf("no URL (%q) or no warning (%q)", out.String(), errs.String())
@@ -234,21 +240,22 @@ func TestServeShutdown(t *testing.T) {
 	cancel()
 	select {
 	case <-done:
-	case <-time.After(2 * time.Second):
-		t.Fatal("the server did not stop within 2 s")
+	case <-time.After(serveWait):
+		t.Fatalf("the server did not stop within %v", serveWait)
 	}
-	if d := time.Since(stop); d > 1500*time.Millisecond {
-		t.Errorf("stopped after %v", d)
-	}
+	t.Logf("stopped %v after the cancel", time.Since(stop))
 	select {
 	case code := <-inflight:
 		if code == 200 {
 			t.Error("the run in flight finished instead of being cancelled")
 		}
-	case <-time.After(2 * time.Second):
+	case <-time.After(serveWait):
 		t.Error("the request in flight was left hanging")
 	}
 }
+
+// serveWait bounds TestServeShutdown's waits.
+const serveWait = 30 * time.Second
 
 // syncBuffer is a bytes.Buffer safe for a writer and a reader at once.
 type syncBuffer struct {
@@ -286,12 +293,11 @@ func TestServeHostAndHeaders(t *testing.T) {
 	go func() { done <- serve.New(a.systems, reg, 1e12, a.stdout, a.stderr).ListenAndServe(ctx, "127.0.0.1:0") }()
 	defer func() { cancel(); <-done }()
 	var base string
-	for range 200 {
+	for start := time.Now(); time.Since(start) < serveWait; time.Sleep(10 * time.Millisecond) {
 		if s := out.String(); strings.Contains(s, "http://") {
 			base = strings.TrimSpace(s[strings.Index(s, "http://"):])
 			break
 		}
-		time.Sleep(10 * time.Millisecond)
 	}
 	if base == "" {
 		t.Fatal("no URL")

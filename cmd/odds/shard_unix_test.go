@@ -27,8 +27,8 @@ func TestShardFIFO(t *testing.T) {
 	}()
 	select {
 	case <-done:
-	case <-time.After(10 * time.Second):
-		t.Fatal("merge of a FIFO blocked")
+	case <-time.After(30 * time.Second):
+		t.Fatal("merge of a FIFO blocked (30 s)")
 	}
 	if code != 2 || !strings.Contains(errs, "fifo.json: not a regular file") {
 		t.Errorf("merge FIFO: exit %d, stderr %q", code, errs)

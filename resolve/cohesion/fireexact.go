@@ -11,7 +11,11 @@ package cohesion
 // enumeration (Trial under dice.Enumerator) remains the reference it is
 // tested against (fireexact_test.go).
 
-import "odds/resolve"
+import (
+	"context"
+
+	"odds/resolve"
+)
 
 // xLo and xHi bound a modified roll: d10 (1..10) plus a DRM (-9..12).
 const (
@@ -20,8 +24,8 @@ const (
 )
 
 // Exact returns the probability of each cell. It never refuses: the cost
-// is linear in the dice.
-func (p *firePlan) Exact(int64) ([]float64, bool) {
+// is linear in the dice (about a microsecond), too little to look at ctx.
+func (p *firePlan) Exact(context.Context, int64) ([]float64, bool) {
 	prob := make([]float64, p.layout.Cells)
 	if p.vehicle {
 		p.exactVehicle(prob)

@@ -80,7 +80,7 @@ func TestFireExactAgreesWithEnumeration(t *testing.T) {
 			}
 		}
 		p := compile(t, "fire", set).(*firePlan)
-		got, _ := p.Exact(0)
+		got, _ := p.Exact(context.Background(), 0)
 		want := enumerate(p)
 		for c := range want {
 			if math.Abs(got[c]-want[c]) > 1e-9 { // the enumeration sums up to 1e5 path weights
@@ -96,7 +96,7 @@ func TestFireExactAgreesWithEnumeration(t *testing.T) {
 		{"mortar-drm": "2+1", "mv": "2", "stack": "squad-5:rider+squad-7+squad-7b"},
 	} {
 		p := stackPlan(t, set).(*firePlan)
-		got, _ := p.Exact(0)
+		got, _ := p.Exact(context.Background(), 0)
 		want := enumerate(p)
 		for c := range want {
 			if math.Abs(got[c]-want[c]) > 1e-9 { // the enumeration sums up to 1e5 path weights
@@ -148,6 +148,6 @@ func BenchmarkFireExact(b *testing.B) {
 		b.Fatal(err)
 	}
 	for b.Loop() {
-		p.(*firePlan).Exact(0)
+		p.(*firePlan).Exact(context.Background(), 0)
 	}
 }

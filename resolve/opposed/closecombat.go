@@ -77,11 +77,12 @@ func meleeAction() *resolve.Action {
 			"odds opposed melee --attacker-hesa 3 --defender-hesa 2 --cover soft",
 			"odds opposed melee --attacker engineer-section --defender company-hq --smoke",
 		},
-		Short:   "hand-to-hand combat: attacker d10+HESA vs defender d10+HESA",
-		Sheet:   "004: Hand-to-Hand Combat; Close Combat Result",
-		Outcome: combatOutcomes,
-		Stats:   marginStats,
-		Params:  params,
+		Short:    "hand-to-hand combat: attacker d10+HESA vs defender d10+HESA",
+		Sheet:    "004: Hand-to-Hand Combat; Close Combat Result",
+		Outcome:  combatOutcomes,
+		Headline: combatHeadline,
+		Stats:    marginStats,
+		Params:   params,
 		Compile: func(v resolve.Args) (resolve.Plan, error) {
 			att, err := fighter(v, "attacker", true)
 			if err != nil {
@@ -119,11 +120,12 @@ func overrunAction() *resolve.Action {
 			"odds opposed overrun --defender-hesa 3 --defender-commander",
 			"odds opposed overrun --attacker medium-tank --defender mg-team",
 		},
-		Short:   "tank overrun: attacker d10+8 vs defender d10+HESA",
-		Sheet:   "004: Tank Overrun; Close Combat Result",
-		Outcome: combatOutcomes,
-		Stats:   marginStats,
-		Params:  params,
+		Short:    "tank overrun: attacker d10+8 vs defender d10+HESA",
+		Sheet:    "004: Tank Overrun; Close Combat Result",
+		Outcome:  combatOutcomes,
+		Headline: combatHeadline,
+		Stats:    marginStats,
+		Params:   params,
 		Compile: func(v resolve.Args) (resolve.Plan, error) {
 			def, err := fighter(v, "defender", false) // no engineer line in the overrun table
 			if err != nil {

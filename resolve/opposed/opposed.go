@@ -73,9 +73,11 @@ const (
 )
 
 var (
-	fireOutcomes                    = []string{noEffect, fallBack, suppressed, outOfAction}
-	huntOutcomes                    = []string{"hunter-fall-back", noEffect, suppressed, outOfAction}
-	combatOutcomes                  = []string{"attacker-out-of-action", "attacker-suppressed", "attacker-fall-back", "draw", "defender-fall-back", "defender-suppressed", "defender-out-of-action"}
+	fireOutcomes   = []string{noEffect, fallBack, suppressed, outOfAction}
+	huntOutcomes   = []string{"hunter-fall-back", noEffect, suppressed, outOfAction}
+	combatOutcomes = []string{"attacker-out-of-action", "attacker-suppressed", "attacker-fall-back", "draw", "defender-fall-back", "defender-suppressed", "defender-out-of-action"}
+	// combatHeadline: a close combat's figure is the defender's fate.
+	combatHeadline                  = []string{"defender-out-of-action", "defender-suppressed", "defender-fall-back"}
 	rallyOutcomes                   = []string{outOfAction, noEffect, "unsuppressed", "unsuppressed-and-acts"}
 	marginStats                     = []string{"margin"}
 	rallyStats                      = []string{"total"}

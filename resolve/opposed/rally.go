@@ -26,10 +26,11 @@ func rallyAction() *resolve.Action {
 			"odds opposed rally --commander --elements-lost 4 --quality 1",
 			"odds opposed rally --unit veteran-rifle-section --unsupported=both",
 		},
-		Short:   "recover / rally: d10 plus modifiers",
-		Sheet:   "004: Recover / Rally",
-		Outcome: rallyOutcomes,
-		Stats:   rallyStats,
+		Short:    "recover / rally: d10 plus modifiers",
+		Sheet:    "004: Recover / Rally",
+		Outcome:  rallyOutcomes,
+		Headline: []string{"unsuppressed", "unsuppressed-and-acts"}, // the rally's success
+		Stats:    rallyStats,
 		Params: resolve.InSection("Modifiers", // the sheet's "Roll 1d10 and apply any modifiers"
 			resolve.BoolParam("commander", "a commander within 4 performs the rally (+1)"),
 			resolve.IntParam("elements-lost", 0, 99, 0, "friendly elements lost (-1 for every full 3)"),

@@ -1,6 +1,7 @@
 package rof
 
 import (
+	"context"
 	"odds/dice"
 )
 
@@ -24,7 +25,7 @@ func (p *assaultPlan) enemy(s *dice.Stream, k int) (state, lost int) {
 // touched by one or two assaulting teams (closest to closest), so the
 // answer is a convolution over the enemies of each one's (state, teams
 // lost) distribution, enumerated once for one and for two teams.
-func (p *assaultPlan) Exact(budget int64) ([]float64, bool) {
+func (p *assaultPlan) Exact(ctx context.Context, budget int64) ([]float64, bool) {
 	var per [3][]float64 // per[k][state*3+lost]
 	for k := range 3 {
 		d, ok := enumerate(func(s *dice.Stream) int {
@@ -43,6 +44,9 @@ func (p *assaultPlan) Exact(budget int64) ([]float64, bool) {
 	cur, next := make([]float64, 3*nD*nL), make([]float64, 3*nD*nL)
 	cur[at(unharmed, 0, 0)] = 1
 	for e := range p.enemies {
+		if ctx.Err() != nil {
+			return nil, false
+		}
 		k := p.teams / p.enemies
 		if e < p.teams%p.enemies {
 			k++

@@ -1,6 +1,7 @@
 package rof
 
 import (
+	"context"
 	"odds/dice"
 	"odds/resolve"
 )
@@ -127,8 +128,8 @@ func (p *rallyPlan) Run(s *dice.Stream, n int, counts []uint64) {
 
 // Exact is the fire's exact answer with the rally check's chance split
 // off the cells without RFPs.
-func (p *rallyPlan) Exact(budget int64) ([]float64, bool) {
-	prob, ok := p.fire.Exact(budget)
+func (p *rallyPlan) Exact(ctx context.Context, budget int64) ([]float64, bool) {
+	prob, ok := p.fire.Exact(ctx, budget)
 	if !ok {
 		return nil, false
 	}

@@ -25,7 +25,7 @@ func TestFireExactDP(t *testing.T) {
 	}
 	// The example: 10 x 3 firing teams at 6 armoured teams.
 	p := compileArgs(t, "fire", map[string]string{"rof": "10", "firing-teams": "3", "target-teams": "6", "team": "vehicle", "ar": "3", "at": "5"})
-	if _, ok := p.(sim.Exacter).Exact(sim.AutoPaths); !ok {
+	if _, ok := p.(sim.Exacter).Exact(context.Background(), sim.AutoPaths); !ok {
 		t.Error("30 dice at 6 armoured teams: no exact answer within the auto budget")
 	}
 }
@@ -43,7 +43,7 @@ func TestArtilleryExact(t *testing.T) {
 		exactAgrees(t, compileArgs(t, "artillery", set), set)
 	}
 	p := compileArgs(t, "artillery", map[string]string{"battery": strconv.Itoa(maxBattery), "turns": "6", "radius": "1"})
-	if _, ok := p.(sim.Exacter).Exact(sim.AutoPaths); !ok {
+	if _, ok := p.(sim.Exacter).Exact(context.Background(), sim.AutoPaths); !ok {
 		t.Error("the largest barrage: no exact answer within the auto budget")
 	}
 }
@@ -62,7 +62,7 @@ func TestAssaultExact(t *testing.T) {
 		exactAgrees(t, compileArgs(t, "assault", set), set)
 	}
 	p := compileArgs(t, "assault", map[string]string{"assault": "6", "teams": "6", "enemy-teams": "6", "enemy": "vehicle", "at": "5", "flank-ar": "3", "suppressed": "true", "quality": "4"})
-	if _, ok := p.(sim.Exacter).Exact(sim.AutoPaths); !ok {
+	if _, ok := p.(sim.Exacter).Exact(context.Background(), sim.AutoPaths); !ok {
 		t.Error("the largest assault: no exact answer within the auto budget")
 	}
 }
@@ -71,7 +71,7 @@ func TestAssaultExact(t *testing.T) {
 // its Trial, cell by cell.
 func exactAgrees(t *testing.T, p resolve.Plan, set map[string]string) {
 	t.Helper()
-	own, ok := p.(sim.Exacter).Exact(sim.AutoPaths)
+	own, ok := p.(sim.Exacter).Exact(context.Background(), sim.AutoPaths)
 	if !ok {
 		t.Fatalf("%v: no exact answer", set)
 	}

@@ -1,6 +1,7 @@
 package rof
 
 import (
+	"context"
 	"math"
 
 	"odds/dice"
@@ -15,7 +16,7 @@ import (
 // found by enumerating that team's few ping, pen and check dice. RoF 10 x
 // 3 firing teams at 6 armoured teams (1.3e11 dice paths) takes well under
 // a millisecond.
-func (p *firePlan) Exact(budget int64) ([]float64, bool) {
+func (p *firePlan) Exact(ctx context.Context, budget int64) ([]float64, bool) {
 	q := float64(7-p.toHit) / 6
 	maxRFP := p.maxRFP
 	out := make([]float64, p.layout.Cells)
@@ -27,6 +28,9 @@ func (p *firePlan) Exact(budget int64) ([]float64, bool) {
 	cur, next := make([]float64, nO*nR*nD), make([]float64, nO*nR*nD)
 	at := func(o, r, d int) int { return (o*nR+r)*nD + d }
 	for hits := 0; hits <= p.dice; hits++ {
+		if ctx.Err() != nil {
+			return nil, false
+		}
 		ph := binomialPMF(p.dice, hits, q)
 		if ph == 0 {
 			continue

@@ -1,6 +1,7 @@
 package rof
 
 import (
+	"context"
 	"odds/dice"
 	"odds/resolve"
 )
@@ -126,9 +127,9 @@ func (p *artilleryPlan) Run(s *dice.Stream, n int, counts []uint64) {
 // (on target or not: a 10, or at most the radius), so the turn the
 // barrage lands on is a truncated geometric distribution, and the effect
 // once on target is enumerated once.
-func (p *artilleryPlan) Exact(budget int64) ([]float64, bool) {
+func (p *artilleryPlan) Exact(ctx context.Context, budget int64) ([]float64, bool) {
 	eff, ok := enumerate(p.effect, len(checkOutcomes), budget)
-	if !ok {
+	if !ok || ctx.Err() != nil {
 		return nil, false
 	}
 	out := make([]float64, p.layout.Cells)

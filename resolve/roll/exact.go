@@ -1,6 +1,7 @@
 package roll
 
 import (
+	"context"
 	"math"
 	"slices"
 
@@ -19,8 +20,8 @@ type dist struct {
 
 // Exact implements sim.Exacter: the distribution by convolution, or
 // ok=false if that would take more than the budget.
-func (p *Plan) Exact(budget int64) ([]float64, bool) {
-	x := &exacter{budget: budget * opsPerPath}
+func (p *Plan) Exact(ctx context.Context, budget int64) ([]float64, bool) {
+	x := &exacter{ctx: ctx, budget: budget * opsPerPath}
 	d, ok := x.sum(p.left)
 	if ok && p.right != nil {
 		var r dist
@@ -36,12 +37,16 @@ func (p *Plan) Exact(budget int64) ([]float64, bool) {
 	return out, true
 }
 
-type exacter struct{ budget int64 }
+type exacter struct {
+	ctx    context.Context // looked at on each charge: a step is one convolution
+	budget int64
+}
 
-// spend charges ops to the budget and reports whether it still holds.
+// spend charges ops to the budget and reports whether it still holds
+// and the context has not ended.
 func (x *exacter) spend(ops int64) bool {
 	x.budget -= ops
-	return x.budget >= 0
+	return x.budget >= 0 && x.ctx.Err() == nil
 }
 
 func (x *exacter) add(a, b dist) (dist, bool) {

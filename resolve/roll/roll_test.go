@@ -1,6 +1,7 @@
 package roll
 
 import (
+	"context"
 	"errors"
 	"math"
 	"strconv"
@@ -78,7 +79,7 @@ func exact(t *testing.T, src string) (map[int]float64, *Plan) {
 		t.Fatal(err)
 	}
 	p := Compile(e)
-	prob, ok := p.Exact(1e7)
+	prob, ok := p.Exact(context.Background(), 1e7)
 	if !ok {
 		t.Fatalf("%s: no exact answer", src)
 	}
@@ -317,11 +318,11 @@ func TestNoAllocations(t *testing.T) {
 // A large expression has no exact answer within a small budget.
 func TestExactBudget(t *testing.T) {
 	e, _ := Parse("100d100")
-	if _, ok := Compile(e).Exact(1000); ok {
+	if _, ok := Compile(e).Exact(context.Background(), 1000); ok {
 		t.Error("100d100 convolved within a budget of 1000 paths")
 	}
 	e, _ = Parse("40d10")
-	if _, ok := Compile(e).Exact(100_000); !ok {
+	if _, ok := Compile(e).Exact(context.Background(), 100_000); !ok {
 		t.Error("40d10 not convolved within the auto budget")
 	}
 }

@@ -86,8 +86,9 @@ func airAction() *resolve.Action {
 			"odds symbol air --defender tank --aa-range close --second-run",
 			"odds symbol air --defender mg-team --friendly rifle-squad",
 		},
-		Outcome: append([]string{tasDestroyed, tasAborted}, fireOutcomes...),
-		Stats:   supportFlags,
+		Outcome:  append([]string{tasDestroyed, tasAborted}, fireOutcomes...),
+		Headline: fireOutcomes, // the target's, not the aircraft's
+		Stats:    supportFlags,
 		Notes: map[string]string{
 			tasDestroyed: "AA fire: the TAS crashes (no attack)",
 			tasAborted:   "AA fire: damaged or turned away (no attack)",
@@ -110,6 +111,7 @@ func barrageAction() *resolve.Action {
 			"odds symbol barrage --defender mg-team --building --blast red:2",
 		},
 		Outcome:   append([]string{notArrived}, fireOutcomes...),
+		Headline:  fireOutcomes,
 		Stats:     supportFlags,
 		Notes:     map[string]string{notArrived: "the OAS did not arrive (--arrival)"},
 		Params:    supportParams(false),

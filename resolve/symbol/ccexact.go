@@ -1,6 +1,7 @@
 package symbol
 
 import (
+	"context"
 	"slices"
 
 	"odds/dice"
@@ -17,7 +18,7 @@ func (p *ccPlan) ExactMethod() string { return "markov-chain" }
 // rolls; the chain carries the joint distribution of the states still
 // fighting from round to round and drops each finished fight into its
 // cell, up to the round cap (whose mass is the both-remain outcome).
-func (p *ccPlan) Exact(budget int64) ([]float64, bool) {
+func (p *ccPlan) Exact(ctx context.Context, budget int64) ([]float64, bool) {
 	c := &chain{p: p, work: budget * 20} // a path of the enumerator costs about 20 of these
 	c.sides[0].t, c.sides[1].t = p.a, p.d
 	cells := make([]float64, p.layout.Cells)
@@ -30,6 +31,9 @@ func (p *ccPlan) Exact(budget int64) ([]float64, bool) {
 		// side is gone.
 		quiet := round < p.maxRounds && p.withdraw == [2]policy{never, never}
 		for i, key := range cur.keys {
+			if i%256 == 0 && ctx.Err() != nil {
+				return nil, false
+			}
 			q := cur.p[i]
 			a, d := c.sides[0].states[key[0]], c.sides[1].states[key[1]]
 			toA, ok := c.next(0, key[0], p.dAtt[ini][resolve.B2I(d.half)], p.aDef[ini])

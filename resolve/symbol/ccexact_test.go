@@ -1,6 +1,7 @@
 package symbol
 
 import (
+	"context"
 	"math"
 	"testing"
 
@@ -90,11 +91,11 @@ func TestCloseCombat20v20Exact(t *testing.T) {
 	pool := "red:7,green:7,blue:6"
 	set := map[string]string{"attacker-attack": pool, "attacker-defence": pool, "defender-attack": pool, "defender-defence": pool,
 		"attacker-capacity": "3", "defender-capacity": "3"}
-	if _, ok := cc(t, set).(sim.Exacter).Exact(sim.MaxPaths); !ok {
+	if _, ok := cc(t, set).(sim.Exacter).Exact(context.Background(), sim.MaxPaths); !ok {
 		t.Error("no exact answer within the default budget")
 	}
 	set["attacker-supported"] = "true"
-	if _, ok := cc(t, set).(sim.Exacter).Exact(sim.MaxPaths); ok {
+	if _, ok := cc(t, set).(sim.Exacter).Exact(context.Background(), sim.MaxPaths); ok {
 		t.Error("supported: an exact answer within the default budget, which its work does not fit")
 	}
 }

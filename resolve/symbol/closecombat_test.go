@@ -1,6 +1,7 @@
 package symbol
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"slices"
@@ -172,7 +173,7 @@ func TestCloseCombatLarge(t *testing.T) {
 	p := cc(t, map[string]string{"attacker-attack": "red:2,green:2,blue:2", "attacker-defence": "red:2,green:2,blue:2",
 		"defender-attack": "red:2,green:2,blue:2", "defender-defence": "red:2,green:2,blue:2",
 		"attacker-supported": "true", "outflanked": "true", "attacker-capacity": "3", "defender-capacity": "3"})
-	if _, ok := p.(sim.Exacter).Exact(sim.AutoPaths); !ok {
+	if _, ok := p.(sim.Exacter).Exact(context.Background(), sim.AutoPaths); !ok {
 		t.Error("six dice a side have no exact answer within the auto budget")
 	}
 	s := dice.New(1, 1)

@@ -1,6 +1,7 @@
 package symbol
 
 import (
+	"context"
 	"slices"
 
 	"odds/dice"
@@ -15,9 +16,9 @@ import (
 // times the cells of the attack's downset, plus, per number of critical
 // hits, the comparison dice's tally pairs: 30 dice against 30 is about
 // 1e7 steps (tens of milliseconds).
-func (p *firePlan) Exact(budget int64) ([]float64, bool) {
+func (p *firePlan) Exact(ctx context.Context, budget int64) ([]float64, bool) {
 	work := budget * 20 // a path of the enumerator costs about 20 of these
-	remain, ok := p.remainDist(&work)
+	remain, ok := p.remainDist(ctx, &work)
 	if !ok {
 		return nil, false
 	}
@@ -27,6 +28,9 @@ func (p *firePlan) Exact(budget int64) ([]float64, bool) {
 	for ri, pr := range remain {
 		if pr == 0 {
 			continue
+		}
+		if ri%1024 == 0 && ctx.Err() != nil {
+			return nil, false
 		}
 		c := p.remains[ri].Count(crit)
 		if c == 0 {
@@ -52,17 +56,12 @@ func (p *firePlan) Exact(budget int64) ([]float64, bool) {
 // die at a time (cancelGrid); when a failed spotting roll only adds dice
 // to the defence (as the sheet's table does), those come last, after the
 // spotted defence's share is taken.
-func (p *firePlan) remainDist(work *int64) ([]float64, bool) {
+func (p *firePlan) remainDist(ctx context.Context, work *int64) ([]float64, bool) {
 	g := newCancelGrid(p.attack.Tallies, p.rule)
 	first, rest := p.defDice, [][]dice.Die(nil)
 	ws := 1.0
-	if p.spotNeed >= 0 {
-		ws = 0
-		for d := 1; d <= 6; d++ {
-			if d-p.spotMinus >= p.spotNeed {
-				ws += 1.0 / 6
-			}
-		}
+	if p.spot != nil {
+		ws = p.spot.p()
 		extra := p.defDiceUnspotted
 		if len(extra) >= len(first) && slices.EqualFunc(first, extra[:len(first)], slices.Equal) {
 			rest = [][]dice.Die{extra[len(first):]} // after the spotted defence's dice
@@ -91,6 +90,9 @@ func (p *firePlan) remainDist(work *int64) ([]float64, bool) {
 	}
 	g.load(p.attack.Tallies, p.attack.Probs)
 	for _, d := range first {
+		if ctx.Err() != nil {
+			return nil, false
+		}
 		g.cancel(d)
 	}
 	emit(ws)
@@ -100,6 +102,9 @@ func (p *firePlan) remainDist(work *int64) ([]float64, bool) {
 			r = p.defDiceUnspotted
 		}
 		for _, d := range r {
+			if ctx.Err() != nil {
+				return nil, false
+			}
 			g.cancel(d)
 		}
 		emit(1 - ws)

@@ -1,6 +1,7 @@
 package symbol
 
 import (
+	"context"
 	"math"
 	"math/bits"
 	"slices"
@@ -20,13 +21,8 @@ func (p *firePlan) pairsExact() []float64 {
 		w    float64
 	}
 	defs := []weighted{{p.defence, 1}}
-	if p.spotNeed >= 0 {
-		spotted := 0.0
-		for d := 1; d <= 6; d++ {
-			if d-p.spotMinus >= p.spotNeed {
-				spotted += 1.0 / 6
-			}
-		}
+	if p.spot != nil {
+		spotted := p.spot.p()
 		defs = []weighted{{p.defence, spotted}, {p.defenceUnspotted, 1 - spotted}}
 	}
 	remain := make([]float64, len(p.remains))
@@ -149,7 +145,7 @@ func TestExactMatchesPairs(t *testing.T) {
 						set[k] = v
 					}
 					p := compile(t, "fire", set).(*firePlan)
-					got, ok := p.Exact(sim.MaxPaths)
+					got, ok := p.Exact(context.Background(), sim.MaxPaths)
 					if !ok {
 						t.Fatalf("%v: no exact answer", set)
 					}
@@ -204,12 +200,12 @@ func TestCancelAssociative(t *testing.T) {
 // tallies no more (4e9 steps, refused before), about 1e7 steps now.
 func TestFireLargeExact(t *testing.T) {
 	p := compile(t, "fire", map[string]string{"attack": "red:7,green:7,blue:6", "defence": "red:6,green:7,blue:7", "target": "vehicle"})
-	if _, ok := p.(sim.Exacter).Exact(sim.AutoPaths); !ok {
+	if _, ok := p.(sim.Exacter).Exact(context.Background(), sim.AutoPaths); !ok {
 		t.Error("20 dice against 20: no exact answer within the auto budget")
 	}
 	pool := "red:10,green:10,blue:10"
 	p = compile(t, "fire", map[string]string{"attack": pool, "defence": pool, "target": "vehicle", "cancel": "kind-or-weaker"})
-	if _, ok := p.(sim.Exacter).Exact(sim.MaxPaths); !ok {
+	if _, ok := p.(sim.Exacter).Exact(context.Background(), sim.MaxPaths); !ok {
 		t.Error("30 dice against 30, kind-or-weaker: no exact answer within the default budget")
 	}
 }
@@ -225,7 +221,7 @@ func TestExactSpotFromStart(t *testing.T) {
 	if slices.EqualFunc(p.defDice, p.defDiceUnspotted[:len(p.defDice)], slices.Equal) {
 		t.Fatal("the reversed unspotted defence still starts with the spotted one")
 	}
-	got, ok := p.Exact(sim.MaxPaths)
+	got, ok := p.Exact(context.Background(), sim.MaxPaths)
 	if !ok {
 		t.Fatal("no exact answer")
 	}

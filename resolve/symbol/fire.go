@@ -130,8 +130,7 @@ type firePlan struct {
 	defenceUnspotted *dice.Pool // after a failed spotting roll
 	defDice          []dice.Die // defence's dice one by one, for Exact (cancelGrid)
 	defDiceUnspotted []dice.Die
-	spotNeed         int        // d6 needed to spot (0 always, 7 never); -1: no roll
-	spotMinus        int        // off the spotting die: hindered LOS, sneaky trail, markers (spotMinus)
+	spot             *spotRule  // the spotting roll; nil if none is thrown (no --spot, or spotted without a roll)
 	rule             int        // cancellation rule
 	autoX            dice.Tally // X suppressions against a recruit, added after cancelling
 	blast            *dice.Pool // the blast value against a building (9.0), or nil
@@ -202,7 +201,7 @@ func (p *firePlan) remaining(a, d dice.Tally) dice.Tally {
 // suppressions.
 func (p *firePlan) Trial(s *dice.Stream) int {
 	def := p.defence
-	if p.spotNeed >= 0 && s.D(6)-p.spotMinus < p.spotNeed {
+	if p.spot != nil && !p.spot.spotted(s.D(6)) {
 		def = p.defenceUnspotted
 	}
 	r := p.remaining(s.Roll(p.attack), s.Roll(def))
@@ -328,7 +327,7 @@ func downset(ts []dice.Tally, autoX dice.Tally, b *box) []dice.Tally {
 // go to (maxOddsDice) finish as Trial does. Without a kernel (a spotting
 // roll, or a grid too large for the kernel's tables) Run calls Trial.
 func (p *firePlan) compileVersus() {
-	if p.spotNeed >= 0 {
+	if p.spot != nil {
 		return
 	}
 	n := len(p.remains)

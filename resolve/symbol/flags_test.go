@@ -2,7 +2,9 @@ package symbol
 
 import (
 	"errors"
+	"fmt"
 	"math"
+	"strings"
 	"testing"
 
 	"odds/resolve"
@@ -285,4 +287,61 @@ func TestFireBuilding(t *testing.T) {
 	base := map[string]string{"attack": "red:1", "defence": "blue:1", "target": "infantry"}
 	compileErr(t, "fire", with2(base, "building", "true"), "blast")
 	compileErr(t, "fire", with2(base, "blast", "red:1"), "blast")
+}
+
+// Fire and spot read one spotting table the same way: for every cell of
+// it (attacker type by row; out of arc, and the target in light forest
+// for the terrain bonus, by column) and every minus on the die, fire
+// --spot is spot's P(spotted) of the fire without a roll and the rest of
+// the fire after a failed one. The sheet's "-" (0) spots without a roll,
+// so no minus makes it fail: with an ambush marker (-2) fire once gave
+// 5/6, with -3 4/6. Counted by convolution and by enumeration of Trial.
+func TestFireSpotsAsSpot(t *testing.T) {
+	minus := []struct {
+		name       string
+		spot, fire []string // the flags of spot and of fire that give it
+	}{
+		{"none", nil, nil},
+		{"-1 hide action", []string{"hide-action", "true"}, []string{"hide-action", "true"}},
+		{"-2 ambush", []string{"ambush", "true"}, []string{"ambush", "true"}},
+		{"-3 ambush, hindered", []string{"ambush", "true", "hindered", "true"}, []string{"ambush", "true", "hindrances", "1"}},
+		{"-6 every marker added, hindered, sneaky trail", []string{"hidden", "true", "hide-action", "true", "ambush", "true", "marker-modifiers", "add", "hindered", "true", "sneaky-trail", "true"},
+			[]string{"hidden", "true", "hide-action", "true", "ambush", "true", "marker-modifiers", "add", "hindrances", "1", "sneaky-trail", "true"}},
+	}
+	table := testEnv().Tables[spottingTable]
+	cells := 0
+	for _, row := range unitTypes {
+		for col := range table.Rows[row] {
+			outOfArc := strings.HasPrefix(col, "out-of-arc")
+			if outOfArc && row == "infantry" {
+				continue // 360 degrees: the cells are never read (an error, TestCompileErrors)
+			}
+			cells++
+			for _, m := range minus {
+				spot := with2(map[string]string{"attacker-type": row, "out-of-arc": fmt.Sprint(outOfArc)}, m.spot...)
+				fire := with2(map[string]string{"attack": "red:1,green:1", "defence": "blue:1", "target": "infantry",
+					"attacker-type": row, "out-of-arc": fmt.Sprint(outOfArc)}, m.fire...)
+				if strings.HasSuffix(col, "-terrain") {
+					spot = with2(spot, "terrain", "light-forest", "target", "infantry")
+					fire = with2(fire, "terrain", "light-forest")
+				}
+				w := exact(t, compile(t, "spot", spot))["spotted"]
+				if table.Rows[row][col] == "0" && w != 1 {
+					t.Errorf("%s %s, %s: spot gives P(spotted) %g for the sheet's \"-\", want 1", row, col, m.name, w)
+				}
+				want := weigh(t, w, compile(t, "fire", fire), compile(t, "fire", with2(fire, "spot-failed", "true")))
+				p := compile(t, "fire", with2(fire, "spot", "true"))
+				conv, enum := exact(t, p), simtest.Exact(t, p)
+				for _, o := range p.Layout().Outcomes {
+					if math.Abs(conv[o]-want[o]) > 1e-12 || math.Abs(enum[o]-want[o]) > 1e-12 {
+						t.Errorf("%s %s, %s: fire --spot P(%s) = %.12f by convolution, %.12f by enumeration; want %.12f (spot's P(spotted) %g)",
+							row, col, m.name, o, conv[o], enum[o], want[o], w)
+					}
+				}
+			}
+		}
+	}
+	if cells != 10 {
+		t.Errorf("%d cells of the spotting table read, want 10 (three rows of four, infantry's two out-of-arc cells unread)", cells)
+	}
 }

@@ -37,7 +37,7 @@ func compileFireFrom(v resolve.Args, from *state) (*firePlan, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &firePlan{rule: v.Int("cancel"), spotNeed: -1}
+	p := &firePlan{rule: v.Int("cancel")}
 	if p.attack, err = att.compile("attack"); err != nil {
 		return nil, err
 	}
@@ -63,10 +63,14 @@ func compileFireFrom(v resolve.Args, from *state) (*firePlan, error) {
 	case v.Bool("spot-failed"):
 		def = failed
 	case v.Bool("spot"):
-		if p.spotNeed, err = spotNeed(v, kind); err != nil {
+		var rule spotRule
+		if rule, err = fireSpot(v, kind); err != nil {
 			return nil, err
 		}
-		p.spotMinus = spotMinus(v, v.Int("hindrances") > 0)
+		if !rule.rolls() {
+			break // spotted without a roll (the table's "-", 10.5.1)
+		}
+		p.spot = &rule
 		if p.defenceUnspotted, err = failed.compile("defence"); err != nil {
 			return nil, err
 		}

@@ -8,9 +8,29 @@ import (
 	"odds/resolve"
 )
 
-// spotRule is what a spotting roll needs: the d6 result (0 always, 7
-// never) and the hindered-LOS minus.
+// spotRule is a spotting roll (10.5): the d6 the spotting table asks for
+// and what is taken off the die (spotMinus). A need of 0 is the sheet's
+// "-": the target is spotted without a roll, whatever the minus; 7 is
+// never. Both spot and fire --spot read a roll through its methods, so
+// they agree on every cell of the table.
 type spotRule struct{ need, minus int }
+
+// rolls reports whether a die is thrown at all.
+func (r spotRule) rolls() bool { return r.need != 0 }
+
+// spotted reports whether the die d spots the target (any d when no die
+// is thrown).
+func (r spotRule) spotted(d int) bool { return !r.rolls() || d-r.minus >= r.need }
+
+// p is the probability that the target is spotted, counted over the six
+// faces of the die.
+func (r spotRule) p() float64 {
+	n := 0
+	for d := 1; d <= 6; d++ {
+		n += resolve.B2I(r.spotted(d))
+	}
+	return float64(n) / 6
+}
 
 // lookupSpot reads the spotting table (10.5): the attacker's unit type,
 // the target in or out of the arc of fire, with or without a terrain
@@ -88,20 +108,26 @@ func spotMinus(v resolve.Args, hindered bool) int {
 	return m + markers
 }
 
-// spotNeed is the spotting roll of a fire action with --spot.
-func spotNeed(v resolve.Args, kind int) (int, error) {
+// fireSpot is the spotting roll of a fire action with --spot: the
+// target of unit type kind in its terrain, --hindrances for the hindered
+// LOS.
+func fireSpot(v resolve.Args, kind int) (spotRule, error) {
 	if !v.Has("attacker-type") {
-		return 0, resolve.Errorf("attacker-type", "the spotting roll needs the attacker's unit type: --attacker-type %s (or --attacker CARD)", joinChoices(unitTypes))
+		return spotRule{}, resolve.Errorf("attacker-type", "the spotting roll needs the attacker's unit type: --attacker-type %s (or --attacker CARD)", joinChoices(unitTypes))
 	}
 	bonus, auto, err := terrainBonus(v.Env, v.Word("terrain"), kind)
 	if err != nil {
-		return 0, err
+		return spotRule{}, err
 	}
 	// 10.5.1: a target with a fast action marker is spotted automatically.
 	if auto || v.Bool("auto-spotted") || v.Bool("fast-action") {
-		return 0, nil
+		return spotRule{}, nil
 	}
-	return lookupSpot(v.Env, v.Int("attacker-type"), v.Bool("out-of-arc"), bonus)
+	need, err := lookupSpot(v.Env, v.Int("attacker-type"), v.Bool("out-of-arc"), bonus)
+	if err != nil {
+		return spotRule{}, err
+	}
+	return spotRule{need: need, minus: spotMinus(v, v.Int("hindrances") > 0)}, nil
 }
 
 var spotOutcomes = []string{"spotted", "not-spotted"}
@@ -186,11 +212,10 @@ func compileSpot(v resolve.Args) (resolve.Plan, error) {
 		rule.minus = spotMinus(v, v.Bool("hindered"))
 	}
 	layout := resolve.NewLayout(spotOutcomes, nil, 2, func(c int, _ []float64) int { return c })
-	if rule.need == 0 {
-		// Spotted without a roll: no die is thrown.
+	if !rule.rolls() {
 		return resolve.NewPlan(layout, func(*dice.Stream) int { return 0 }), nil
 	}
 	return resolve.NewPlan(layout, func(s *dice.Stream) int {
-		return resolve.B2I(s.D(6)-rule.minus < rule.need)
+		return resolve.B2I(!rule.spotted(s.D(6)))
 	}), nil
 }

@@ -1,6 +1,7 @@
 package symbol
 
 import (
+	"context"
 	"math"
 	"slices"
 
@@ -15,7 +16,7 @@ import (
 // (from tally distributions: per colour, how many dice are set aside for
 // friendly fire, and the tallies of the rest), a blast roll, a crater and
 // friendly fire. No face is walked.
-func (p *supportPlan) Exact(budget int64) ([]float64, bool) {
+func (p *supportPlan) Exact(ctx context.Context, budget int64) ([]float64, bool) {
 	work := budget * 20 // a path of the enumerator costs about 20 of these
 	cells := make([]float64, p.layout.Cells)
 	mass := 1.0
@@ -53,6 +54,9 @@ func (p *supportPlan) Exact(budget int64) ([]float64, bool) {
 		}
 	}
 	for _, aaMod := range []int{-1, 0} {
+		if ctx.Err() != nil {
+			return nil, false
+		}
 		w := goOn[aaMod]
 		if w == 0 {
 			continue

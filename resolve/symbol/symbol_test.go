@@ -321,7 +321,7 @@ func TestDriversAgree(t *testing.T) {
 		check(t, fmt.Sprintf("case %d", i), p, conv)
 	}
 	p := compile(t, "fire", map[string]string{"attack": "red:4,green:3,blue:3", "defence": "red:3,green:4,blue:3", "target": "vehicle"})
-	if _, ok := p.(sim.Exacter).Exact(sim.AutoPaths); !ok {
+	if _, ok := p.(sim.Exacter).Exact(context.Background(), sim.AutoPaths); !ok {
 		t.Error("10 dice against 10 have no exact answer within the auto budget")
 	}
 }

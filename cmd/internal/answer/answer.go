@@ -13,6 +13,7 @@ import (
 
 	"odds/cmd/internal/flagval"
 	"odds/cmd/internal/query"
+	"odds/cmd/internal/question"
 	"odds/cmd/internal/render"
 	"odds/profiles"
 	"odds/resolve"
@@ -43,28 +44,15 @@ func (e *Engine) registry() (*profiles.Registry, error) {
 	return e.Load()
 }
 
-// Question is a request's question, typed: the query, how to run it,
-// and its variant and metric, if any.
-type Question struct {
-	Q      *query.Query
-	B      *query.Query // the --vs variant, if any
-	Opts   query.Options
-	Vs     string
-	Metric string
-	// find=OUTCOME>=P&vary=FLAG, or sensitivity=METRIC (first: the
-	// first outcome), as the CLI's --find, --vary and --sensitivity.
-	Find        *query.FindSpec
-	Sensitivity string
-}
+// Question is a request's question, typed: the question layer's
+// settings, read from the request's values.
+type Question = question.Settings
 
 // Answer is a question's answer: the CLI's --format json document and
-// the results it renders (for odds serve's plot).
+// the typed answer it renders (odds serve draws it).
 type Answer struct {
-	JSON        []byte
-	Reports     []*query.Result
-	Compare     []*query.Comparison
-	Finds       []*query.Found
-	Sensitivity []*query.Sensitivity
+	JSON []byte
+	Of   question.Answer
 }
 
 // Progress is told of a Monte Carlo run's trials: done of total (total
@@ -102,7 +90,7 @@ func (e *Engine) Question(q url.Values, system, action string) (*Question, error
 	}
 	for _, k := range keys {
 		if act.Param(k) == nil && !isRunSetting(k) && !isRole(k) {
-			return nil, &query.Error{Err: fmt.Errorf("--%s: %s %s takes no such parameter", k, system, action)}
+			return nil, &query.Error{Flag: k, Err: fmt.Errorf("--%s: %s %s takes no such parameter", k, system, action)}
 		}
 	}
 	sp := query.Spec{System: sys, Action: act, Values: map[string][]resolve.Value{}, Cards: map[string]string{}}
@@ -129,7 +117,7 @@ func (e *Engine) Question(q url.Values, system, action string) (*Question, error
 	if err != nil {
 		return nil, err
 	}
-	x := &Question{Q: qq}
+	x := &Question{Query: qq}
 	if err := e.settle(x, q, s); err != nil {
 		return nil, err
 	}
@@ -188,54 +176,17 @@ func (r *runSettings) options() (sim.Options, error) {
 // Run runs a question and renders it as the CLI's --format json does,
 // telling progress (if not nil) of its Monte Carlo trials.
 func (e *Engine) Run(ctx context.Context, x *Question, progress Progress) (*Answer, error) {
-	var buf bytes.Buffer
-	opts := x.Opts
-	watch(&opts, progress)
-	if x.B != nil {
-		cs, err := query.Compare(ctx, x.Q, x.B, x.Vs, opts)
-		if err != nil {
-			return nil, err
-		}
-		if err := render.Named("json").Compare(ctx, &buf, cs, render.Style{}); err != nil {
-			return nil, err
-		}
-		return &Answer{JSON: buf.Bytes(), Compare: cs}, nil
-	}
-	switch {
-	case x.Find != nil:
-		fs, err := query.Find(ctx, x.Q, *x.Find, opts)
-		if err != nil {
-			return nil, err
-		}
-		if err := render.Named("json").Find(ctx, &buf, fs, render.Style{}); err != nil {
-			return nil, err
-		}
-		return &Answer{JSON: buf.Bytes(), Finds: fs}, nil
-	case x.Sensitivity != "":
-		metric := x.Sensitivity
-		if metric == "first" {
-			metric = ""
-		}
-		ss, err := query.Sensitivities(ctx, x.Q, metric, opts)
-		if err != nil {
-			return nil, err
-		}
-		if err := render.Named("json").Sensitivity(ctx, &buf, ss, render.Style{}); err != nil {
-			return nil, err
-		}
-		return &Answer{JSON: buf.Bytes(), Sensitivity: ss}, nil
-	}
-	if x.Metric != "" {
-		opts.Check = func(q *query.Query) error { return render.CheckRoster(q, x.Metric) }
-	}
-	res, err := query.Run(ctx, []*query.Query{x.Q}, opts)
+	s := *x
+	watch(&s.Opts, progress)
+	ans, err := question.Ask(ctx, &s)
 	if err != nil {
 		return nil, err
 	}
-	if err := render.Named("json").Results(ctx, &buf, res.Results, render.Style{Metric: x.Metric}); err != nil {
+	var buf bytes.Buffer
+	if err := ans.Write(ctx, &buf, "json", render.Style{Metric: x.Metric}); err != nil {
 		return nil, err
 	}
-	return &Answer{JSON: buf.Bytes(), Reports: res.Results}, nil
+	return &Answer{JSON: buf.Bytes(), Of: ans}, nil
 }
 
 // Query is Question then Run: the page's query op.
@@ -268,37 +219,23 @@ func watch(opts *query.Options, progress Progress) {
 	}
 }
 
-// beyond reads find, vary and sensitivity of a request's values, and
-// refuses what they do not go with, as the CLI does.
-func (x *Question) beyond(q url.Values) error {
+// beyond reads find, vary and sensitivity of a request's values into
+// x's kind (what they do not go with is refused by question.Together).
+func beyond(x *Question, q url.Values) error {
 	find, vary, sens := q.Get("find"), q.Get("vary"), q.Get("sensitivity")
-	flag := ""
 	switch {
-	case vary != "" && find == "":
-		return flagErrorf("vary", "for example find=out-of-action>=0.5&vary=hesa", "--vary: give it with --find")
-	case find != "" && sens != "":
-		return flagErrorf("sensitivity", "ask one question a request", "--sensitivity: not with --find")
 	case find != "":
-		flag = "find"
-	case sens != "":
-		flag = "sensitivity"
-	default:
-		return nil
-	}
-	switch {
-	case x.Vs != "":
-		return flagErrorf(flag, "ask one question a request", "--%s: not with --vs", flag)
-	case x.Metric != "":
-		return flagErrorf(flag, "sensitivity=METRIC names the figure", "--%s: not with --metric", flag)
-	}
-	if find != "" {
-		fs, err := query.ParseFind(x.Q, find, vary)
+		fs, err := query.ParseFind(x.Query, find, vary)
 		if err != nil {
 			return err
 		}
-		x.Find = &fs
+		x.Kind = question.Find{Spec: fs}
+	case sens != "":
+		if sens == "first" { // the headline: the CLI's bare --sensitivity
+			sens = ""
+		}
+		x.Kind = question.Sensitivity{Metric: sens}
 	}
-	x.Sensitivity = sens
 	return nil
 }
 

@@ -168,7 +168,7 @@ var runDocs = []ParamDoc{
 	{Name: "attacks", Kind: "int", Min: 1, Max: query.MaxAttacks, Default: query.DefaultAttacks, Usage: "with until: the most attacks"},
 	{Name: "find", Kind: "word", Optional: true, Usage: "the condition to find, e.g. out-of-action>=0.5 or mean:margin<=2"},
 	{Name: "vary", Kind: "word", Optional: true, Usage: "with find: the integer parameter to vary over its bounds"},
-	{Name: "sensitivity", Kind: "word", Optional: true, Usage: "what matters most to this figure (first: the first outcome)"},
+	{Name: "sensitivity", Kind: "word", Optional: true, Usage: "what matters most to this figure (first: the action's headline outcome)"},
 }
 
 func isRunSetting(name string) bool {

@@ -26,7 +26,7 @@ func (e *Engine) MatchupQuestion(q url.Values) (*Question, error) {
 	keys := givenKeys(q)
 	for _, k := range keys {
 		if k != "matchup" && (!isRunSetting(k) || k == "vs") {
-			return nil, &query.Error{Hint: runHint, Err: fmt.Errorf("--%s: run takes no such parameter", k)}
+			return nil, &query.Error{Flag: k, Hint: runHint, Err: fmt.Errorf("--%s: run takes no such parameter", k)}
 		}
 	}
 	s := newSettings()
@@ -60,14 +60,14 @@ func (e *Engine) MatchupQuestion(q url.Values) (*Question, error) {
 			return nil, err
 		}
 	}
-	x := &Question{Q: qq}
+	x := &Question{Query: qq}
 	if err := e.settle(x, q, s); err != nil {
 		return nil, err
 	}
 	if x.Metric != "" {
 		// Refused before the request waits for a core, as Run would (a
 		// matchup has one card a role: never a roster matrix).
-		if err := render.CheckRoster(qq, x.Metric); err != nil {
+		if err := render.CheckRoster(qq, x.Metric, false); err != nil {
 			return nil, err
 		}
 	}

@@ -170,11 +170,31 @@ func (e *Engine) catalogJSON(version string) ([]byte, error) {
 // reproducible).
 func PageVersion(goVersion string) string { return "odds (page engine, " + goVersion + ")" }
 
-// parseQuery reads the JSON API's query string.
-func parseQuery(q string) (url.Values, error) {
-	vals, err := url.ParseQuery(strings.TrimPrefix(q, "?"))
-	if err != nil {
-		return nil, &query.Error{Err: fmt.Errorf("query %q: %v", q, err)}
+// parseQuery reads the JSON API's query string (ParseQuery).
+func parseQuery(q string) (url.Values, error) { return ParseQuery(strings.TrimPrefix(q, "?")) }
+
+// ParseQuery reads a question's query string as URL values, a bare name
+// (&leader) as true, as a bare boolean flag on the command line: the API,
+// the page's links and their engine read a query string this way. A part
+// that does not decode is bad input naming that part.
+func ParseQuery(raw string) (url.Values, error) {
+	vals := url.Values{}
+	for part := range strings.SplitSeq(raw, "&") {
+		if part == "" {
+			continue
+		}
+		k, v, eq := strings.Cut(part, "=")
+		key, err := url.QueryUnescape(k)
+		if err == nil {
+			v, err = url.QueryUnescape(v)
+		}
+		if err != nil {
+			return nil, &query.Error{Flag: key, Err: fmt.Errorf("query: %q does not decode: %v", part, err)}
+		}
+		if !eq {
+			v = "true"
+		}
+		vals[key] = append(vals[key], v)
 	}
 	return vals, nil
 }

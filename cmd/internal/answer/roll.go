@@ -9,6 +9,7 @@ import (
 	"slices"
 
 	"odds/cmd/internal/query"
+	"odds/cmd/internal/question"
 	"odds/cmd/internal/render"
 	"odds/resolve/roll"
 	"odds/sim"
@@ -79,7 +80,7 @@ func RollDoc(ctx context.Context, d *query.Doc, progress Progress) (*Answer, err
 	if err := render.Named("json").Results(ctx, &buf, []*query.Result{r}, render.Style{}); err != nil {
 		return nil, err
 	}
-	return &Answer{JSON: buf.Bytes(), Reports: []*query.Result{r}}, nil
+	return &Answer{JSON: buf.Bytes(), Of: question.Results{r}}, nil
 }
 
 // Roll answers a roll asked by URL values (the page's roll op): expr and

@@ -8,6 +8,7 @@ import (
 	"strconv"
 
 	"odds/cmd/internal/query"
+	"odds/cmd/internal/question"
 )
 
 // A request's run settings (runDocs), read the same way whatever the
@@ -69,32 +70,31 @@ func (s *settings) read(k, v string) error {
 // sensitivity, and the --vs variant, refusing what does not go together
 // as the CLI does.
 func (e *Engine) settle(x *Question, q url.Values, s *settings) error {
-	x.Vs, x.Metric = s.vs, s.metric
-	switch {
-	case s.until == "" && q.Has("attacks"):
-		return &query.Error{Flag: "attacks", Err: errors.New("--attacks: give until=OUTCOME too")}
-	case s.until != "" && (q.Has("find") || q.Has("sensitivity")):
-		return &query.Error{Flag: "until", Err: errors.New("--until: not with find or sensitivity")}
-	case s.until != "" && (x.Vs != "" || x.Metric != ""):
-		return &query.Error{Flag: "until", Err: errors.New("--until: not with vs or metric")}
-	case s.until != "":
-		x.Q.Until = &query.Until{Outcome: s.until, Attacks: s.attacks}
+	x.Metric = s.metric
+	given := func(k string) bool { return q.Get(k) != "" }
+	if err := question.Together(question.Given{
+		Vs: s.vs != "", Metric: s.metric != "", Find: given("find"), Vary: given("vary"),
+		Sensitivity: given("sensitivity"), Until: s.until != "", Attacks: given("attacks"),
+	}); err != nil {
+		return err
+	}
+	if s.until != "" {
+		x.Query.Until = &query.Until{Outcome: s.until, Attacks: s.attacks}
 	}
 	opts, err := s.run.options()
 	x.Opts = query.Options{Sim: opts, TrialsGiven: s.run.trials.Given, MaxTrials: e.MaxTrials}
 	if err != nil {
 		return err
 	}
-	if err := x.beyond(q); err != nil {
+	if err := beyond(x, q); err != nil {
 		return err
 	}
-	if x.Vs != "" {
-		if x.Metric != "" {
-			return &query.Error{Flag: "vs", Hint: "compare one figure by reading it in the comparison", Err: errors.New("--vs: give --metric without --vs")}
-		}
-		if x.B, err = query.Variant(x.Q, x.Vs, isRunFlag, e.registry); err != nil {
+	if s.vs != "" {
+		b, err := query.Variant(x.Query, s.vs, isRunFlag, e.registry)
+		if err != nil {
 			return err
 		}
+		x.Kind = question.Compare{B: b, Vs: s.vs}
 	}
 	return nil
 }

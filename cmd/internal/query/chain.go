@@ -210,14 +210,14 @@ func (p *chainPlan) Run(s *dice.Stream, n int, counts []uint64) {
 // (next state, reached); budget bounds each state's exact answer. A
 // state whose attack has no exact answer within it makes the chain Monte
 // Carlo.
-func (p *chainPlan) Exact(budget int64) ([]float64, bool) {
+func (p *chainPlan) Exact(ctx context.Context, budget int64) ([]float64, bool) {
 	s := len(p.states)
 	trans := make([][]float64, s) // trans[from][2*next+reached]
 	for i, cs := range p.states {
 		if cs.end {
 			continue
 		}
-		res, err := sim.TryExact(context.Background(), cs.plan, sim.Options{Method: sim.Exact, MaxPaths: budget})
+		res, err := sim.TryExact(ctx, cs.plan, sim.Options{Method: sim.Exact, MaxPaths: budget})
 		if err != nil || res == nil {
 			return nil, false
 		}
@@ -230,6 +230,9 @@ func (p *chainPlan) Exact(budget int64) ([]float64, bool) {
 	dist := make([]float64, (p.attacks+1)*s)
 	dist[p.start] = 1
 	for k := 1; k <= p.attacks; k++ {
+		if ctx.Err() != nil {
+			return nil, false
+		}
 		nd := make([]float64, len(dist))
 		for c, m := range dist {
 			if m == 0 {

@@ -122,10 +122,10 @@ func Find(ctx context.Context, q *Query, fs FindSpec, opts Options) ([]*Found, e
 	var compiled []Compiled
 	where := make([]int, len(points)) // index into compiled, or -1
 	var firstErr error
-	for i, pt := range points {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
+	// Compiled in turn under the run's memory bound, stopping on ctx, as
+	// Run compiles: a point the rules refuse is a skipped value.
+	err = newCompileMemory().points(ctx, len(points), 0, func(i int) (resolve.Plan, error) {
+		pt := points[i]
 		key := pointKey(q.Action, pt, fs.Vary)
 		g := byKey[key]
 		if g == nil {
@@ -141,10 +141,14 @@ func Find(ctx context.Context, q *Query, fs FindSpec, opts Options) ([]*Found, e
 			if firstErr == nil {
 				firstErr = err
 			}
-			continue
+			return refused{}, nil
 		}
 		where[i] = len(compiled)
 		compiled = append(compiled, Compiled{&scan, pt, plan})
+		return plan, nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	for _, g := range groups {
 		if len(g.skip) == len(g.idx) {
@@ -191,6 +195,12 @@ func Find(ctx context.Context, q *Query, fs FindSpec, opts Options) ([]*Found, e
 	}
 	return out, nil
 }
+
+// refused stands for a point the rules refuse in a find's scan: it
+// holds nothing.
+type refused struct{ resolve.Plan }
+
+func (refused) Layout() *resolve.Layout { return &resolve.Layout{} }
 
 // pointKey is a point's cards and values but the varied flag's.
 func pointKey(act *resolve.Action, pt Point, vary string) string {

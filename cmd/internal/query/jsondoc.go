@@ -28,7 +28,7 @@ type Doc struct {
 	Vs        string            `json:"vs,omitempty"`
 	Metric    string            `json:"metric,omitempty"`
 	// Find and Vary are --find and --vary; Sensitivity is --sensitivity's
-	// metric ("first": the first outcome).
+	// metric ("first": the action's headline outcome).
 	Find        string `json:"find,omitempty"`
 	Vary        string `json:"vary,omitempty"`
 	Sensitivity string `json:"sensitivity,omitempty"`

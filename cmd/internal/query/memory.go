@@ -83,6 +83,18 @@ func (m *compileMemory) points(ctx context.Context, n, before int, compile func(
 	return nil
 }
 
+// room refuses a run whose compiled points leave no room for one more
+// plan of size bytes beside them (a sensitivity's change, compiled and
+// run one at a time).
+func (m *compileMemory) room(size int64, points int) error {
+	if est := m.held + size; est > MaxCompileBytes {
+		return errorf("", "sweep fewer values or roll smaller pools at once",
+			"the run's %d results and a change would hold about %s MB of compiled tables, more than the %s MB one run may use",
+			points, Group(est>>20), Group(MaxCompileBytes>>20))
+	}
+	return nil
+}
+
 func (m *compileMemory) heap() int64 {
 	metrics.Read(m.sample)
 	if m.sample[0].Value.Kind() != metrics.KindUint64 {

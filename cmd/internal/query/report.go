@@ -42,6 +42,32 @@ type Result struct {
 	params []Input
 }
 
+// Headline is the headline outcome (resolve.Action.HeadlineOf) of
+// results of one action, a sweep's or a roster's: the first of the
+// action's headline outcomes that can happen in any of them; "" for
+// results of no action (a roll).
+func Headline(rs []*Result) string {
+	act := rs[0].point.act
+	if act == nil {
+		return ""
+	}
+	var names []string
+	best := map[string]float64{}
+	for _, r := range rs {
+		for _, o := range r.Summary.Outcomes {
+			if _, ok := best[o.Name]; !ok {
+				names = append(names, o.Name)
+			}
+			best[o.Name] = max(best[o.Name], o.P)
+		}
+	}
+	p := make([]float64, len(names))
+	for i, n := range names {
+		p[i] = best[n]
+	}
+	return act.HeadlineOf(names, p)
+}
+
 // Params lists the result's parameters in the action's order, with
 // where each came from. It builds the list: EachParam and Param read
 // the parameters without building one.

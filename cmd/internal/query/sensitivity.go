@@ -111,78 +111,95 @@ func (q *Query) variant(pt Point, c Change) (resolve.Plan, error) {
 }
 
 // Sensitivities answers --sensitivity at every point of q; metric ""
-// is each point's first outcome.
+// is each point's headline outcome (resolve.Action.Headline).
+//
+// Its work is known before any runs: every point's changes, each run
+// paired against the point. The points are compiled first under the
+// run's memory bound (bad input fails before a trial runs); a change's
+// plan is compiled only when its turn comes and dropped after its run,
+// so the memory held is the points' plans and one change's, estimated
+// before the first runs; ctx is looked at between changes.
 func Sensitivities(ctx context.Context, q *Query, metric string, opts Options) ([]*Sensitivity, error) {
 	points, err := q.Points()
 	if err != nil {
 		return nil, err
 	}
 	type job struct {
-		pt    Point
-		plan  resolve.Plan
-		m     Metric
-		cs    []Change
-		plans []resolve.Plan // by change; nil where skipped
+		pt   Point
+		plan resolve.Plan
+		m    Metric
+		cs   []Change
 	}
-	var jobs []job
+	jobs := make([]job, len(points))
 	total := 0
-	for _, pt := range points {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		plan, err := q.Compile(pt)
-		if err != nil {
-			return nil, err
-		}
-		m := ParseMetric(metric)
-		if metric == "" {
-			m = Metric{Name: plan.Layout().Outcomes[0]}
-		} else if err := m.check("sensitivity", plan.Layout()); err != nil {
-			return nil, err
-		}
-		j := job{pt: pt, plan: plan, m: m, cs: changes(q.Action, pt.Values())}
-		j.plans = make([]resolve.Plan, len(j.cs))
-		for k, c := range j.cs {
-			b, err := q.variant(pt, c)
-			if err != nil {
-				j.cs[k].Skipped = err.Error()
-				continue
-			}
-			j.plans[k] = b
-			total++
-		}
-		if total > MaxPoints {
+	for i, pt := range points {
+		jobs[i] = job{pt: pt, cs: changes(q.Action, pt.Values())}
+		if total += len(jobs[i].cs); total > MaxPoints {
 			return nil, errorf("sensitivity", "sweep fewer values at once", "the run would compare more than %d changes", MaxPoints)
 		}
-		jobs = append(jobs, j)
 	}
 	so := opts.Sim
 	if err := CheckBudget(2*max(total, len(jobs)), &so, opts.MaxTrials, opts.TrialsGiven); err != nil {
 		return nil, err
+	}
+	mem := newCompileMemory()
+	largest := int64(0)
+	err = mem.points(ctx, len(jobs), 0, func(i int) (resolve.Plan, error) {
+		j := &jobs[i]
+		plan, err := q.Compile(j.pt)
+		if err != nil {
+			return nil, err
+		}
+		j.plan = plan
+		if metric != "" { // else the headline, once the point's odds are known
+			j.m = ParseMetric(metric)
+			if err := j.m.check("sensitivity", plan.Layout()); err != nil {
+				return nil, err
+			}
+		}
+		largest = max(largest, planBytes(plan))
+		return plan, nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if err := mem.room(largest, len(jobs)); err != nil {
+		return nil, err // no room for one change's plan beside the points'
 	}
 	if opts.Start != nil {
 		opts.Start(2 * int64(max(total, len(jobs))) * so.Trials)
 	}
 	var out []*Sensitivity
 	for _, j := range jobs {
-		s := &Sensitivity{Metric: j.m, Exact: true}
+		s := &Sensitivity{Exact: true}
 		var base *sim.Result
+		pick := func(res *sim.Result) {
+			if base == nil && j.m.Name == "" {
+				j.m = Metric{Name: headline(q.Action, j.plan.Layout(), res)}
+			}
+		}
 		for k := range j.cs {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
 			c := &j.cs[k]
-			if j.plans[k] == nil {
+			b, err := q.variant(j.pt, *c)
+			if err != nil {
+				c.Skipped = err.Error()
 				continue
 			}
-			res, err := sim.RunPaired(ctx, j.plan, j.plans[k], so)
+			res, err := sim.RunPaired(ctx, j.plan, b, so)
 			if err != nil {
 				return nil, RunError(ctx, err)
 			}
+			pick(res.A)
 			if base == nil {
 				base = res.A
 			}
 			if !res.Exact {
 				s.Exact, s.Trials = false, res.Trials
 			}
-			diffs := sim.Compare(j.plan.Layout(), j.plans[k].Layout(), res)
+			diffs := sim.Compare(j.plan.Layout(), b.Layout(), res)
 			i := slices.IndexFunc(diffs, func(d sim.Diff) bool {
 				return d.Name == j.m.Name && d.Mean == j.m.Mean
 			})
@@ -198,14 +215,27 @@ func Sensitivities(ctx context.Context, q *Query, metric string, opts Options) (
 			if err != nil {
 				return nil, RunError(ctx, err)
 			}
+			pick(res)
 			base = res
 			s.Exact = res.Exact
 		}
+		s.Metric = j.m
 		s.Base = PointResult(q, j.pt, j.plan, base, so)
 		s.Changes = sortChanges(j.cs)
 		out = append(out, s)
 	}
 	return out, nil
+}
+
+// headline is the action's headline outcome (resolve.Action.HeadlineOf)
+// at a point whose odds are res.
+func headline(act *resolve.Action, l *resolve.Layout, res *sim.Result) string {
+	sum := sim.Summarize(l, res)
+	p := make([]float64, len(sum.Outcomes))
+	for i, o := range sum.Outcomes {
+		p[i] = o.P
+	}
+	return act.HeadlineOf(l.Outcomes, p)
 }
 
 // sortChanges orders changes by |B-A|, the largest first (ties in the

@@ -18,7 +18,7 @@ import (
 // 55% (+19%). --firer-suppressed without --within-4 changes nothing;
 // --over-half-range is AP fire's only, refused with --hesa.
 func TestSensitivityFire(t *testing.T) {
-	ss, err := Sensitivities(context.Background(), fire(t, map[string]string{"hesa": "3", "def": "1"}), "", exactOpts())
+	ss, err := Sensitivities(context.Background(), fire(t, map[string]string{"hesa": "3", "def": "1"}), "no-effect", exactOpts())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,6 +53,30 @@ func TestSensitivityFire(t *testing.T) {
 			t.Errorf("%s: |%v| after a smaller change", key, c.D)
 		}
 		prev = math.Abs(c.D)
+	}
+}
+
+// TestSensitivityHeadline: without a metric, sensitivity reads the
+// action's headline outcome, fire's out-of-action (0.28 at --hesa 3
+// --def 1: the margin d10+3 - (d10+1) of 5 or more, 28 of the 100 dice
+// pairs), not its first outcome (no-effect); at a point where out of
+// action cannot happen (--hesa 0 --def 5: the margin is at most 10-1-5
+// = 4, and out of action needs 5) the next most severe, suppressed (a
+// margin of 3 or 4).
+func TestSensitivityHeadline(t *testing.T) {
+	ss, err := Sensitivities(context.Background(), fire(t, map[string]string{"hesa": "3", "def": "1"}), "", exactOpts())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := ss[0].Metric; m.Name != "out-of-action" || m.Mean || !near(ss[0].Changes[0].A, 0.28) {
+		t.Fatalf("default metric %v (A %v), want out-of-action at 0.28", m, ss[0].Changes[0].A)
+	}
+	ss, err = Sensitivities(context.Background(), fire(t, map[string]string{"hesa": "0", "def": "5"}), "", exactOpts())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := ss[0].Metric; m.Name != "suppressed" {
+		t.Fatalf("default metric %v where out-of-action cannot happen, want suppressed", m)
 	}
 }
 

@@ -78,8 +78,9 @@ func compareJSON(w io.Writer, cs []*comparison) error {
 		Diffs  []jsonDiff `json:"diffs"`
 	}
 	doc := struct {
+		Kind        string        `json:"kind"`
 		Comparisons []jsonCompare `json:"comparisons"`
-	}{}
+	}{Kind: "compare"}
 	for _, c := range cs {
 		jc := jsonCompare{VS: c.VS, Exact: c.Exact, Trials: c.Trials, A: newJSONResult(c.A), B: newJSONResult(c.B)}
 		for _, d := range c.Diffs {

@@ -336,8 +336,9 @@ func findJSON(ctx context.Context, w io.Writer, fs []*found) error {
 		Seed     uint64     `json:"seed"`
 	}
 	doc := struct {
+		Kind  string     `json:"kind"`
 		Finds []jsonFind `json:"finds"`
-	}{}
+	}{Kind: "find"}
 	for _, f := range fs {
 		if err := ctx.Err(); err != nil {
 			return err

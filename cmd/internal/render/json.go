@@ -8,6 +8,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"sync"
 
 	"odds/sim"
 )
@@ -202,12 +203,37 @@ func newJSONResult(r *report) jsonResult {
 	return jr
 }
 
+// jsonScratch is what renderJSON writes through: the output's buffer and
+// a result's bytes. They are kept between documents (jsonScratches), so a
+// server's answers do not allocate them afresh: the 64 KB buffer was
+// three quarters of an exact answer's allocation. A result's bytes grown
+// past maxKeptResult (a roll of many rows) are left to the collector.
+type jsonScratch struct {
+	bw     *bufio.Writer
+	result []byte
+}
+
+const maxKeptResult = 64 << 10
+
+var jsonScratches = sync.Pool{New: func() any { return &jsonScratch{bw: bufio.NewWriterSize(nil, 64<<10)} }}
+
 // renderJSON writes the document {"matrix": …, "results": […]} as one
 // indented encoding of it would, a result at a time, each written by
 // hand (jsonw): a sweep's document is never held whole (a 99,372-point
 // sweep's is 169 MB).
 func renderJSON(ctx context.Context, w io.Writer, reports []*report, metricFlag string) error {
-	bw := bufio.NewWriterSize(w, 64<<10)
+	sc := jsonScratches.Get().(*jsonScratch)
+	bw := sc.bw
+	bw.Reset(w)
+	jw := jsonw{b: sc.result[:0], depth: 2}
+	defer func() {
+		bw.Reset(nil) // keep no writer of the caller's
+		sc.result = nil
+		if cap(jw.b) <= maxKeptResult {
+			sc.result = jw.b[:0]
+		}
+		jsonScratches.Put(sc)
+	}()
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
@@ -223,7 +249,11 @@ func renderJSON(ctx context.Context, w io.Writer, reports []*report, metricFlag 
 		_, err := bw.Write(bytes.TrimSuffix(buf.Bytes(), []byte("\n")))
 		return err
 	}
-	bw.WriteString("{\n")
+	kind := "once"
+	if chained(reports) {
+		kind = "until"
+	}
+	bw.WriteString("{\n  \"kind\": \"" + kind + "\",\n")
 	if m, ok := matrixOf(reports); metricFlag != "" && ok {
 		bw.WriteString(`  "matrix": `)
 		if err := element(newJSONMatrix(m, parseMetric(metricFlag)), 1); err != nil {
@@ -232,7 +262,6 @@ func renderJSON(ctx context.Context, w io.Writer, reports []*report, metricFlag 
 		bw.WriteString(",\n")
 	}
 	bw.WriteString(`  "results": [`)
-	jw := jsonw{depth: 2}
 	for i, r := range reports {
 		if err := ctx.Err(); err != nil {
 			return err

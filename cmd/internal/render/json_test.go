@@ -70,9 +70,10 @@ func TestJSONStreamed(t *testing.T) {
 			t.Fatal(err)
 		}
 		doc := struct {
+			Kind    string       `json:"kind"`
 			Matrix  *jsonMatrix  `json:"matrix,omitempty"`
 			Results []jsonResult `json:"results"`
-		}{}
+		}{Kind: "once"}
 		if m, ok := matrixOf(rep.Results); ok && c.metric != "" {
 			doc.Matrix = newJSONMatrix(m, parseMetric(c.metric))
 		}

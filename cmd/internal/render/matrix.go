@@ -89,8 +89,10 @@ func matrixOf(rs []*report) (*matrix, bool) {
 	return m, true
 }
 
-// defaultMetric is the first outcome's probability, or where the
-// outcomes are values (a roll's total) the first numeric result's mean.
+// defaultMetric is the action's headline outcome's probability (the
+// first of its headline outcomes that can happen in rs: query.Headline),
+// or where the outcomes are values (a roll's total) the first numeric
+// result's mean.
 func defaultMetric(rs []*report) metric {
 	s := rs[0].Summary
 	values := s.Numeric
@@ -100,6 +102,9 @@ func defaultMetric(rs []*report) metric {
 	}
 	if values && len(s.Stats) > 0 {
 		return metric{query.Metric{Name: s.Stats[0].Name, Mean: true}}
+	}
+	if h := query.Headline(rs); h != "" {
+		return metric{query.Metric{Name: h}}
 	}
 	return metric{query.Metric{Name: rs[0].Summary.Outcomes[0].Name}}
 }
@@ -184,29 +189,41 @@ func newJSONMatrix(m *matrix, fig metric) *jsonMatrix {
 
 // checkRoster reports a query that --metric cannot show as a matrix: it
 // needs exactly two card roles with lists and no other sweep.
-func checkRoster(j *query.Query, fig metric) error {
+func checkRoster(j *query.Query, fig metric, plotted bool) error {
 	if err := fig.check(j.System.Name, j.Action); err != nil {
 		return err
 	}
-	lists := 0
+	lists, dims := 0, 0
 	for _, us := range j.Cards {
 		if len(us) > 1 {
 			lists++
+			dims++
 		}
 	}
 	swept := false
 	for _, vs := range j.Values {
-		swept = swept || len(vs) > 1
+		if len(vs) > 1 {
+			swept = true
+			dims++
+		}
 	}
-	if lists != 2 || swept {
-		return flagErrorf("metric", "for example --attacker a,b --defender c,d (or all)",
-			"--metric: the matrix needs two card roles of several cards each and no swept flag")
+	switch {
+	case lists == 2 && !swept: // a matrix
+		return nil
+	case plotted && dims == 2: // a heat map
+		return nil
+	case plotted:
+		return flagErrorf("metric", "sweep two flags (or two card roles) for a heat map, or leave --metric out",
+			"--metric: names the figure of a heat map, and this plot's grid has %d dimension(s)", dims)
 	}
-	return nil
+	return flagErrorf("metric", "for example --attacker a,b --defender c,d (or all), or two swept flags with --plot",
+		"--metric: the matrix needs two card roles of several cards each and no swept flag")
 }
 
-// CheckRoster refuses, before any trial, a roster query whose --metric
-// (metricFlag, "" for the default) its action does not have.
-func CheckRoster(j *query.Query, metricFlag string) error {
-	return checkRoster(j, parseMetric(metricFlag))
+// CheckRoster refuses, before any trial, a --metric (metricFlag, "" for
+// the default) that its query's action does not have, or that names no
+// figure of its answer: a roster matrix's, or with --plot (plotted) the
+// heat map's of two swept flags.
+func CheckRoster(j *query.Query, metricFlag string, plotted bool) error {
+	return checkRoster(j, parseMetric(metricFlag), plotted)
 }

@@ -160,7 +160,7 @@ func ComparePlot(cs []*comparison, path string, opts ...PlotOption) ([]byte, err
 		f.title = sweepTitle(first.A, fixed, "") + " — A, against B: " + vs
 		return f.encode(path, opts...)
 	case 2:
-		name := first.A.Summary.Outcomes[0].Name // --metric is refused with --vs
+		name := defaultMetric(as).Name // --metric is refused with --vs
 		at := map[*report]*comparison{}
 		for _, c := range cs {
 			at[c.A] = c

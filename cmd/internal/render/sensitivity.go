@@ -158,8 +158,9 @@ func sensitivityJSON(ctx context.Context, w io.Writer, ss []*sensitivity) error 
 		Changes []jsonChange `json:"changes"`
 	}
 	doc := struct {
+		Kind          string     `json:"kind"`
 		Sensitivities []jsonSens `json:"sensitivities"`
-	}{}
+	}{Kind: "sensitivity"}
 	for _, s := range ss {
 		if err := ctx.Err(); err != nil {
 			return err

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"odds/cmd/internal/answer"
-	"odds/cmd/internal/render"
+	"odds/cmd/internal/question"
 )
 
 // reply is what running one request gave: the JSON document, or the
@@ -27,7 +27,11 @@ type reply struct {
 // QueueWait. The question is read before it waits: bad input is
 // answered 400 at once, never 429.
 func (s *Server) run(r *http.Request, ask func(url.Values) (*answer.Question, error), plot bool) reply {
-	x, err := ask(r.URL.Query())
+	vals, err := answer.ParseQuery(r.URL.RawQuery)
+	if err != nil {
+		return errorReply(http.StatusBadRequest, err)
+	}
+	x, err := ask(vals)
 	if err != nil {
 		return errorReply(http.StatusBadRequest, err)
 	}
@@ -60,27 +64,13 @@ func (s *Server) run(r *http.Request, ask func(url.Values) (*answer.Question, er
 }
 
 // plotOf is an answer's drawing (the --plot SVG), or nil for a shape
-// that has none.
+// that has none (a find or sensitivity of several points).
 func plotOf(ans *answer.Answer, metric string) []byte {
-	switch {
-	case ans.Finds != nil:
-		if len(ans.Finds) != 1 {
-			return nil
-		}
-		img, _ := render.FindPlot(ans.Finds[0], "odds.svg")
-		return img
-	case ans.Sensitivity != nil:
-		if len(ans.Sensitivity) != 1 {
-			return nil
-		}
-		img, _ := render.SensitivityPlot(ans.Sensitivity[0], "odds.svg")
-		return img
+	p, ok := ans.Of.(question.Plotter)
+	if !ok {
+		return nil
 	}
-	if ans.Compare != nil {
-		img, _ := render.ComparePlot(ans.Compare, "odds.svg")
-		return img
-	}
-	img, _ := render.PlotReports(ans.Reports, metric, "odds.svg")
+	img, _ := p.Plot("odds.svg", metric, "")
 	return img
 }
 

@@ -1,0 +1,124 @@
+package question
+
+import (
+	"context"
+	"io"
+
+	"odds/cmd/internal/query"
+	"odds/cmd/internal/render"
+)
+
+// Once is one attack at every point of the query (a result, a sweep, a
+// roster), or, with the query's Until set, repeated attacks on one
+// target; Also are more queries answered in the same run (the matchups
+// of a file). Its budget is query.Run's: points times trials, and the
+// compiled tables' memory, checked before any trial runs.
+type Once struct{ Also []*query.Query }
+
+func (Once) Name() string { return "once" }
+
+func (k Once) ask(ctx context.Context, s *Settings) (Answer, error) {
+	opts := s.Opts
+	if s.Metric != "" && opts.Check == nil {
+		metric := s.Metric
+		opts.Check = func(q *query.Query) error { return render.CheckRoster(q, metric, false) }
+	}
+	rep, err := query.Run(ctx, append([]*query.Query{s.Query}, k.Also...), opts)
+	if err != nil {
+		return nil, err
+	}
+	return Results(rep.Results), nil
+}
+
+// Results are the answer of Once: a result at each point.
+type Results []*query.Result
+
+// Kind is "once", or "until" for repeated attacks (a query with Until:
+// its results are chains).
+func (rs Results) Kind() string {
+	if len(rs) > 0 && rs[0].Chain != nil {
+		return "until"
+	}
+	return "once"
+}
+
+func (rs Results) Write(ctx context.Context, w io.Writer, format string, st render.Style) error {
+	return render.Named(format).Results(ctx, w, rs, st)
+}
+
+// Compare is the query against a variant of it (--vs FLAGS: B), every
+// point of both on common random numbers, with B − A's paired interval.
+type Compare struct {
+	B  *query.Query
+	Vs string // the variant as given, for titles
+}
+
+func (Compare) Name() string { return "compare" }
+
+func (c Compare) ask(ctx context.Context, s *Settings) (Answer, error) {
+	cs, err := query.Compare(ctx, s.Query, c.B, c.Vs, s.Opts)
+	if err != nil {
+		return nil, err
+	}
+	return Comparisons(cs), nil
+}
+
+// Comparisons are the answer of Compare, one a point.
+type Comparisons []*query.Comparison
+
+func (Comparisons) Kind() string { return "compare" }
+
+func (cs Comparisons) Write(ctx context.Context, w io.Writer, format string, st render.Style) error {
+	return render.Named(format).Compare(ctx, w, cs, st)
+}
+
+// Find is the value of one numeric flag at which a condition starts to
+// hold (--find 'OUTCOME>=P' --vary FLAG), at every point of the query.
+type Find struct{ Spec query.FindSpec }
+
+func (Find) Name() string { return "find" }
+
+func (Find) plotsOne() string { return "the scan of one answer" }
+
+func (f Find) ask(ctx context.Context, s *Settings) (Answer, error) {
+	fs, err := query.Find(ctx, s.Query, f.Spec, s.Opts)
+	if err != nil {
+		return nil, err
+	}
+	return Founds(fs), nil
+}
+
+// Founds are the answer of Find, one a point.
+type Founds []*query.Found
+
+func (Founds) Kind() string { return "find" }
+
+func (fs Founds) Write(ctx context.Context, w io.Writer, format string, st render.Style) error {
+	return render.Named(format).Find(ctx, w, fs, st)
+}
+
+// Sensitivity is what each modifier changes at every point of the query
+// (--sensitivity [METRIC]): the change in Metric ("": the action's
+// headline outcome) of each one-flag change, the largest first.
+type Sensitivity struct{ Metric string }
+
+func (Sensitivity) Name() string { return "sensitivity" }
+
+func (Sensitivity) plotsOne() string { return "the tornado of one point" }
+
+func (k Sensitivity) ask(ctx context.Context, s *Settings) (Answer, error) {
+	ss, err := query.Sensitivities(ctx, s.Query, k.Metric, s.Opts)
+	if err != nil {
+		return nil, err
+	}
+	return Sensitivities(ss), nil
+}
+
+// Sensitivities are the answer of Sensitivity, one a point.
+type Sensitivities []*query.Sensitivity
+
+func (Sensitivities) Kind() string { return "sensitivity" }
+
+func (ss Sensitivities) Write(ctx context.Context, w io.Writer, format string, st render.Style) error {
+	return render.Named(format).Sensitivity(ctx, w, ss, st)
+}

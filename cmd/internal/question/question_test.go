@@ -1,0 +1,157 @@
+package question
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"math"
+	"testing"
+	"time"
+
+	"odds/cmd/internal/query"
+	"odds/cmd/internal/render"
+	"odds/resolve"
+	"odds/resolve/all"
+	"odds/sim"
+)
+
+// fire is opposed fire with the given flag values.
+func fire(tb testing.TB, values map[string]string) *query.Query {
+	tb.Helper()
+	var sp query.Spec
+	for _, s := range all.Systems() {
+		if s.Name == "opposed" {
+			sp = query.Spec{System: s, Action: s.Action("fire"), Values: map[string][]resolve.Value{}}
+		}
+	}
+	for name, text := range values {
+		vals, err := query.ParseValue(sp.Action, name, text)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		sp.Values[name] = vals
+	}
+	q, _, err := query.New(sp, nil)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return q
+}
+
+// kinds are one question of each kind of Kinds, asked of opposed fire at
+// --hesa 3 --def 1.
+func kinds(tb testing.TB) map[string]*Settings {
+	base := map[string]string{"hesa": "3", "def": "1"}
+	q := fire(tb, base)
+	qf := fire(tb, map[string]string{"def": "1"})
+	fs, err := query.ParseFind(qf, "out-of-action>=0.5", "hesa")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	b := fire(tb, map[string]string{"hesa": "3", "def": "1", "smoke": "true"})
+	out := map[string]*Settings{
+		"once":        {Query: q},
+		"compare":     {Query: q, Kind: Compare{B: b, Vs: "--smoke"}},
+		"find":        {Query: qf, Kind: Find{Spec: fs}},
+		"sensitivity": {Query: q, Kind: Sensitivity{}},
+	}
+	for _, k := range Kinds {
+		if out[k.Name()] == nil {
+			tb.Fatalf("no question of kind %s here: add one", k.Name())
+		}
+	}
+	return out
+}
+
+// TestAskExact: each kind answers opposed fire at --hesa 3 --def 1
+// exactly, its figures counted over the 100 pairs of d10s (the margin
+// a+3-b-1 is out of action at 5 or more: a−b ≥ 3 in 28 pairs; with
+// smoke, +2 to the target, a−b ≥ 5 in 15; at --def 1 out of action at
+// 50% or more needs a−b ≥ 0, 55 pairs, from --hesa 6).
+func TestAskExact(t *testing.T) {
+	opts := query.Options{Sim: sim.Options{Trials: 1, Seed: 1, Workers: 1, Method: sim.Exact}}
+	for name, s := range kinds(t) {
+		s.Opts = opts
+		ans, err := Ask(context.Background(), s)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if ans.Kind() != name {
+			t.Errorf("%s: answer of kind %s", name, ans.Kind())
+		}
+		var got float64
+		switch a := ans.(type) {
+		case Results:
+			got = outcome(a[0], "out-of-action")
+		case Comparisons:
+			got = outcome(a[0].B, "out-of-action")
+		case Founds:
+			got = float64(a[0].At)
+		case Sensitivities:
+			got = a[0].Changes[0].D // the largest change: hard cover, smoke or hull-down
+		}
+		want := map[string]float64{"once": 0.28, "compare": 0.15, "find": 6, "sensitivity": -0.13}[name]
+		if math.Abs(got-want) > 1e-9 {
+			t.Errorf("%s: %v, want %v", name, got, want)
+		}
+		var buf bytes.Buffer
+		if err := ans.Write(context.Background(), &buf, "json", render.Style{}); err != nil || !json.Valid(buf.Bytes()) {
+			t.Errorf("%s: JSON %v: %.200s", name, err, buf.String())
+		}
+	}
+}
+
+func outcome(r *query.Result, name string) float64 {
+	for _, o := range r.Summary.Outcomes {
+		if o.Name == name {
+			return o.P
+		}
+	}
+	return math.NaN()
+}
+
+// TestAskBudget: every kind refuses a question over the trial budget
+// before it runs a trial (a server's 1,000,000 trials; 10^12 asked), with
+// an error naming --trials.
+func TestAskBudget(t *testing.T) {
+	opts := query.Options{Sim: sim.Options{Trials: 1e12, Seed: 1, Workers: 1, Method: sim.MC}, TrialsGiven: true, MaxTrials: 1_000_000}
+	for name, s := range kinds(t) {
+		s.Opts = opts
+		ran := false
+		s.Opts.Sim.Progress = func(int64) { ran = true }
+		_, err := Ask(context.Background(), s)
+		var qe *query.Error
+		if !errors.As(err, &qe) || qe.Flag != "trials" || ran {
+			t.Errorf("%s: %v (ran trials: %v), want a refusal naming --trials", name, err, ran)
+		}
+	}
+}
+
+// TestAskCancel: every kind stops when its context ends. Each asks for
+// 10^12 Monte Carlo trials (hours of work); the context is cancelled
+// after 100 ms and the answer must be context.Canceled. The bound on
+// the time it takes (30 s) is there to fail rather than hang, not to
+// time anything: the half-second promise is measured by the before-stop
+// check and the signal tests on the built binary.
+func TestAskCancel(t *testing.T) {
+	for name, s := range kinds(t) {
+		s.Opts = query.Options{Sim: sim.Options{Trials: 1e12, Seed: 1, Workers: 2, Method: sim.MC}, TrialsGiven: true}
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan error, 1)
+		go func() {
+			_, err := Ask(ctx, s)
+			done <- err
+		}()
+		time.Sleep(100 * time.Millisecond)
+		cancel()
+		select {
+		case err := <-done:
+			if !errors.Is(err, context.Canceled) {
+				t.Errorf("%s: %v, want context.Canceled", name, err)
+			}
+		case <-time.After(30 * time.Second):
+			t.Fatalf("%s: still running 30 s after its context was cancelled", name)
+		}
+	}
+}

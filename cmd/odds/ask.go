@@ -1,0 +1,113 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"io"
+
+	"odds/cmd/internal/dest"
+	"odds/cmd/internal/query"
+	"odds/cmd/internal/question"
+	"odds/cmd/internal/render"
+)
+
+// ask answers a question of any kind (question.Ask) with the command
+// line's run settings and progress bar, then writes its answer in the
+// chosen format to stdout or --out, and with --plot draws it.
+func (a *app) ask(ctx context.Context, s *question.Settings) error {
+	if a.plot != "" {
+		if err := question.CheckPlot(s); err != nil {
+			return err
+		}
+	}
+	opts, err := a.options()
+	if err != nil {
+		return err
+	}
+	var bar *progress
+	opts.Progress = func(n int64) { bar.add(n) }
+	s.Opts = query.Options{Sim: opts, TrialsGiven: a.trials.Given,
+		Merged: a.merged, MergedFrom: a.mergedFrom, MergedPoints: a.mergedCells,
+		Start: func(trials int64) { bar = a.newProgress(trials) }}
+	if a.metric != "" {
+		plotted, metric := a.plot != "", a.metric
+		s.Opts.Check = func(q *query.Query) error { return render.CheckRoster(q, metric, plotted) }
+	}
+	ans, err := question.Ask(ctx, s)
+	if bar != nil {
+		bar.finish()
+	}
+	if err != nil {
+		return err
+	}
+	if rs, ok := ans.(question.Results); ok {
+		a.markPartial(rs) // odds merge --allow-missing
+	}
+	var img []byte
+	if a.plot != "" {
+		if img, err = ans.(question.Plotter).Plot(a.plot, a.metric, a.title); err != nil {
+			return err
+		}
+	}
+	if err := a.write(ctx, ans); err != nil {
+		return err
+	}
+	if img != nil {
+		return a.writePlot(img)
+	}
+	return nil
+}
+
+// runJobs answers the queries as one run (question.Once); --shard runs
+// its share of their points instead.
+func (a *app) runJobs(ctx context.Context, qs []*query.Query) error {
+	if !a.shard.set {
+		return a.ask(ctx, &question.Settings{Query: qs[0], Kind: question.Once{Also: qs[1:]}, Metric: a.metric})
+	}
+	opts, err := a.options()
+	if err != nil {
+		return err
+	}
+	var check func(*query.Query) error
+	if a.metric != "" {
+		check = func(q *query.Query) error { return render.CheckRoster(q, a.metric, a.plot != "") }
+	}
+	all, err := query.CompileChecked(ctx, qs, check)
+	if err != nil {
+		return err
+	}
+	return a.runShard(ctx, all, opts, "")
+}
+
+// write renders an answer in the chosen format to stdout or --out,
+// streamed: a 99,372-point sweep's 169 MB of JSON is never held whole.
+// To stdout it is written as it is rendered. --out keeps its guarantee
+// (writeDest): a file is written to a temporary file renamed into place
+// only once the rendering is done, and a FIFO, device or hard-linked file
+// is written only after the rendering, so an interrupted or failed run
+// leaves no partial file.
+func (a *app) write(ctx context.Context, ans question.Answer) error {
+	fill := func(w io.Writer) error {
+		bw := bufio.NewWriterSize(w, 64<<10)
+		// Renderers look at ctx between results: a Ctrl-C during the
+		// rendering of a large grid stops it.
+		err := ans.Write(ctx, bw, a.format.V, a.style())
+		if err == nil {
+			err = bw.Flush()
+		}
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		if err != nil {
+			return &ioError{err}
+		}
+		return nil
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if a.out == "" {
+		return fill(a.stdout)
+	}
+	return dest.WriteFunc(ctx, "out", a.out, fill)
+}
