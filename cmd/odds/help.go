@@ -76,8 +76,10 @@ func (a *app) helpFlags(cmd *cobra.Command) string {
 		if f := cmd.Root().PersistentFlags().Lookup(n); f != nil {
 			names = append(names, flagName(f))
 		}
+		if n == "method" {
+			names = append(names, "-h, --help") // where it fits: two lines at 80 columns
+		}
 	}
-	names = append(names, "-h, --help")
 	fmt.Fprintf(&b, "\n\nGlobal flags (all of them: odds help %s):\n  %s", flagsTopic,
 		render.Wrap(names, "   ", a.width-2, "  "))
 	return b.String()
