@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Reproduces the performance tables in README.md. The benchmarks run
+# Reproduces the performance tables in benchmarks/README.md. The benchmarks run
 # REPEATS times (default 5), interleaved: each repeat runs every benchmark
 # once, so a noisy moment of the (shared) machine touches one sample of
 # each, not every sample of one. Figures are ratios taken within a repeat;

@@ -62,6 +62,14 @@ func (e *MemoryError) Error() string {
 	return fmt.Sprintf("the exact answer would hold about %d MB of tables, more than the %d MB one run may use", e.Bytes>>20, e.Limit>>20)
 }
 
+// ExactMethod is implemented by an Exacter whose Exact is not a
+// convolution of dice distributions: it names its method as results
+// report it ("markov-chain" for close combat's chain over the units'
+// states).
+type ExactMethod interface {
+	ExactMethod() string
+}
+
 // Shared is implemented by plans whose histogram does not depend on all of
 // their parameters: plans with the same DiceKey draw the same dice in the
 // same way and return the same cells, and only their layouts read the

@@ -66,7 +66,7 @@ type Options struct {
 // Result is a finished run: a histogram over the plan's cells.
 type Result struct {
 	Exact    bool
-	How      string    // "monte-carlo", "enumeration" or "convolution"
+	How      string    // "monte-carlo", "enumeration", "convolution" or resolve.ExactMethod's
 	Trials   int64     // Monte Carlo trials, or enumerated paths (0 by convolution)
 	Counts   []uint64  // Monte Carlo counts per cell (nil when Exact)
 	Prob     []float64 // probability per cell (estimated when not Exact)
@@ -154,7 +154,11 @@ func runExact(ctx context.Context, plan resolve.Plan, budget int64, depthCap int
 		if !ok {
 			return nil, fmt.Errorf("%w (more than %d paths' work)", ErrTooLarge, budget)
 		}
-		return &Result{Exact: true, How: "convolution", Prob: p}, nil
+		how := "convolution"
+		if m, ok := plan.(resolve.ExactMethod); ok {
+			how = m.ExactMethod()
+		}
+		return &Result{Exact: true, How: how, Prob: p}, nil
 	}
 	prob := make([]float64, cells)
 	e := dice.NewEnumerator(depthCap)

@@ -1,5 +1,5 @@
 // Command report turns the output of interleaved benchmark runs (go test
-// -bench, repeated; see benchmarks/run.sh) into the README's performance
+// -bench, repeated; see benchmarks/run.sh) into benchmarks/README.md's performance
 // tables: each figure is the median over the repeats of a ratio taken
 // within one repeat, with the lowest and highest of those ratios, so that
 // one noisy repeat cannot swing it.

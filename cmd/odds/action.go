@@ -126,9 +126,9 @@ func (a *app) actionCommand(s *resolve.System, act *resolve.Action) *cobra.Comma
 	cmd.Flags().Lookup("sensitivity").NoOptDefVal = sensitivityFirst
 	completeBeyond(cmd, act)
 	cmd.Flags().StringVar(until, "until", "", untilUsage(s, act))
-	cmd.Flags().IntVar(attacks, "attacks", query.DefaultAttacks, "with --until: the most attacks (1.."+strconv.Itoa(query.MaxAttacks)+")")
+	cmd.Flags().IntVar(attacks, "attacks", query.DefaultAttacks, "with --until: how many attacks the target takes at most, `N` in 1.."+strconv.Itoa(query.MaxAttacks))
 	for _, r := range act.Roles {
-		roles[r.Name] = cmd.Flags().String(r.Name, "", "`NAME` of the "+r.Usage+"; its stats fill the flags, and a flag given overrides the card (a,b,c or all: one result per card)")
+		roles[r.Name] = cmd.Flags().String(r.Name, "", "`NAME` of the "+r.Usage+" (a,b,c or all: one result per card)")
 		_ = cmd.RegisterFlagCompletionFunc(r.Name, a.completeCards(s.Name))
 	}
 	for i := range act.Params {

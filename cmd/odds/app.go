@@ -47,6 +47,7 @@ type app struct {
 	allRows        bool   // roll --all-rows
 	metric         string // --metric: the figure of a roster matrix
 	plot           string // --plot: the image to draw
+	title          string // --title: the drawing's headline
 	quiet          bool   // --quiet: no progress bar
 	shard          shardValue
 	only           string              // build the action commands of this system only (if it is one)
@@ -54,6 +55,7 @@ type app struct {
 	merged         map[int]*sim.Result // odds merge: results by cell, from the shards
 	mergedFrom     map[int]string      // odds merge: the shard file of each result
 	mergedCells    int
+	partial        string // odds merge --allow-missing: what the merged run lacks, "" when whole
 	systems        []*resolve.System
 
 	trials    flagval.Count
@@ -236,8 +238,9 @@ boolean takes =both (--smoke=both); several make a grid, one result per cell.`,
 	f.BoolVar(&a.intervals, "intervals", false, "sweep tables: show each Monte Carlo probability's 95% interval (single results always do)")
 	f.StringVar(&a.metric, "metric", "", "the `FIGURE` of a roster matrix (--attacker a,b --defender c,d) or of --plot's heat map of two swept flags: an outcome, or mean:RESULT (default: the action's headline outcome)")
 	f.StringVar(&a.plot, "plot", "", "also draw the results to `FILE` (.svg, .png or .pdf): bars, lines (or bars) over one swept flag, a heat map of two; with --vs, A and B over B-A")
+	f.StringVar(&a.title, "title", "", "with --plot: the drawing's headline, in place of the one it makes (the full question stays under it)")
 	f.BoolVar(&a.quiet, "quiet", false, "no progress bar on stderr (shown for runs over a second when stderr is a terminal)")
-	f.Var(&a.shard, "shard", "run only share `i/n` of the results and write a shard document for odds merge (needs --seed)")
+	f.Var(&a.shard, "shard", "run only share `i/n` of the results and write a shard document for odds merge (needs --seed); i may be auto (Kubernetes' JOB_COMPLETION_INDEX, Slurm's SLURM_ARRAY_TASK_ID) or env:NAME (docs/scale.md)")
 	f.Var(&a.maxPaths, "max-paths", "the most dice paths --method exact may enumerate")
 	f.StringArrayVar(&a.profilePaths, "profiles", nil, "load unit cards, dice and matchups from `PATH` (a YAML file or a folder; repeatable; also $ODDS_PROFILES)")
 	root.Flag("workers").DefValue = "all cores"
@@ -248,6 +251,7 @@ boolean takes =both (--smoke=both); several make a grid, one result per cell.`,
 	root.SetFlagErrorFunc(flagError)
 
 	a.fitHelp(root)
+	root.AddCommand(a.flagsTopicCommand(root))
 	root.AddCommand(a.systemsCommand(), a.rollCommand(), a.profilesCommand(), a.runCommand(), a.mergeCommand(), a.serveCommand(), a.pageCommand(), a.batchCommand(), a.manCommand(), versionCommand())
 	for _, s := range a.systems {
 		root.AddCommand(a.systemCommand(s))
@@ -317,6 +321,9 @@ func (a *app) checkProfilePaths() error {
 // checkOut fails fast on an --out that cannot be written, before any
 // trial runs, and refuses to overwrite a profile file being read.
 func (a *app) checkOut() error {
+	if a.title != "" && a.plot == "" {
+		return usagef("give --plot FILE too", "--title: names a --plot drawing, and this run draws none")
+	}
 	if a.plot != "" {
 		if _, err := render.PlotFormat(a.plot); err != nil {
 			return err

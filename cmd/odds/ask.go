@@ -40,9 +40,12 @@ func (a *app) ask(ctx context.Context, s *question.Settings) error {
 	if err != nil {
 		return err
 	}
+	if rs, ok := ans.(question.Results); ok {
+		a.markPartial(rs) // odds merge --allow-missing
+	}
 	var img []byte
 	if a.plot != "" {
-		if img, err = ans.(question.Plotter).Plot(a.plot, a.metric); err != nil {
+		if img, err = ans.(question.Plotter).Plot(a.plot, a.metric, a.title); err != nil {
 			return err
 		}
 	}

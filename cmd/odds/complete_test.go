@@ -64,7 +64,8 @@ func TestCompletionNames(t *testing.T) {
 		{[]string{"roll", "2d6", ""}, nil, noFiles},
 		{[]string{"opposed", "fire", ""}, nil, noFiles},
 		{[]string{"opposed", "fire", "--hesa", ""}, nil, noFiles},
-		{[]string{"systems", ""}, nil, noFiles},
+		{[]string{"systems", ""}, []string{"opposed", "rof", "symbol", "cohesion"}, noFiles},
+		{[]string{"systems", "rof", ""}, nil, noFiles},
 		{[]string{"roll", "2d6", "--trials", ""}, nil, noFiles},
 		{[]string{"serve", "--addr", ""}, nil, noFiles},
 		// files where they are

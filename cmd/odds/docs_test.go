@@ -19,7 +19,7 @@ import (
 // action's help, the listings, and a wide Monte Carlo roll.
 func TestWidth80(t *testing.T) {
 	t.Setenv("COLUMNS", "80")
-	cmds := [][]string{{"--help"}, {"systems"}, {"profiles", "list"}, {"roll", "--help"}, {"profiles", "--help"},
+	cmds := [][]string{{"--help"}, {"systems"}, {"systems", "symbol"}, {"help", "flags"}, {"merge", "--help"}, {"profiles", "list"}, {"roll", "--help"}, {"profiles", "--help"},
 		{"roll", "3d6!", "--method", "mc", "--trials", "20000", "--seed", "1"},
 		{"rof", "fire", "--attacker", "mg-team", "--defender", "rifle-team", "--target-teams", "3", "--method", "mc", "--trials", "20000"},
 		{"opposed", "rally", "--unit", "rifle-section", "--commander=both", "--elements-lost", "0..2"}}
@@ -131,10 +131,27 @@ func TestActionExamples(t *testing.T) {
 	}
 }
 
-// Every odds command in the README's sh blocks runs (with few trials): a
-// new user can paste them. A trailing comment and a redirection are cut.
+// Every odds command in the sh blocks of the README and of the guides it
+// points to runs (with few trials): a new user can paste them. A trailing
+// comment and a redirection are cut. (docs/scale.md's commands run in
+// scale_test.go, as its scheduler would run them.)
 func TestReadmeCommands(t *testing.T) {
-	data, err := os.ReadFile("../../README.md")
+	for _, c := range []struct {
+		file string
+		min  int // the sh blocks hold at least this many
+	}{{"README.md", 20}, {"docs/systems.md", 45}, {"docs/questions.md", 15}, {"docs/page.md", 1}} {
+		t.Run(filepath.Base(c.file), func(t *testing.T) {
+			if ran := runDocCommands(t, filepath.Join("..", "..", c.file)); ran < c.min {
+				t.Errorf("ran %d commands of %s; its sh blocks hold more", ran, c.file)
+			}
+		})
+	}
+}
+
+// runDocCommands runs the odds commands of the sh blocks of a markdown
+// file and returns how many ran.
+func runDocCommands(t *testing.T, path string) int {
+	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -183,13 +200,11 @@ func TestReadmeCommands(t *testing.T) {
 			}
 		}
 		if code, _, errs := run(context.Background(), args...); code != 0 {
-			t.Errorf("README: %s: exit %d: %s", line, code, errs)
+			t.Errorf("%s: %s: exit %d: %s", path, line, code, errs)
 		}
 		ran++
 	}
-	if ran < 25 {
-		t.Errorf("ran %d README commands; the sh blocks hold more", ran)
-	}
+	return ran
 }
 
 // shellWords splits a command line at spaces, keeping '…' together.

@@ -27,7 +27,7 @@ var timings = []struct {
 	re   *regexp.Regexp
 	with string
 }{
-	{regexp.MustCompile(`[0-9.]+ (µs|ms|s)\b`), "T"},
+	{regexp.MustCompile(`(under )?[0-9.]+ (µs|ms|s)\b`), "T"},
 	{regexp.MustCompile(`[0-9.]+ [kMG]? ?trials/s`), "R trials/s"},
 	{regexp.MustCompile(`"elapsed_ms": [0-9.e+-]+`), `"elapsed_ms": 0`},
 }

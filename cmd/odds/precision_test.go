@@ -12,7 +12,7 @@ import (
 // the page say which ceiling held and whether it stopped the run.
 func TestPrecisionCeilingSaid(t *testing.T) {
 	ctx := context.Background()
-	_, help, _ := run(ctx, "opposed", "fire", "--help")
+	_, help, _ := run(ctx, "help", "flags")
 	flat := strings.Join(strings.Fields(help), " ")
 	for _, want := range []string{
 		"half-width is at most P, up to --trials trials (without --trials: up to 10,000,000,000)",

@@ -174,7 +174,7 @@ func TestBuiltinMatchups(t *testing.T) {
 	}
 }
 
-// The example file the README names validates and runs; export writes
+// The example file docs/systems.md names validates and runs; export writes
 // templates that validate.
 func TestExampleFileAndExport(t *testing.T) {
 	example := "../../profiles/examples/my-cards.yaml"

@@ -84,10 +84,11 @@ func (a *app) runRoll(ctx context.Context, src string) error {
 		return err
 	}
 	r := query.NewResult("roll", "roll", []param{{Name: "expr", Value: src}}, plan, res, opts)
+	a.markPartial([]*report{r})
 	if a.plot == "" {
 		return a.write(ctx, question.Results{r})
 	}
-	img, err := render.RollPlot(r, a.plot, a.allRows)
+	img, err := render.RollPlot(r, a.plot, a.allRows, render.PlotTitle(a.title))
 	if err != nil {
 		return err
 	}

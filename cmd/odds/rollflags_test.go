@@ -23,7 +23,7 @@ func TestRollPlot(t *testing.T) {
 		}
 	}
 	d := readSVG(t, svg)
-	if _, ok := d.text("roll: expr=3d6"); !ok {
+	if _, ok := d.text("roll 3d6: the chance of each value"); !ok {
 		t.Errorf("the plot lacks its title: %q", d.all())
 	}
 	if _, ok := d.text("P(value)"); !ok {

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -24,7 +26,8 @@ import (
 // chunks. Chunk streams depend only on the seed and the chunk, so the
 // merged counts are the whole run's.
 
-// shardValue is --shard i/n (1 <= i <= n).
+// shardValue is --shard i/n (1 <= i <= n), i given or read from the
+// environment a scheduler sets (shardIndex): auto/n, env:NAME/n.
 type shardValue struct {
 	i, n int
 	set  bool
@@ -41,14 +44,74 @@ func (s *shardValue) Type() string { return "i/n" }
 
 func (s *shardValue) Set(v string) error {
 	a, b, ok := strings.Cut(v, "/")
-	i, errI := strconv.Atoi(a)
 	n, errN := strconv.Atoi(b)
-	if !ok || errI != nil || errN != nil || n < 1 || i < 1 || i > n || n > 100_000 {
-		return fmt.Errorf("want i/n with 1 <= i <= n (shard i of n), got %q", v)
+	if !ok || errN != nil || n < 1 || n > 100_000 {
+		return fmt.Errorf("%w, got %q", errShardForm, v)
+	}
+	i, err := shardIndex(a, os.Getenv)
+	if errors.Is(err, errShardForm) {
+		return fmt.Errorf("%w, got %q", err, v)
+	} else if err != nil {
+		return err
+	}
+	if i < 1 || i > n {
+		return fmt.Errorf("want i/n with 1 <= i <= n (shard i of n), got %q (shard %d of %d)", v, i, n)
 	}
 	s.i, s.n, s.set = i, n, true
 	return nil
 }
+
+// shardIndex is the i of --shard i/n: a number, or read from the
+// environment (getenv) where a scheduler runs each task with its index:
+//
+//   - auto: Kubernetes Indexed Jobs' JOB_COMPLETION_INDEX (0-based: i is
+//     the index + 1), else Slurm job arrays' SLURM_ARRAY_TASK_ID, counted
+//     from SLURM_ARRAY_TASK_MIN (i is ID − MIN + 1, so --array=0-19 and
+//     --array=1-20 both give shards 1..20);
+//   - env:NAME: the shard number i (1-based) in the variable NAME.
+func shardIndex(s string, getenv func(string) string) (int, error) {
+	num := func(name, v string) (int, error) {
+		i, err := strconv.Atoi(strings.TrimSpace(v))
+		if err != nil {
+			return 0, fmt.Errorf("%s=%q is not a number", name, v)
+		}
+		return i, nil
+	}
+	switch name, isEnv := strings.CutPrefix(s, "env:"); {
+	case isEnv:
+		v := getenv(name)
+		if name == "" || v == "" {
+			return 0, fmt.Errorf("env:%s: the variable is not set (want the shard number 1..n in it)", name)
+		}
+		return num(name, v)
+	case s == "auto":
+		if v := getenv("JOB_COMPLETION_INDEX"); v != "" {
+			i, err := num("JOB_COMPLETION_INDEX", v)
+			return i + 1, err
+		}
+		if v := getenv("SLURM_ARRAY_TASK_ID"); v != "" {
+			id, err := num("SLURM_ARRAY_TASK_ID", v)
+			if err != nil {
+				return 0, err
+			}
+			lo := 0
+			if m := getenv("SLURM_ARRAY_TASK_MIN"); m != "" {
+				if lo, err = num("SLURM_ARRAY_TASK_MIN", m); err != nil {
+					return 0, err
+				}
+			}
+			return id - lo + 1, nil
+		}
+		return 0, errors.New("auto: neither JOB_COMPLETION_INDEX (a Kubernetes Indexed Job) nor SLURM_ARRAY_TASK_ID (a Slurm job array) is set; give the shard number i, or env:NAME")
+	}
+	i, err := strconv.Atoi(s)
+	if err != nil {
+		return 0, errShardForm
+	}
+	return i, nil
+}
+
+var errShardForm = errors.New("want i/n with 1 <= i <= n (shard i of n; i may be auto or env:NAME)")
 
 // runArgs are the command line without the flags that only say where and
 // how the output goes (and --shard itself): what identifies the run.
@@ -108,11 +171,13 @@ func (a *app) runShard(ctx context.Context, all []query.Compiled, opts sim.Optio
 
 // mergeCommand is "odds merge SHARD...": the shards of one run combined.
 func (a *app) mergeCommand() *cobra.Command {
-	return &cobra.Command{
+	allowMissing := false
+	cmd := &cobra.Command{
 		Use:   "merge SHARD.json...",
 		Short: "combine the shard documents of one run (--shard i/n) into its output",
 		Long: a.paragraphs("merge reads the shard documents that the runs of one command with --shard 1/n … n/n wrote, checks that they are all the shards of one run, and prints that run's output as the whole run would (in any --format, with --out and --plot), timings apart.\n\n" +
-			"A shard records its run as a typed query (the queries with their cards' stats and profile data, or a roll's expression): merge rebuilds the run from it, reads no profile file and runs no command line. Shards written by an older odds, without one, are refused: run them again."),
+			"A shard records its run as a typed query (the queries with their cards' stats and profile data, or a roll's expression): merge rebuilds the run from it, reads no profile file and runs no command line. Shards written by an older odds, without one, are refused: run them again.\n\n" +
+			"A folder stands for the shard documents (*.json) in it. Missing shards are listed and refused; with --allow-missing, a run whose results each spread over all the shards (fewer results than shards) merges as a partial Monte Carlo run, marked so, each result with the trials of the shards given."),
 		Example: "  odds opposed fire --hesa 1..6 --def 0..4 --seed 7 --shard 1/2 --out a.json\n" +
 			"  odds opposed fire --hesa 1..6 --def 0..4 --seed 7 --shard 2/2 --out b.json\n  odds merge a.json b.json",
 		Args: func(cmd *cobra.Command, args []string) error {
@@ -122,9 +187,17 @@ func (a *app) mergeCommand() *cobra.Command {
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			docs, err := readShards(args)
+			args, err := shardFiles(args)
 			if err != nil {
 				return err
+			}
+			docs, missing, err := readShards(args, allowMissing)
+			if err != nil {
+				return err
+			}
+			if len(missing) > 0 {
+				a.partial = partialNote(missing, docs[0].Count)
+				fmt.Fprintf(a.stderr, "odds: warning: %s\n", a.partial)
 			}
 			first := docs[0]
 			if err := a.checkShardArgs(first.Args, args[0]); err != nil {
@@ -140,6 +213,72 @@ func (a *app) mergeCommand() *cobra.Command {
 			return a.mergeRun(cmd.Context(), docs, args)
 		},
 	}
+	cmd.Flags().BoolVar(&allowMissing, "allow-missing", false, "merge the shards given though others are missing: a partial Monte Carlo run, marked so, each result with the trials merged")
+	return cmd
+}
+
+// partialNote marks the output of a merge with shards missing.
+func partialNote(missing []int, n int) string {
+	s := make([]string, len(missing))
+	for i, m := range missing {
+		s[i] = strconv.Itoa(m)
+	}
+	noun := "shards"
+	if len(missing) == 1 {
+		noun = "shard"
+	}
+	return fmt.Sprintf("a partial run: %s %s of %d missing (odds merge --allow-missing); each result has the Monte Carlo trials of the %d shards merged",
+		noun, strings.Join(s, ", "), n, n-len(missing))
+}
+
+// markPartial marks each result of a partial merge with a note, which
+// tables show under the result and JSON gives as its note.
+func (a *app) markPartial(rs []*query.Result) {
+	if a.partial == "" {
+		return
+	}
+	for _, r := range rs {
+		if r.Note != "" {
+			r.Note += "; "
+		}
+		r.Note += a.partial
+	}
+}
+
+// shardFiles are merge's arguments with each folder replaced by the
+// shard documents in it (its *.json files that are shard documents, in
+// name order): a job merges a shared folder without a shell's glob.
+func shardFiles(args []string) ([]string, error) {
+	var out []string
+	for _, p := range args {
+		st, err := os.Stat(p)
+		if err != nil || !st.IsDir() {
+			out = append(out, p) // readShards names what is wrong with it
+			continue
+		}
+		files, err := filepath.Glob(filepath.Join(p, "*.json"))
+		if err != nil {
+			return nil, usagef("", "merge: %s: %v", p, err)
+		}
+		n := 0
+		for _, f := range files {
+			if data, err := readShardFile(f); err == nil && isShard(data) {
+				out, n = append(out, f), n+1
+			}
+		}
+		if n == 0 {
+			return nil, usagef("merge reads what --shard i/n wrote", "merge: %s: no shard document (*.json) in the folder", p)
+		}
+	}
+	return out, nil
+}
+
+// isShard reports whether data is a shard document.
+func isShard(data []byte) bool {
+	var d struct {
+		Kind string `json:"kind"`
+	}
+	return json.Unmarshal(data, &d) == nil && d.Kind == query.ShardKind
 }
 
 // mergeRun renders the merged shards of one run: the run rebuilt from
@@ -198,20 +337,25 @@ const maxShardBytes = 64 << 20
 // shards of one run, each once, each well formed. A shard is input like
 // any other: what is not a regular file (a FIFO, /dev/zero) is refused
 // without waiting, and so is a file over maxShardBytes, before reading.
-func readShards(paths []string) ([]*query.ShardDoc, error) {
-	var docs []*query.ShardDoc
+// With allowMissing, shards may be missing: their numbers are returned
+// (query.CheckPartialShards).
+func readShards(paths []string, allowMissing bool) (docs []*query.ShardDoc, missing []int, err error) {
 	for _, p := range paths {
 		data, err := readShardFile(p)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		d := &query.ShardDoc{}
 		if err := json.Unmarshal(data, d); err != nil || d.Kind != query.ShardKind {
-			return nil, usagef("merge reads what --shard i/n wrote", "merge: %s: not a shard document", p)
+			return nil, nil, usagef("merge reads what --shard i/n wrote", "merge: %s: not a shard document", p)
 		}
 		docs = append(docs, d)
 	}
-	return docs, query.CheckShards(docs, paths)
+	if allowMissing {
+		missing, err = query.CheckPartialShards(docs, paths)
+		return docs, missing, err
+	}
+	return docs, nil, query.CheckShards(docs, paths)
 }
 
 // readShardFile reads one shard file, bounded (profiles.ReadRegular):

@@ -84,7 +84,7 @@ func TestShardErrors(t *testing.T) {
 		{[]string{"opposed", "fire", "--hesa", "3", "--def", "1", "--seed", "1", "--precision", "0.01", "--shard", "1/2"}, "--shard: a precision target"},
 		{[]string{"opposed", "fire", "--hesa", "3", "--def", "1", "--seed", "1", "--vs", "--smoke", "--shard", "1/2"}, "--shard: not with --vs"},
 		{[]string{"merge", a, b}, "are shards of different runs"},
-		{[]string{"merge", a}, "shard 2/2 is missing"},
+		{[]string{"merge", a}, "merge: 1 of the 2 shards is missing: 2"},
 		{[]string{"merge", a, a}, "are both shard 1/2"},
 		{[]string{"merge", notShard}, "not a shard document"},
 		{[]string{"merge"}, "merge: want the shard documents"},

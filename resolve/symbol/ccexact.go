@@ -8,6 +8,9 @@ import (
 	"odds/resolve"
 )
 
+// ExactMethod says that Exact is a Markov chain, not a convolution.
+func (p *ccPlan) ExactMethod() string { return "markov-chain" }
+
 // Exact implements sim.Exacter for close combat without walking faces
 // round by round: a Markov chain over the two units' states. Each round,
 // each side's next state depends only on its own state, the pools in

@@ -9,4 +9,6 @@ var (
 	_ resolve.Exacter = (*ccPlan)(nil)
 	_ resolve.Exacter = (*supportPlan)(nil)
 	_ resolve.Exacter = (*firePlan)(nil)
+
+	_ resolve.ExactMethod = (*ccPlan)(nil) // a Markov chain, not a convolution
 )

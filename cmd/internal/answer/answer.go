@@ -20,7 +20,7 @@ import (
 
 // PersistentFlags are the root command's persistent flags, which --vs
 // refuses: a test checks the list against the root command.
-var PersistentFlags = []string{"trials", "seed", "workers", "method", "precision", "format", "out", "intervals", "metric", "plot", "quiet", "shard", "max-paths", "profiles"}
+var PersistentFlags = []string{"trials", "seed", "workers", "method", "precision", "format", "out", "intervals", "metric", "plot", "title", "quiet", "shard", "max-paths", "profiles"}
 
 // Engine answers questions with the systems and profiles it holds.
 type Engine struct {

@@ -10,7 +10,7 @@ import (
 	"strings"
 )
 
-// Doc is a question as a JSON document (odds batch; the README documents
+// Doc is a question as a JSON document (odds batch; docs/batch.md documents
 // it): the system and action, parameter values and card names by name,
 // and the run's settings. A value may be a number, a boolean or the
 // text a flag takes ("1..6", "both", "a,b").

@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
+	"strings"
 	"time"
 
 	"odds/sim"
@@ -98,31 +100,70 @@ func RunShard(ctx context.Context, all []Compiled, opts sim.Options, i, n int) (
 
 // CheckShards checks that docs (read from the files named) are the n
 // shards of one run, each once, and that each is well formed
-// (CheckShape): a shard document is input, not trusted.
+// (CheckShape): a shard document is input, not trusted. A missing shard
+// is refused, the error listing every one missing.
 func CheckShards(docs []*ShardDoc, names []string) error {
+	_, err := checkShards(docs, names, false)
+	return err
+}
+
+// CheckPartialShards is CheckShards for a partial run (odds merge
+// --allow-missing): shards may be missing, and it returns their numbers,
+// as long as every result is in a shard given, its Monte Carlo trial
+// ranges apart (not tiling 0..trials: the merged result has the trials
+// of the shards given). A result held whole by a missing shard (a run of
+// at least as many results as shards), or an exact answer in a missing
+// first shard, is refused: nothing estimates it.
+func CheckPartialShards(docs []*ShardDoc, names []string) (missing []int, err error) {
+	return checkShards(docs, names, true)
+}
+
+func checkShards(docs []*ShardDoc, names []string, partial bool) ([]int, error) {
 	first := docs[0]
 	seen := map[int]string{}
 	for i, d := range docs {
 		if err := CheckShape(d, names[i]); err != nil {
-			return err
+			return nil, err
 		}
 		same := d.Version == first.Version && slices.Equal(d.Args, first.Args) && d.Seed == first.Seed &&
 			d.Trials == first.Trials && d.Method == first.Method && d.Points == first.Points && d.Count == first.Count &&
 			sameRun(d.Run, first.Run)
 		if !same {
-			return errorf("", "merge the shards of one command, seed and odds version", "merge: %s and %s are shards of different runs", names[0], names[i])
+			return nil, errorf("", "merge the shards of one command, seed and odds version", "merge: %s and %s are shards of different runs", names[0], names[i])
 		}
 		if prev, dup := seen[d.Index]; dup {
-			return errorf("", "", "merge: %s and %s are both shard %d/%d", prev, names[i], d.Index, d.Count)
+			return nil, errorf("", "", "merge: %s and %s are both shard %d/%d", prev, names[i], d.Index, d.Count)
 		}
 		seen[d.Index] = names[i]
 	}
+	var missing []int
 	for i := 1; i <= first.Count; i++ {
 		if _, ok := seen[i]; !ok {
-			return errorf("", "merge every shard of the run", "merge: shard %d/%d is missing", i, first.Count)
+			missing = append(missing, i)
 		}
 	}
-	return checkTiling(docs, names)
+	if len(missing) > 0 && !partial {
+		return missing, errorf("", "run the missing shards, or merge with --allow-missing for a partial Monte Carlo run",
+			"merge: %d of the %d shards %s missing: %s", len(missing), first.Count, plural(len(missing), "is", "are"), intList(missing))
+	}
+	return missing, checkTiling(docs, names, partial)
+}
+
+// plural is one when n is 1, else many.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// intList writes numbers as "3, 7, 12".
+func intList(xs []int) string {
+	s := make([]string, len(xs))
+	for i, x := range xs {
+		s[i] = strconv.Itoa(x)
+	}
+	return strings.Join(s, ", ")
 }
 
 // MaxShardCells bounds a count's histogram cell in a shard document, so
@@ -199,8 +240,9 @@ func CheckShape(d *ShardDoc, name string) error {
 
 // checkTiling checks that, over the shards of one run, every point is
 // either one exact answer or Monte Carlo ranges that tile 0..trials
-// exactly once.
-func checkTiling(docs []*ShardDoc, names []string) error {
+// exactly once; partial (shards missing), ranges that do not overlap,
+// and every point in a shard given.
+func checkTiling(docs []*ShardDoc, names []string, partial bool) error {
 	type span struct {
 		from, to int64
 		name     string
@@ -227,14 +269,26 @@ func checkTiling(docs []*ShardDoc, names []string) error {
 		slices.SortFunc(ss, func(a, b span) int { return cmp.Or(cmp.Compare(a.from, b.from), cmp.Compare(a.to, b.to)) }) // an empty range first
 		at := int64(0)
 		for _, s := range ss {
-			if s.from != at {
+			if s.from != at && !(partial && s.from > at) {
 				return errorf("", "", "merge: %s: result %d's trials %d..%d do not follow on from %d (ranges must tile 0..%d once)", s.name, k+1, s.from, s.to, at, trials)
 			}
 			at = s.to
 		}
-		if at != trials {
+		if at != trials && !partial {
 			return errorf("", "merge every shard of the run", "merge: result %d's trials stop at %d of %d", k+1, at, trials)
 		}
+	}
+	first := docs[0]
+	for k := range first.Points {
+		if _, ok := exact[k]; ok || len(spans[k]) > 0 {
+			continue
+		}
+		holder := k%first.Count + 1 // a run of at least as many results as shards: whole results
+		if first.Points < first.Count {
+			holder = 1 // fewer: the first shard answers what is exact
+		}
+		return errorf("", "run shard "+strconv.Itoa(holder)+": --allow-missing merges the trials of the shards given, and no shard given holds this result",
+			"merge: result %d is only in shard %d/%d, which is missing", k+1, holder, first.Count)
 	}
 	return nil
 }

@@ -14,25 +14,27 @@ var (
 	_ Plotter = Sensitivities(nil)
 )
 
-func (rs Results) Plot(path, metric string) ([]byte, error) {
-	return render.PlotReports(rs, metric, path)
+func (rs Results) Plot(path, metric, title string) ([]byte, error) {
+	return render.PlotReports(rs, metric, path, render.PlotTitle(title))
 }
 
-func (cs Comparisons) Plot(path, _ string) ([]byte, error) { return render.ComparePlot(cs, path) }
+func (cs Comparisons) Plot(path, _, title string) ([]byte, error) {
+	return render.ComparePlot(cs, path, render.PlotTitle(title))
+}
 
 // Plot draws the one point's scan (a sweep's find has one plot a point:
 // the doors refuse --plot for it before it runs, OnePlot).
-func (fs Founds) Plot(path, _ string) ([]byte, error) {
+func (fs Founds) Plot(path, _, title string) ([]byte, error) {
 	if len(fs) != 1 {
 		return nil, onePlot("the scan of one answer", len(fs))
 	}
-	return render.FindPlot(fs[0], path)
+	return render.FindPlot(fs[0], path, render.PlotTitle(title))
 }
 
 // Plot draws the one point's tornado (see Founds.Plot).
-func (ss Sensitivities) Plot(path, _ string) ([]byte, error) {
+func (ss Sensitivities) Plot(path, _, title string) ([]byte, error) {
 	if len(ss) != 1 {
 		return nil, onePlot("the tornado of one point", len(ss))
 	}
-	return render.SensitivityPlot(ss[0], path)
+	return render.SensitivityPlot(ss[0], path, render.PlotTitle(title))
 }

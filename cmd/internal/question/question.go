@@ -42,8 +42,9 @@ type Answer interface {
 // the page's engine, which is built without the plot renderers.
 type Plotter interface {
 	// Plot draws the answer into an image whose kind path's extension
-	// names (.svg, .png, .pdf); metric is --metric.
-	Plot(path, metric string) ([]byte, error)
+	// names (.svg, .png, .pdf); metric is --metric, title --title (""
+	// for the drawing's own headline).
+	Plot(path, metric, title string) ([]byte, error)
 }
 
 // Ask answers the question of s: its kind's answer to its query.

@@ -8,7 +8,6 @@ import (
 	"math"
 	"slices"
 	"strconv"
-	"strings"
 
 	"odds/sim"
 )
@@ -63,7 +62,7 @@ func chainText(ctx context.Context, w io.Writer, rs []*report, st Style) error {
 			fmt.Fprintln(w)
 		}
 		line := fmt.Sprintf("not reached within %d: %s; "+meanLabel+": %s", c.Attacks, Pct(c.NotReached.P), c.Attacks, c.Attacks, meanText(c.MeanIfReached))
-		fmt.Fprintln(w, Wrap(strings.Fields(line), " ", st.Width, "  "))
+		fmt.Fprintln(w, Wrap(Phrases(line), " ", st.Width, "  "))
 		if st.Markdown {
 			fmt.Fprintln(w)
 		}

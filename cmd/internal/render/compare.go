@@ -59,7 +59,7 @@ func compareText(ctx context.Context, w io.Writer, cs []*comparison, st Style) e
 		if st.Markdown {
 			fmt.Fprintln(w)
 		}
-		foot := "exact: both sides, seed " + strconv.FormatUint(c.A.Seed, 10) + ", * B differs from A"
+		foot := "exact: both sides, * B differs from A"
 		if !c.Exact {
 			foot = fmt.Sprintf("paired monte carlo: %s trials on common dice, seed %d, %d workers, * the interval excludes 0%s",
 				query.Group(c.Trials), c.A.Seed, c.A.Workers, PrecisionNote(c.A.Precision, c.A.Ceiling, c.Trials))

@@ -82,6 +82,23 @@ func Wrap(pieces []string, sep string, width int, indent string) string {
 	return b.String()
 }
 
+// Phrases are the words of s for Wrap, a parenthesis kept whole:
+// "(E[T | T <= 4])" is not broken across lines.
+func Phrases(s string) []string {
+	var out []string
+	depth := 0
+	for _, w := range strings.Fields(s) {
+		if depth > 0 {
+			out[len(out)-1] += " " + w
+		} else {
+			out = append(out, w)
+		}
+		depth += strings.Count(w, "(") - strings.Count(w, ")")
+		depth = max(depth, 0)
+	}
+	return out
+}
+
 // table renders one table with tablewriter: box-drawn for the terminal,
 // pipes for markdown.
 // A box table wider than width wraps its long cells at word breaks;

@@ -155,7 +155,7 @@ func findTitle(f *found, leave []string) string {
 
 func findFooter(f *found) string {
 	if f.Exact {
-		return fmt.Sprintf("exact, every %s in %s scanned, seed %d", f.Spec.Vary, scanRange(f), f.Seed)
+		return fmt.Sprintf("exact, every %s in %s scanned", f.Spec.Vary, scanRange(f))
 	}
 	return fmt.Sprintf("monte carlo: %s trials per value, seed %d; a value holds when its 95%% interval is wholly past the threshold, unsure when it straddles it",
 		query.Group(f.Trials), f.Seed)

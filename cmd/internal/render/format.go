@@ -42,10 +42,14 @@ func round12(x float64) float64 {
 	return r
 }
 
-// num formats a mean or other number: whole numbers bare, others with
-// three decimals, rounded as pct rounds.
+// num formats a mean or other number for a reader: whole numbers bare,
+// others with three decimals, rounded as pct rounds, a negative with the
+// minus sign that SignedNum writes (−2, not -2).
 func Num(x float64) string {
 	x = round12(x)
+	if x < 0 {
+		return "−" + Num(-x)
+	}
 	if x == math.Trunc(x) && math.Abs(x) < 1e15 {
 		return strconv.FormatFloat(x, 'f', 0, 64)
 	}

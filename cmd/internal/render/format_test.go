@@ -36,9 +36,9 @@ func TestPctRounding(t *testing.T) {
 		x    float64
 		want string
 	}{
-		{0.9375, "0.938"}, // 15/16
-		{2.0625, "2.063"}, // 33/16, half way: away from zero
-		{-2.0625, "-2.063"},
+		{0.9375, "0.938"},   // 15/16
+		{2.0625, "2.063"},   // 33/16, half way: away from zero
+		{-2.0625, "−2.063"}, // the minus sign SignedNum writes
 		{1.0625 + 2.2e-16, "1.063"},
 		{1.0625 - 2.2e-16, "1.063"},
 		{0.15625, "0.156"},

@@ -130,13 +130,18 @@ func (ss jsonStats) MarshalJSON() ([]byte, error) {
 }
 
 type jsonResult struct {
-	System    string        `json:"system"`
-	Action    string        `json:"action"`
-	Matchup   string        `json:"matchup,omitempty"`
-	Cards     jsonParams    `json:"cards,omitempty"`
-	Params    jsonParams    `json:"params"`
-	Sources   jsonParams    `json:"sources,omitempty"`
+	System  string     `json:"system"`
+	Action  string     `json:"action"`
+	Matchup string     `json:"matchup,omitempty"`
+	Cards   jsonParams `json:"cards,omitempty"`
+	Params  jsonParams `json:"params"`
+	Sources jsonParams `json:"sources,omitempty"`
+	// Trials are Monte Carlo trials: 0 for an exact answer, which says
+	// what it counted in Paths (dice paths enumerated) or States (the
+	// target states of a repeated attack's Markov chain).
 	Trials    int64         `json:"trials"`
+	Paths     int64         `json:"paths,omitempty"`
+	States    int           `json:"states,omitempty"`
 	Seed      uint64        `json:"seed"`
 	Exact     bool          `json:"exact"`
 	How       string        `json:"how"`
@@ -150,6 +155,22 @@ type jsonResult struct {
 	SharedDice bool `json:"shared_dice,omitempty"`
 	// Chain: repeated attacks (--until), what they reach by attack k.
 	Chain *jsonChain `json:"chain,omitempty"`
+}
+
+// counted is what a result counted: Monte Carlo trials, or for an exact
+// answer none, and the dice paths it enumerated or the target states of
+// its repeated attacks' Markov chain (0 when it counted neither, as a
+// convolution).
+func counted(r *report) (trials, paths int64, states int) {
+	switch {
+	case !r.Exact:
+		return r.Trials, 0, 0
+	case r.Chain != nil:
+		return 0, 0, len(r.Chain.States)
+	case r.How == "enumeration":
+		return 0, r.Trials, 0
+	}
+	return 0, 0, 0
 }
 
 // newJSONResult is one result as the JSON document gives it.
@@ -170,6 +191,7 @@ func newJSONResult(r *report) jsonResult {
 		SharedDice: r.SharedDice,
 		Chain:      newJSONChain(r),
 	}
+	jr.Trials, jr.Paths, jr.States = counted(r)
 	for _, o := range r.Summary.Outcomes {
 		jo := jsonOutcome{Name: o.Name, P: round12(o.P), CI95: [2]float64{round12(o.Lo), round12(o.Hi)}, Note: r.Notes[o.Name]}
 		if r.Summary.Numeric {

@@ -204,8 +204,17 @@ func (w *jsonw) result(r *report) {
 		}
 		w.close('}')
 	}
+	trials, paths, states := counted(r)
 	w.key("trials")
-	w.b = strconv.AppendInt(w.b, r.Trials, 10)
+	w.b = strconv.AppendInt(w.b, trials, 10)
+	if paths != 0 {
+		w.key("paths")
+		w.b = strconv.AppendInt(w.b, paths, 10)
+	}
+	if states != 0 {
+		w.key("states")
+		w.b = strconv.AppendInt(w.b, int64(states), 10)
+	}
 	w.key("seed")
 	w.b = strconv.AppendUint(w.b, r.Seed, 10)
 	w.key("exact")

@@ -69,10 +69,34 @@ func light(c color.Color) color.Color {
 	return color.NRGBA{mix(r), mix(g), mix(b), 0xFF}
 }
 
+// plotSubject names in words what a drawing is of, for its headline:
+// "opposed fire", "roll 3d6", with a single result's cards "symbol fire
+// (mg-team against rifle-squad)", a matchup's name first.
+func plotSubject(r *report, cards bool) string {
+	s := r.System + " " + r.Action
+	if r.System == "roll" {
+		s = "roll"
+		if p, ok := r.Param("expr"); ok {
+			s += " " + fmt.Sprint(p.Value)
+		}
+	}
+	if cards && len(r.Cards) > 0 {
+		names := make([]string, len(r.Cards))
+		for i, c := range r.Cards {
+			names[i] = fmt.Sprint(c.Value)
+		}
+		s += " (" + strings.Join(names, " against ") + ")"
+	}
+	if r.Matchup != "" {
+		s = r.Matchup + ": " + s
+	}
+	return s
+}
+
 // PlotReports draws one result, one sweep or one roster.
-func PlotReports(rs []*report, fig string, path string) ([]byte, error) {
+func PlotReports(rs []*report, fig string, path string, opts ...PlotOption) ([]byte, error) {
 	if chained(rs) {
-		return chainPlot(rs, path)
+		return chainPlot(rs, path, opts)
 	}
 	for i := 1; i < len(rs); i++ {
 		if !sameAction(rs[0], rs[i]) {
@@ -83,14 +107,16 @@ func PlotReports(rs []*report, fig string, path string) ([]byte, error) {
 	if len(rs) == 1 {
 		t := withParams(Title(first), first)
 		p := barPanel(outcomeBars(first), "P(outcome)", false)
-		return (&figure{title: t, panels: []*plot.Plot{p}, w: plotW, h: plotH}).encode(path)
+		return (&figure{headline: plotSubject(first, true) + ": the chance of each outcome", title: t,
+			panels: []*plot.Plot{p}, w: plotW, h: plotH}).encode(path, opts...)
 	}
 	vary, fixed, _ := dims(rs)
 	switch len(vary) {
 	case 1:
 		f := sweepFigure(rs, vary[0].Name)
+		f.headline = plotSubject(first, false) + ": each outcome's chance by " + vary[0].Name
 		f.title = sweepTitle(first, fixed, "")
-		return f.encode(path)
+		return f.encode(path, opts...)
 	case 2:
 		m := defaultMetric(rs)
 		if fig != "" {
@@ -101,7 +127,9 @@ func PlotReports(rs []*report, fig string, path string) ([]byte, error) {
 		if !m.Mean {
 			h.ticker = percentTicks{}
 		}
-		return h.figure(sweepTitle(first, fixed, m.Label())).encode(path)
+		f := h.figure(sweepTitle(first, fixed, m.Label()))
+		f.headline = plotSubject(first, false) + ": " + m.Label() + " by " + vary[0].Name + " and " + vary[1].Name
+		return f.encode(path, opts...)
 	}
 	return nil, usagef("sweep at most two flags (or two card roles) for a plot",
 		"--plot: %d flags vary; a plot shows one (lines or bars) or two (a heat map)", len(vary))
@@ -111,7 +139,7 @@ func PlotReports(rs []*report, fig string, path string) ([]byte, error) {
 // of B − A with the paired interval's whiskers; of a sweep of one flag,
 // A and B over B − A for each outcome; of two, a heat map of B − A of the
 // first outcome.
-func ComparePlot(cs []*comparison, path string) ([]byte, error) {
+func ComparePlot(cs []*comparison, path string, opts ...PlotOption) ([]byte, error) {
 	as := make([]*report, len(cs))
 	for i, c := range cs {
 		as[i] = c.A
@@ -120,15 +148,17 @@ func ComparePlot(cs []*comparison, path string) ([]byte, error) {
 	if len(cs) == 1 {
 		t := withParams(Title(first.A), first.A)
 		f := compareCell(first)
+		f.headline = plotSubject(first.A, true) + ": A against a variant B, and B − A"
 		f.title = t + " — A, against B: " + vs
-		return f.encode(path)
+		return f.encode(path, opts...)
 	}
 	vary, fixed, _ := dims(as)
 	switch len(vary) {
 	case 1:
 		f := compareSweep(cs, vary[0].Name)
+		f.headline = plotSubject(first.A, false) + ": A against a variant B by " + vary[0].Name
 		f.title = sweepTitle(first.A, fixed, "") + " — A, against B: " + vs
-		return f.encode(path)
+		return f.encode(path, opts...)
 	case 2:
 		name := defaultMetric(as).Name // --metric is refused with --vs
 		at := map[*report]*comparison{}
@@ -137,7 +167,9 @@ func ComparePlot(cs []*comparison, path string) ([]byte, error) {
 		}
 		h := heatOf(as, vary, func(r *report) float64 { return diffNamed(at[r], name).D })
 		h.signed, h.format, h.ticker = true, SignedPct, percentTicks{signed: true}
-		return h.figure(sweepTitle(first.A, fixed, "B − A of P("+name+")") + " — B: " + vs).encode(path)
+		f := h.figure(sweepTitle(first.A, fixed, "B − A of P("+name+")") + " — B: " + vs)
+		f.headline = plotSubject(first.A, false) + ": B − A of P(" + name + ") by " + vary[0].Name + " and " + vary[1].Name
+		return f.encode(path, opts...)
 	}
 	return nil, usagef("sweep at most two flags (or two card roles) for a plot",
 		"--plot: %d flags vary; a comparison's plot shows one (A, B and B − A) or two (a heat map of B − A)", len(vary))
@@ -273,7 +305,7 @@ func (e plotterErrs) YError(i int) (float64, float64) { return e[i].lo, e[i].hi 
 // values (a bar a range of k values where there are more than
 // maxRollBars), its far tails (under 0.005% each, as the table folds
 // them) left off the scale unless allRows, the axis saying so.
-func RollPlot(r *report, path string, allRows bool) ([]byte, error) {
+func RollPlot(r *report, path string, allRows bool, opts ...PlotOption) ([]byte, error) {
 	outs, lo, hi := rollTails(r.Summary.Outcomes, !allRows)
 	var off []string
 	for _, part := range [][]sim.Outcome{outs[:lo], outs[hi:]} {
@@ -323,7 +355,7 @@ func RollPlot(r *report, path string, allRows bool) ([]byte, error) {
 	intAxis(&p.X, float64(first), float64(last))
 	p.X.Min, p.X.Max = float64(first)-1, float64(last+k) // a free slot beyond each end
 	pctAxis(&p.Y, 0, top, false)
-	return (&figure{title: Title(r) + ": " + ParamLine(r.Params()), panels: []*plot.Plot{p}, w: plotW, h: plotH}).encode(path)
+	return (&figure{headline: plotSubject(r, false) + ": the chance of each value", panels: []*plot.Plot{p}, w: plotW, h: plotH}).encode(path, opts...)
 }
 
 // maxRollBars is the most bars a roll's plot draws.

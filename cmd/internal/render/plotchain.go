@@ -23,9 +23,9 @@ const maxChainLines = 7
 
 // chainPlot draws the chains of one result, or of a sweep of one or two
 // flags.
-func chainPlot(rs []*report, path string) ([]byte, error) {
+func chainPlot(rs []*report, path string, opts []PlotOption) ([]byte, error) {
 	if len(rs) == 1 {
-		return chainBars(rs[0], path)
+		return chainBars(rs[0], path, opts)
 	}
 	for i := 1; i < len(rs); i++ {
 		if !sameAction(rs[0], rs[i]) {
@@ -37,14 +37,17 @@ func chainPlot(rs []*report, path string) ([]byte, error) {
 	switch len(vary) {
 	case 1:
 		f := chainSweep(rs, vary[0].Name)
+		f.headline = plotSubject(first, false) + ": P(" + first.Chain.Until + " by attack k) by " + vary[0].Name
 		f.title = untilTitle(sweepTitle(first, fixed, ""), first)
-		return f.encode(path)
+		return f.encode(path, opts...)
 	case 2:
 		n := first.Chain.Attacks
 		h := heatOf(rs, vary, func(r *report) float64 { return r.Chain.ByAttack[n-1].P })
 		h.format, h.ticker = Pct, percentTicks{}
 		what := fmt.Sprintf("P(%s within %d %s)", first.Chain.Until, n, plural(n, "attack"))
-		return h.figure(untilTitle(sweepTitle(first, fixed, what), first)).encode(path)
+		f := h.figure(untilTitle(sweepTitle(first, fixed, what), first))
+		f.headline = plotSubject(first, false) + ": " + what + " by " + vary[0].Name + " and " + vary[1].Name
+		return f.encode(path, opts...)
 	}
 	return nil, usagef("sweep at most two flags (or two card roles) for a plot",
 		"--plot: %d flags vary; a plot of --until shows one (a line for each attack) or two (a heat map of P(reached within --attacks))", len(vary))
@@ -67,7 +70,7 @@ func plural(n int, noun string) string {
 // chainBars draws P(reached by attack k) as a bar at each attack k,
 // each labelled with its figure (up to a dozen), with whiskers when
 // Monte Carlo.
-func chainBars(r *report, path string) ([]byte, error) {
+func chainBars(r *report, path string, opts []PlotOption) ([]byte, error) {
 	n := len(r.Chain.ByAttack)
 	bs := make([]plotBar, n)
 	var bars boxes
@@ -94,7 +97,8 @@ func chainBars(r *report, path string) ([]byte, error) {
 	p.X.Min, p.X.Max = 0.35, float64(n)+0.65 // over half a bar's width from the frame
 	pctAxis(&p.Y, 0, top*1.08, false)        // and room for the labels
 	title := withParams(Title(r)+" until "+r.Chain.Until, r)
-	return (&figure{title: title, panels: []*plot.Plot{p}, w: plotW, h: plotH}).encode(path)
+	headline := plotSubject(r, true) + ": attack by attack until " + r.Chain.Until
+	return (&figure{headline: headline, title: title, panels: []*plot.Plot{p}, w: plotW, h: plotH}).encode(path, opts...)
 }
 
 // chainSweep draws a sweep of one flag's chains: for each attack k drawn

@@ -22,11 +22,15 @@ import (
 
 // figure is one drawing.
 type figure struct {
-	title  string
-	panels []*plot.Plot  // stacked top to bottom, their data areas aligned
-	notes  []legendEntry // the legend, drawn right of the panels' data, if any
-	scale  *colourScale  // a heat map's colour scale, right of its cells
-	w, h   vg.Length     // the drawing's size
+	// headline says in words what the drawing shows; title is then the
+	// full question (every input), drawn smaller under it. Without a
+	// headline the title is the heading.
+	headline string
+	title    string
+	panels   []*plot.Plot  // stacked top to bottom, their data areas aligned
+	notes    []legendEntry // the legend, drawn right of the panels' data, if any
+	scale    *colourScale  // a heat map's colour scale, right of its cells
+	w, h     vg.Length     // the drawing's size
 }
 
 // legendEntry is one line of a legend: a name and its sample (nil:
@@ -57,11 +61,29 @@ func hGrid() *plotter.Grid {
 	return g
 }
 
+// PlotOption changes a drawing: PlotTitle.
+type PlotOption func(*figure)
+
+// PlotTitle sets a drawing's headline (--title); "" keeps its own.
+func PlotTitle(t string) PlotOption {
+	return func(f *figure) {
+		if t != "" {
+			f.headline = t
+		}
+	}
+}
+
+// subtitleFont is the size of the question under a drawing's headline.
+const subtitleFont = 9 // points
+
 // encode draws the figure in the format of path.
-func (f *figure) encode(path string) ([]byte, error) {
+func (f *figure) encode(path string, opts ...PlotOption) ([]byte, error) {
 	format, err := PlotFormat(path)
 	if err != nil {
 		return nil, err
+	}
+	for _, o := range opts {
+		o(f)
 	}
 	// Lay out first: what stands right of the panels, and the title's
 	// lines, which take their room from a taller drawing, not the data.
@@ -86,10 +108,32 @@ func (f *figure) encode(path string) ([]byte, error) {
 	if f.scale != nil {
 		right = f.scale.width() + margin*2
 	}
+	// The heading: the headline, and under it in smaller grey type the
+	// full question; drawn here above the panels rather than as the top
+	// panel's title, which has one style. The drawing grows by what it
+	// takes past the one line a panel's title had.
 	top := f.panels[0]
 	sty := top.Title.TextStyle
-	top.Title.Text = wrapTitle(f.title, sty, f.w-2*margin-right)
-	h := f.h + vg.Length(strings.Count(top.Title.Text, "\n"))*sty.Height("x")
+	sty.XAlign, sty.YAlign = draw.XCenter, draw.YTop
+	sub := sty
+	sub.Font.Size, sub.Color = vg.Points(subtitleFont), color.Gray{0x50}
+	width := f.w - 2*margin - right
+	headline, question := f.headline, f.title
+	if headline == "" {
+		headline, question = f.title, ""
+	}
+	if question == headline {
+		question = ""
+	}
+	headline = wrapTitle(headline, sty, width)
+	head := lines(headline) * sty.Height("x")
+	if question != "" {
+		question = wrapTitle(question, sub, width)
+		head += lines(question) * sub.Height("x")
+	}
+	head += top.Title.Padding
+	h := f.h + head - (sty.Height("x") + top.Title.Padding)
+	top.Title.Text = ""
 
 	c, err := draw.NewFormattedCanvas(f.w, h, format)
 	if err != nil {
@@ -101,6 +145,13 @@ func (f *figure) encode(path string) ([]byte, error) {
 	dc = padded(dc, margin)
 	area := dc
 	area.Max.X -= right
+	mid := (area.Min.X + area.Max.X) / 2
+	dc.FillText(sty, vg.Point{X: mid, Y: dc.Max.Y}, headline)
+	if question != "" {
+		dc.FillText(sub, vg.Point{X: mid, Y: dc.Max.Y - lines(headline)*sty.Height("x")}, question)
+	}
+	area.Max.Y -= head
+	dc.Max.Y -= head // the legend and scale stand beside the data, below the heading
 
 	tiles := []draw.Canvas{area}
 	if len(f.panels) > 1 {
@@ -134,6 +185,9 @@ func (f *figure) encode(path string) ([]byte, error) {
 	}
 	return b.Bytes(), nil
 }
+
+// lines is the number of lines of s.
+func lines(s string) vg.Length { return vg.Length(strings.Count(s, "\n") + 1) }
 
 // fitCategories wraps the names under bars or cells that are wider than
 // their slot onto lines, breaking after hyphens and at spaces

@@ -29,7 +29,7 @@ import (
 // FindPlot draws one answer's scan: the metric over the varied flag's
 // values (with 95% whiskers by Monte Carlo), the threshold as a dashed
 // line, the answer ringed; the legend beside them names all three.
-func FindPlot(f *found, path string) ([]byte, error) {
+func FindPlot(f *found, path string, opts ...PlotOption) ([]byte, error) {
 	m := f.Spec.Cond.Metric
 	p := newPanel()
 	p.X.Label.Text = f.Spec.Vary
@@ -90,7 +90,8 @@ func FindPlot(f *found, path string) ([]byte, error) {
 	} else {
 		pctAxis(&p.Y, lo, hi, false)
 	}
-	return (&figure{title: findTitle(f, nil), panels: []*plot.Plot{p}, notes: notes, w: plotW, h: plotH}).encode(path)
+	headline := plotSubject(subject(f), true) + ": where " + condText(f.Spec.Cond) + " starts, by " + f.Spec.Vary
+	return (&figure{headline: headline, title: findTitle(f, nil), panels: []*plot.Plot{p}, notes: notes, w: plotW, h: plotH}).encode(path, opts...)
 }
 
 // SensitivityPlot draws one point's changes as a tornado: a horizontal
@@ -99,7 +100,7 @@ func FindPlot(f *found, path string) ([]byte, error) {
 // the paired interval's whiskers by Monte Carlo. Changes that move
 // nothing (nor their interval) are left out, the axis saying how many:
 // a row of "+0%" each made half a card's tornado blank.
-func SensitivityPlot(s *sensitivity, path string) ([]byte, error) {
+func SensitivityPlot(s *sensitivity, path string, opts ...PlotOption) ([]byte, error) {
 	var cs, none []query.Change
 	for _, c := range s.Changes {
 		switch {
@@ -210,7 +211,8 @@ func SensitivityPlot(s *sensitivity, path string) ([]byte, error) {
 	}
 	p.X.Min, p.X.Max = math.Floor(lo/half+1e-9)*half, math.Ceil(hi/half-1e-9)*half
 	h := max(plotH, vg.Length(n)*vg.Points(18)+4*vg.Centimeter)
-	return (&figure{title: sensitivityTitle(s), panels: []*plot.Plot{p}, w: plotW, h: h}).encode(path)
+	headline := plotSubject(s.Base, true) + ": what each change does to " + s.Metric.Label()
+	return (&figure{headline: headline, title: sensitivityTitle(s), panels: []*plot.Plot{p}, w: plotW, h: h}).encode(path, opts...)
 }
 
 // nothing reports whether x is no change (under 1e-12, as the tables

@@ -59,7 +59,7 @@ func sensitivityTitle(s *sensitivity) string {
 
 func sensitivityFooter(s *sensitivity) string {
 	if s.Exact {
-		return fmt.Sprintf("exact: each flag changed alone, seed %d, * the change moves the figure", s.Base.Seed)
+		return "exact: each flag changed alone, * the change moves the figure"
 	}
 	return fmt.Sprintf("paired monte carlo: %s trials a side on common dice (the same seed), seed %d, * the interval excludes 0",
 		query.Group(s.Trials), s.Base.Seed)

@@ -304,7 +304,7 @@ func sweepFooter(rs []*report, intervals bool) string {
 	note := PrecisionNote(first.Precision, first.Ceiling, most)
 	switch {
 	case exact == len(rs):
-		return fmt.Sprintf("exact: all %d results, seed %d, %s in all", len(rs), first.Seed, Elapsed(total))
+		return fmt.Sprintf("exact: all %d results, %s in all", len(rs), Elapsed(total))
 	case exact == 0:
 		return fmt.Sprintf("monte carlo: %s, %s, seed %d, %d workers, %s in all%s",
 			trials, ci, first.Seed, first.Workers, Elapsed(total), note)

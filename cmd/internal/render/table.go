@@ -167,10 +167,15 @@ func renderResult(w io.Writer, r *report, st Style) error {
 	}
 	writeNotes(w, r.Notes, r.Note, outcomes, markdown, width)
 	var stats, events [][]string
+	statHeader := "result"
 	for _, s := range r.Summary.Stats {
 		switch {
-		case r.Exact && s.Mean == 0 && s.SD == 0:
-			continue // always 0: a flag that cannot be raised here
+		case s.SD == 0 && (r.Exact || !s.Flag):
+			continue // a constant (an input, as --uphill's DRM, or a flag that cannot be raised here)
+		case s.Flag && len(s.AtLeast) > 0:
+			continue // a count of at most 1: its "≥ 1" row below says it
+		case s.Flag && isOutcome(s, outcomes, r.Summary.Numeric):
+			continue // the outcomes are this 0/1 value ('(2d6+1)>=8'): its row "1" says it
 		case s.Flag: // 0 or 1: its mean is its probability, the rest says nothing
 			ci := "exact"
 			if !r.Exact {
@@ -179,13 +184,16 @@ func renderResult(w io.Writer, r *report, st Style) error {
 			}
 			events = append(events, []string{s.Name, Pct(s.Mean), ci})
 		default:
+			if s.Name == statHeader {
+				statHeader = "number" // not "result │ result"
+			}
 			stats = append(stats, []string{s.Name, Num(s.Mean), Num(s.SD), Num(s.Median), Num(s.P5), Num(s.P95)})
 		}
 	}
 	for _, t := range []struct {
 		header []string
 		rows   [][]string
-	}{{[]string{"result", "mean", "sd", "median", "p5", "p95"}, stats}, {[]string{"event", "p", "95% ci"}, events}} {
+	}{{[]string{statHeader, "mean", "sd", "median", "p5", "p95"}, stats}, {[]string{"event", "p", "95% ci"}, events}} {
 		if len(t.rows) == 0 {
 			continue
 		}
@@ -209,6 +217,25 @@ func renderResult(w io.Writer, r *report, st Style) error {
 	}
 	footnote(w, footer(r), st)
 	return nil
+}
+
+// isOutcome reports whether the 0/1 result s is what the numeric
+// outcomes are: outcomes 0 and 1 only, the row "1" with s's probability.
+func isOutcome(s sim.Stat, outs []sim.Outcome, numeric bool) bool {
+	if !numeric {
+		return false
+	}
+	p1 := 0.0
+	for _, o := range outs {
+		switch o.Name {
+		case "0":
+		case "1":
+			p1 = o.P
+		default:
+			return false
+		}
+	}
+	return math.Abs(p1-s.Mean) < 1e-12
 }
 
 // writeNotes says, under the outcome table, what each outcome shown means
@@ -259,14 +286,18 @@ func ParamLine(ps []param) string {
 
 func footer(r *report) string {
 	secs := r.Elapsed.Seconds()
+	// An exact answer rolls no dice: its footer has no seed.
 	if r.Exact && r.Chain != nil {
-		return fmt.Sprintf("exact: a Markov chain over %d target states, seed %d, %s", len(r.Chain.States), r.Seed, Elapsed(r.Elapsed))
+		return fmt.Sprintf("exact: a Markov chain over %d target states, %s", len(r.Chain.States), Elapsed(r.Elapsed))
+	}
+	if r.Exact && r.How == "markov-chain" {
+		return "exact: by a Markov chain over the units' states, " + Elapsed(r.Elapsed)
 	}
 	if r.Exact && r.How == "convolution" {
-		return fmt.Sprintf("exact: by convolution, seed %d, %s", r.Seed, Elapsed(r.Elapsed))
+		return "exact: by convolution, " + Elapsed(r.Elapsed)
 	}
 	if r.Exact {
-		s := fmt.Sprintf("exact: %s dice paths enumerated, seed %d, %s", query.Group(r.Trials), r.Seed, Elapsed(r.Elapsed))
+		s := fmt.Sprintf("exact: %s dice paths enumerated, %s", query.Group(r.Trials), Elapsed(r.Elapsed))
 		if r.Leftover > 0 {
 			s += fmt.Sprintf(", %.2g of the probability unexplored (depth cap)", r.Leftover)
 		}
@@ -298,6 +329,9 @@ func PrecisionNote(precision float64, ceiling, trials int64) string {
 }
 
 func Elapsed(d time.Duration) string {
+	if d < time.Microsecond {
+		return "under 1 µs" // a convolution of a few dice: "0 µs" read as not timed
+	}
 	if d < time.Millisecond {
 		return fmt.Sprintf("%d µs", d.Microseconds())
 	}

@@ -70,7 +70,7 @@ func plotOf(ans *answer.Answer, metric string) []byte {
 	if !ok {
 		return nil
 	}
-	img, _ := p.Plot("odds.svg", metric)
+	img, _ := p.Plot("odds.svg", metric, "")
 	return img
 }
 
