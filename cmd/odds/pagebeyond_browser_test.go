@@ -172,14 +172,17 @@ func pageBeyond(t *testing.T, base string, p pageActions) {
 	p.eval(`window.scrollTo(0, 0) || true`, nil)
 	p.shot("find")
 
-	// What matters most: no effect (the first outcome). Hesa is back in
-	// the question (3).
+	// What matters most: out of action (the headline outcome). Hesa is
+	// back in the question (3).
 	p.do("sensitivity", chromedp.Click(css(`label[for="mode-sensitivity"]`)), chromedp.WaitVisible(css(`#tornado`)))
 	var rows []struct{ Flag, To, D string }
 	p.eval(`[...document.querySelectorAll("#tornado li")].map((li) => ({flag: li.dataset.flag, to: li.dataset.to, d: li.querySelector(".d").textContent}))`, &rows)
 	smoke := slices.IndexFunc(rows, func(r struct{ Flag, To, D string }) bool { return r.Flag == "smoke" })
-	if len(rows) == 0 || rows[0].D != "+19.00%" || smoke < 0 || rows[smoke].D != "+19.00%" || slices.ContainsFunc(rows[:smoke], func(r struct{ Flag, To, D string }) bool { return r.D != "+19.00%" }) {
-		t.Errorf("sensitivity: smoke is row %d of %+v; want it among the top rows, all +19.00%%", smoke, rows)
+	// smoke, +2 to the target: out of action needs a−b ≥ 5, 15 of the 100
+	// pairs, not a−b ≥ 3, 28: −13.00%, the largest change with hard
+	// cover and hull-down.
+	if len(rows) == 0 || rows[0].D != "−13.00%" || smoke < 0 || rows[smoke].D != "−13.00%" || slices.ContainsFunc(rows[:smoke], func(r struct{ Flag, To, D string }) bool { return r.D != "−13.00%" }) {
+		t.Errorf("sensitivity: smoke is row %d of %+v; want it among the top rows, all −13.00%%", smoke, rows)
 	}
 	_, doc, _ = run(context.Background(), "opposed", "fire", "--hesa", "3", "--def", "1", "--sensitivity", "--format", "json")
 	var sens struct {
@@ -237,24 +240,24 @@ func pageBeyond(t *testing.T, base string, p pageActions) {
 		t.Errorf("find's link: the answer reads %q", got)
 	}
 	p.do("sensitivity link", chromedp.Navigate(sensLink), chromedp.WaitVisible(css(`#tornado`)))
-	if got := p.text(`#tornado li[data-flag="smoke"] .d`); got != "+19.00%" {
+	if got := p.text(`#tornado li[data-flag="smoke"] .d`); got != "−13.00%" {
 		t.Errorf("sensitivity's link: smoke reads %q", got)
 	}
 	// A tap on a row makes its change in the question: smoke on, the
 	// form's toggle with it, and what matters asked again of the smoke
-	// question, whose no effect is the row's 36% + 19% = 55%, as the CLI
-	// says of opposed fire --hesa 3 --def 1 --smoke.
+	// question, whose out of action is the row's 28% − 13% = 15%, as the
+	// CLI says of opposed fire --hesa 3 --def 1 --smoke.
 	_, smokeCSV, _ := run(context.Background(), "opposed", "fire", "--hesa", "3", "--def", "1", "--smoke", "--format", "csv")
-	if !strings.Contains(smokeCSV, ",0.55,") {
-		t.Errorf("the CLI's smoke answer lacks no effect 0.55:\n%s", smokeCSV)
+	if !strings.Contains(smokeCSV, ",0.15,") {
+		t.Errorf("the CLI's smoke answer lacks out of action 0.15:\n%s", smokeCSV)
 	}
 	p.do("sensitivity: tap smoke", chromedp.Click(css(`#tornado li[data-flag="smoke"]`)))
 	p.waitFor(t, "smoke made", `document.getElementById("in-smoke").checked && document.querySelector("#tornado li[data-flag=smoke]")?.dataset.to === "false"`)
-	if got := p.text(`.sens-box h2`); got != "What moves P(no effect) (55.00%) most" {
-		t.Errorf("sensitivity, smoke tapped: the answer reads %q, want the smoke question's no effect, 55.00%%", got)
+	if got := p.text(`.sens-box h2`); got != "What moves P(out of action) (15.00%) most" {
+		t.Errorf("sensitivity, smoke tapped: the answer reads %q, want the smoke question's out of action, 15.00%%", got)
 	}
-	if got := p.text(`#tornado li[data-flag="smoke"] .d`); got != "−19.00%" {
-		t.Errorf("sensitivity, smoke tapped: smoke off reads %q, want −19.00%%", got)
+	if got := p.text(`#tornado li[data-flag="smoke"] .d`); got != "+13.00%" {
+		t.Errorf("sensitivity, smoke tapped: smoke off reads %q, want +13.00%%", got)
 	}
 	if l := p.link(); !strings.HasSuffix(l, "#/opposed/fire?hesa=3&def=1&smoke=true&sensitivity=first") {
 		t.Errorf("sensitivity, smoke tapped: the link is %q, want …#/opposed/fire?hesa=3&def=1&smoke=true&sensitivity=first", l)
