@@ -13,7 +13,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -381,32 +380,6 @@ func TestBatchLongLine(t *testing.T) {
 		!strings.HasPrefix(lines[2], `{"line":3,`) || !strings.Contains(lines[2], `"results":[{"system":"opposed"`) {
 		t.Errorf("--keep-going: err %v, output:\n%.300s", err, out)
 	}
-
-	// 100 MiB without a newline: read through, never held.
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	var calls []bool
-	err = readLines(io.LimitReader(repeatReader('x'), 100<<20), maxBatchLine, func(n int, text []byte, tooLong bool) bool {
-		calls = append(calls, tooLong && text == nil && n == 1)
-		return true
-	})
-	runtime.ReadMemStats(&after)
-	if err != nil || len(calls) != 1 || !calls[0] {
-		t.Errorf("100 MiB line: err %v, calls %v; want one call, too long", err, calls)
-	}
-	if grew := after.TotalAlloc - before.TotalAlloc; grew > 16<<20 {
-		t.Errorf("reading a 100 MiB line allocated %d MiB", grew>>20)
-	}
-}
-
-// repeatReader reads as its byte, for ever.
-type repeatReader byte
-
-func (r repeatReader) Read(p []byte) (int, error) {
-	for i := range p {
-		p[i] = byte(r)
-	}
-	return len(p), nil
 }
 
 // A refused line says what to write instead, and every answer and
