@@ -49,7 +49,7 @@ type app struct {
 	plot           string // --plot: the image to draw
 	title          string // --title: the drawing's headline
 	quiet          bool   // --quiet: no progress bar
-	shard          shardValue
+	shard          flagval.Shard
 	only           string              // build the action commands of this system only (if it is one)
 	args           []string            // the command line, for a shard document
 	merged         map[int]*sim.Result // odds merge: results by cell, from the shards

@@ -61,7 +61,7 @@ func (a *app) ask(ctx context.Context, s *question.Settings) error {
 // runJobs answers the queries as one run (question.Once); --shard runs
 // its share of their points instead.
 func (a *app) runJobs(ctx context.Context, qs []*query.Query) error {
-	if !a.shard.set {
+	if !a.shard.Given {
 		var k question.Kind = question.Once{Also: qs[1:]}
 		if qs[0].Until != nil {
 			k = question.Until{Also: qs[1:]}

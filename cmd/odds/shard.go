@@ -26,93 +26,6 @@ import (
 // chunks. Chunk streams depend only on the seed and the chunk, so the
 // merged counts are the whole run's.
 
-// shardValue is --shard i/n (1 <= i <= n), i given or read from the
-// environment a scheduler sets (shardIndex): auto/n, env:NAME/n.
-type shardValue struct {
-	i, n int
-	set  bool
-}
-
-func (s *shardValue) String() string {
-	if !s.set {
-		return ""
-	}
-	return fmt.Sprintf("%d/%d", s.i, s.n)
-}
-
-func (s *shardValue) Type() string { return "i/n" }
-
-func (s *shardValue) Set(v string) error {
-	a, b, ok := strings.Cut(v, "/")
-	n, errN := strconv.Atoi(b)
-	if !ok || errN != nil || n < 1 || n > 100_000 {
-		return fmt.Errorf("%w, got %q", errShardForm, v)
-	}
-	i, err := shardIndex(a, os.Getenv)
-	if errors.Is(err, errShardForm) {
-		return fmt.Errorf("%w, got %q", err, v)
-	} else if err != nil {
-		return err
-	}
-	if i < 1 || i > n {
-		return fmt.Errorf("want i/n with 1 <= i <= n (shard i of n), got %q (shard %d of %d)", v, i, n)
-	}
-	s.i, s.n, s.set = i, n, true
-	return nil
-}
-
-// shardIndex is the i of --shard i/n: a number, or read from the
-// environment (getenv) where a scheduler runs each task with its index:
-//
-//   - auto: Kubernetes Indexed Jobs' JOB_COMPLETION_INDEX (0-based: i is
-//     the index + 1), else Slurm job arrays' SLURM_ARRAY_TASK_ID, counted
-//     from SLURM_ARRAY_TASK_MIN (i is ID − MIN + 1, so --array=0-19 and
-//     --array=1-20 both give shards 1..20);
-//   - env:NAME: the shard number i (1-based) in the variable NAME.
-func shardIndex(s string, getenv func(string) string) (int, error) {
-	num := func(name, v string) (int, error) {
-		i, err := strconv.Atoi(strings.TrimSpace(v))
-		if err != nil {
-			return 0, fmt.Errorf("%s=%q is not a number", name, v)
-		}
-		return i, nil
-	}
-	switch name, isEnv := strings.CutPrefix(s, "env:"); {
-	case isEnv:
-		v := getenv(name)
-		if name == "" || v == "" {
-			return 0, fmt.Errorf("env:%s: the variable is not set (want the shard number 1..n in it)", name)
-		}
-		return num(name, v)
-	case s == "auto":
-		if v := getenv("JOB_COMPLETION_INDEX"); v != "" {
-			i, err := num("JOB_COMPLETION_INDEX", v)
-			return i + 1, err
-		}
-		if v := getenv("SLURM_ARRAY_TASK_ID"); v != "" {
-			id, err := num("SLURM_ARRAY_TASK_ID", v)
-			if err != nil {
-				return 0, err
-			}
-			lo := 0
-			if m := getenv("SLURM_ARRAY_TASK_MIN"); m != "" {
-				if lo, err = num("SLURM_ARRAY_TASK_MIN", m); err != nil {
-					return 0, err
-				}
-			}
-			return id - lo + 1, nil
-		}
-		return 0, errors.New("auto: neither JOB_COMPLETION_INDEX (a Kubernetes Indexed Job) nor SLURM_ARRAY_TASK_ID (a Slurm job array) is set; give the shard number i, or env:NAME")
-	}
-	i, err := strconv.Atoi(s)
-	if err != nil {
-		return 0, errShardForm
-	}
-	return i, nil
-}
-
-var errShardForm = errors.New("want i/n with 1 <= i <= n (shard i of n; i may be auto or env:NAME)")
-
 // runArgs are the command line without the flags that only say where and
 // how the output goes (and --shard itself): what identifies the run.
 func runArgs(args []string) []string {
@@ -152,7 +65,7 @@ func (a *app) runShard(ctx context.Context, all []query.Compiled, opts sim.Optio
 	if err := a.checkShard(); err != nil {
 		return err
 	}
-	shares, err := query.RunShard(ctx, all, opts, a.shard.i, a.shard.n)
+	shares, err := query.RunShard(ctx, all, opts, a.shard.I, a.shard.N)
 	if err != nil {
 		return err
 	}
@@ -161,7 +74,7 @@ func (a *app) runShard(ctx context.Context, all []query.Compiled, opts sim.Optio
 		run.Queries = query.QueriesOf(all)
 	}
 	doc := query.ShardDoc{Kind: query.ShardKind, Version: version(), Args: runArgs(a.args), Run: run, Seed: opts.Seed, Trials: opts.Trials,
-		Method: a.method.V, Points: len(all), Index: a.shard.i, Count: a.shard.n, Results: shares}
+		Method: a.method.V, Points: len(all), Index: a.shard.I, Count: a.shard.N, Results: shares}
 	out, err := json.Marshal(doc)
 	if err != nil {
 		return &ioError{err}
