@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -20,6 +19,7 @@ import (
 	"odds/cmd/internal/dest"
 	"odds/cmd/internal/flagval"
 	"odds/cmd/internal/query"
+	"odds/cmd/internal/question"
 	"odds/cmd/internal/render"
 	"odds/profiles"
 	"odds/resolve"
@@ -50,22 +50,15 @@ type app struct {
 	title          string // --title: the drawing's headline
 	quiet          bool   // --quiet: no progress bar
 	shard          flagval.Shard
-	only           string              // build the action commands of this system only (if it is one)
-	args           []string            // the command line, for a shard document
-	merged         map[int]*sim.Result // odds merge: results by cell, from the shards
-	mergedFrom     map[int]string      // odds merge: the shard file of each result
-	mergedCells    int
-	partial        string // odds merge --allow-missing: what the merged run lacks, "" when whole
+	only           string        // build the action commands of this system only (if it is one)
+	args           []string      // the command line, for a shard document
+	merged         *query.Merged // odds merge: the shards' results
+	partial        string        // odds merge --allow-missing: what the merged run lacks, "" when whole
 	systems        []*resolve.System
 
-	trials    flagval.Count
-	seed      flagval.Seed
-	workers   flagval.Count
-	method    flagval.Choice
-	precision flagval.Prob
-	format    flagval.Choice
-	out       string
-	maxPaths  flagval.Count
+	run    question.Run // --trials, --seed, --workers, --method, --precision, --max-paths
+	format flagval.Choice
+	out    string
 
 	profilePaths []string
 	reg          *profiles.Registry
@@ -222,17 +215,14 @@ boolean takes =both (--smoke=both); several make a grid, one result per cell.`,
 			return cmd.Help()
 		},
 	}
-	a.trials = flagval.Count{N: 1_000_000, Min: 1, Max: 1e12}
-	a.workers = flagval.Count{N: int64(runtime.NumCPU()), Min: 1, Max: 1024}
-	a.method = flagval.Choice{V: "auto", Choices: sim.Methods}
+	a.run = question.NewRun()
 	a.format = flagval.Choice{V: render.Formats[0].Name, Choices: render.Names()}
-	a.maxPaths = flagval.Count{N: sim.MaxPaths, Min: 1, Max: 1e12}
 	f := root.PersistentFlags()
-	f.Var(&a.trials, "trials", "Monte Carlo trials per result (with --precision: the most it may run, by default "+query.Group(flagval.PrecisionCeiling)+")")
-	f.Var(&a.seed, "seed", "seed of the random streams; the same seed gives the same numbers for any --workers")
-	f.Var(&a.workers, "workers", "parallel workers")
-	f.Var(&a.method, "method", "auto: exact when enumeration is cheap, else Monte Carlo; exact; mc")
-	f.Var(&a.precision, "precision", "run Monte Carlo until every 95% interval half-width is at most P, up to --trials trials (without --trials: up to "+query.Group(flagval.PrecisionCeiling)+")")
+	f.Var(&a.run.Trials, "trials", "Monte Carlo trials per result (with --precision: the most it may run, by default "+query.Group(flagval.PrecisionCeiling)+")")
+	f.Var(&a.run.Seed, "seed", "seed of the random streams; the same seed gives the same numbers for any --workers")
+	f.Var(&a.run.Workers, "workers", "parallel workers")
+	f.Var(&a.run.Method, "method", "auto: exact when enumeration is cheap, else Monte Carlo; exact; mc")
+	f.Var(&a.run.Precision, "precision", "run Monte Carlo until every 95% interval half-width is at most P, up to --trials trials (without --trials: up to "+query.Group(flagval.PrecisionCeiling)+")")
 	f.Var(&a.format, "format", "output format")
 	f.StringVar(&a.out, "out", "", "write the output to `FILE` (written whole, or not at all)")
 	f.BoolVar(&a.intervals, "intervals", false, "sweep tables: show each Monte Carlo probability's 95% interval (single results always do)")
@@ -241,7 +231,7 @@ boolean takes =both (--smoke=both); several make a grid, one result per cell.`,
 	f.StringVar(&a.title, "title", "", "with --plot: the drawing's headline, in place of the one it makes (the full question stays under it)")
 	f.BoolVar(&a.quiet, "quiet", false, "no progress bar on stderr (shown for runs over a second when stderr is a terminal)")
 	f.Var(&a.shard, "shard", "run only share `i/n` of the results and write a shard document for odds merge (needs --seed); i may be auto (Kubernetes' JOB_COMPLETION_INDEX, Slurm's SLURM_ARRAY_TASK_ID) or env:NAME (docs/scale.md)")
-	f.Var(&a.maxPaths, "max-paths", "the most dice paths --method exact may enumerate")
+	f.Var(&a.run.MaxPaths, "max-paths", "the most dice paths --method exact may enumerate")
 	f.StringArrayVar(&a.profilePaths, "profiles", nil, "load unit cards, dice and matchups from `PATH` (a YAML file or a folder; repeatable; also $ODDS_PROFILES)")
 	root.Flag("workers").DefValue = "all cores"
 	for _, name := range []string{"method", "format"} {
@@ -275,28 +265,12 @@ func flagError(cmd *cobra.Command, err error) error {
 	return &usageError{err: err, hint: hint}
 }
 
-// options returns the engine options from the global flags.
+// options returns the engine options from the global flags
+// (question.Run), having checked the files the run reads and writes.
 func (a *app) options() (sim.Options, error) {
-	opts := sim.Options{
-		Trials:    a.trials.N,
-		Seed:      a.seed.V,
-		Workers:   int(a.workers.N),
-		Precision: a.precision.V,
-		MaxPaths:  a.maxPaths.N,
-	}
-	for i, m := range sim.Methods {
-		if m == a.method.V {
-			opts.Method = sim.Method(i)
-		}
-	}
-	if a.precision.V > 0 && !a.trials.Given {
-		opts.Trials = flagval.PrecisionCeiling
-	}
-	if a.precision.V > 0 && opts.Method == sim.Exact {
-		return opts, usagef("", "--precision: exact answers need no precision target (drop --precision or use --method auto|mc)")
-	}
-	if !a.seed.Given {
-		opts.Seed = flagval.RandomSeed()
+	opts, err := a.run.Options()
+	if err != nil {
+		return opts, err
 	}
 	if err := a.checkProfilePaths(); err != nil {
 		return opts, err

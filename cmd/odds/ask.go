@@ -26,9 +26,9 @@ func (a *app) ask(ctx context.Context, s *question.Settings) error {
 	}
 	var bar *progress
 	opts.Progress = func(n int64) { bar.add(n) }
-	s.Opts = query.Options{Sim: opts, TrialsGiven: a.trials.Given,
-		Merged: a.merged, MergedFrom: a.mergedFrom, MergedPoints: a.mergedCells,
-		Start: func(trials int64) { bar = a.newProgress(trials) }}
+	s.Opts = query.Options{Sim: opts, TrialsGiven: a.run.Trials.Given,
+		Merged: a.merged,
+		Start:  func(trials int64) { bar = a.newProgress(trials) }}
 	if a.metric != "" {
 		plotted, metric := a.plot != "", a.metric
 		s.Opts.Check = func(q *query.Query) error { return render.CheckRoster(q, metric, plotted) }

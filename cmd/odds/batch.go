@@ -29,7 +29,7 @@ func (a *app) batchCommand() *cobra.Command {
 				return err
 			}
 			e := &answer.Engine{Systems: a.systems, Reg: reg}
-			return a.runBatch(cmd.Context(), e, cmd.InOrStdin(), int(a.workers.N), keepGoing)
+			return a.runBatch(cmd.Context(), e, cmd.InOrStdin(), int(a.run.Workers.N), keepGoing)
 		},
 	}
 	cmd.Flags().BoolVar(&keepGoing, "keep-going", false, "answer a bad line with {\"line\": N, \"error\": …} and go on")

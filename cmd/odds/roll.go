@@ -71,10 +71,10 @@ func (a *app) runRoll(ctx context.Context, src string) error {
 	switch {
 	case a.shard.Given: // one cell: its Monte Carlo trials are split in chunk ranges
 		return a.runShard(ctx, []query.Compiled{{Plan: plan}}, opts, src)
-	case a.merged != nil && a.mergedCells != 1:
-		return usagef("merge the shards of one run", "merge: the shards hold %d results, a roll has one", a.mergedCells)
+	case a.merged != nil && a.merged.Points != 1:
+		return usagef("merge the shards of one run", "merge: the shards hold %d results, a roll has one", a.merged.Points)
 	case a.merged != nil:
-		res, err = query.MergedResult(a.merged, a.mergedFrom, 0, plan)
+		res, err = a.merged.Result(0, plan)
 	default:
 		if res, err = sim.Run(ctx, plan, opts); err != nil {
 			err = query.RunError(ctx, err)

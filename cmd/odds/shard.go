@@ -47,9 +47,9 @@ func runArgs(args []string) []string {
 // checkShard reports what a sharded run cannot do.
 func (a *app) checkShard() error {
 	switch {
-	case !a.seed.Given:
+	case !a.run.Seed.Given:
 		return usagef("for example --seed 7 on every shard", "--shard: give --seed, so that every shard runs the same streams")
-	case a.precision.V > 0:
+	case a.run.Precision.V > 0:
 		return usagef("give --trials instead", "--shard: a precision target decides trials from all the counts; shards need fixed --trials")
 	case a.plot != "":
 		return usagef("draw when merging: odds merge --plot FILE …", "--shard: a shard has no plot")
@@ -69,12 +69,12 @@ func (a *app) runShard(ctx context.Context, all []query.Compiled, opts sim.Optio
 	if err != nil {
 		return err
 	}
-	run := &query.ShardRun{Roll: rollSrc, TrialsGiven: a.trials.Given, MaxPaths: a.maxPaths.N, Intervals: a.intervals, AllRows: a.allRows, Metric: a.metric}
+	run := &query.ShardRun{Roll: rollSrc, TrialsGiven: a.run.Trials.Given, MaxPaths: a.run.MaxPaths.N, Intervals: a.intervals, AllRows: a.allRows, Metric: a.metric}
 	if rollSrc == "" {
 		run.Queries = query.QueriesOf(all)
 	}
 	doc := query.ShardDoc{Kind: query.ShardKind, Version: version(), Args: runArgs(a.args), Run: run, Seed: opts.Seed, Trials: opts.Trials,
-		Method: a.method.V, Points: len(all), Index: a.shard.I, Count: a.shard.N, Results: shares}
+		Method: a.run.Method.V, Points: len(all), Index: a.shard.I, Count: a.shard.N, Results: shares}
 	out, err := json.Marshal(doc)
 	if err != nil {
 		return &ioError{err}
@@ -203,25 +203,24 @@ func (a *app) mergeRun(ctx context.Context, docs []*query.ShardDoc, names []stri
 	bad := func(what string) error {
 		return usagef("merge reads the shard documents --shard i/n wrote, unchanged", "merge: %s: %s", names[0], what)
 	}
-	if err := a.method.Set(first.Method); err != nil {
+	if err := a.run.Method.Set(first.Method); err != nil {
 		return bad(fmt.Sprintf("method %q: %v", first.Method, err))
 	}
-	if err := a.trials.Set(strconv.FormatInt(first.Trials, 10)); err != nil {
+	if err := a.run.Trials.Set(strconv.FormatInt(first.Trials, 10)); err != nil {
 		return bad(fmt.Sprintf("trials %d: %v", first.Trials, err))
 	}
-	if err := a.maxPaths.Set(strconv.FormatInt(run.MaxPaths, 10)); err != nil {
+	if err := a.run.MaxPaths.Set(strconv.FormatInt(run.MaxPaths, 10)); err != nil {
 		return bad(fmt.Sprintf("max_paths %d: %v", run.MaxPaths, err))
 	}
-	a.trials.Given = run.TrialsGiven
-	a.seed.V, a.seed.Given = first.Seed, true
+	a.run.Trials.Given = run.TrialsGiven
+	a.run.Seed.V, a.run.Seed.Given = first.Seed, true
 	a.intervals = a.intervals || run.Intervals
 	a.allRows = run.AllRows
 	if a.metric == "" {
 		a.metric = run.Metric
 	}
 	a.quiet = true
-	a.merged, a.mergedFrom = query.MergeShards(docs, names)
-	a.mergedCells = first.Points
+	a.merged = query.MergeShards(docs, names)
 	switch {
 	case run.Roll != "" && len(run.Queries) == 0:
 		if _, err := roll.Parse(run.Roll); err != nil {

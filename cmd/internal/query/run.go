@@ -16,11 +16,9 @@ type Options struct {
 	// MaxTrials bounds the Monte Carlo trials of one Run (points times
 	// trials; exact answers cost none): odds serve's budget. 0: no bound.
 	MaxTrials int64
-	// Merged are results by point, from merged shards: Run then runs no
-	// trial (odds merge). MergedPoints is how many points the shards had.
-	Merged       map[int]*sim.Result
-	MergedFrom   map[int]string // the shard file of each merged point
-	MergedPoints int
+	// Merged are the results of merged shards: Run then runs no trial
+	// (odds merge).
+	Merged *Merged
 	// Start, if set, is told the trials the run will count on
 	// Sim.Progress (-1: unknown, a precision target) before any runs.
 	Start func(trials int64)
@@ -72,8 +70,8 @@ func RunCompiled(ctx context.Context, all []Compiled, opts Options) (*Report, er
 	if err := CheckBudget(len(all), &so, opts.MaxTrials, opts.TrialsGiven); err != nil {
 		return nil, err
 	}
-	if opts.Merged != nil && len(all) != opts.MergedPoints {
-		return nil, errorf("", "merge shards of an unchanged command and files", "merge: the run now has %d results, its shards %d (did a file it reads change?)", len(all), opts.MergedPoints)
+	if opts.Merged != nil && len(all) != opts.Merged.Points {
+		return nil, errorf("", "merge shards of an unchanged command and files", "merge: the run now has %d results, its shards %d (did a file it reads change?)", len(all), opts.Merged.Points)
 	}
 	trials := int64(len(all)) * so.Trials
 	if so.Precision > 0 {
@@ -100,7 +98,7 @@ func RunCompiled(ctx context.Context, all []Compiled, opts Options) (*Report, er
 	}
 	summaries := map[summaryKey]sim.Summary{}
 	for i, c := range all {
-		res, shared, err := resultShared(ctx, share, i, results, c.Plan, so, opts.Merged, opts.MergedFrom)
+		res, shared, err := resultShared(ctx, share, i, results, c.Plan, so, opts.Merged)
 		if err != nil {
 			return nil, err
 		}
@@ -164,9 +162,9 @@ func CheckBudget(points int, opts *sim.Options, limit int64, trialsGiven bool) e
 // same dice when it leads one (sim.Share), else the histogram its
 // group's lead found (shared: its time is the lead's, not the point's);
 // merged shards give theirs.
-func resultShared(ctx context.Context, s sim.Sharing, i int, done []*sim.Result, plan resolve.Plan, opts sim.Options, merged map[int]*sim.Result, from map[int]string) (res *sim.Result, shared bool, err error) {
+func resultShared(ctx context.Context, s sim.Sharing, i int, done []*sim.Result, plan resolve.Plan, opts sim.Options, merged *Merged) (res *sim.Result, shared bool, err error) {
 	if merged != nil {
-		res, err = MergedResult(merged, from, i, plan)
+		res, err = merged.Result(i, plan)
 		return res, false, err
 	}
 	if k := s.Lead[i]; k != i {
@@ -177,28 +175,6 @@ func resultShared(ctx context.Context, s sim.Sharing, i int, done []*sim.Result,
 		return nil, false, RunError(ctx, err)
 	}
 	return res, false, nil
-}
-
-// MergedResult is point i's result taken from merged shards; from names
-// the shard file each point came from. A result that does not fit the
-// run's layout (a tampered shard) is refused, naming that file.
-func MergedResult(merged map[int]*sim.Result, from map[int]string, i int, plan resolve.Plan) (*sim.Result, error) {
-	res, ok := merged[i]
-	if !ok {
-		return nil, errorf("", "", "merge: no shard holds result %d", i+1)
-	}
-	cells := plan.Layout().Cells
-	switch {
-	case res.Exact && len(res.Prob) != cells:
-		return nil, errorf("", "merge reads the shard documents --shard i/n wrote, unchanged", "merge: %s: result %d has %d probabilities, the run's layout %d", from[i], i+1, len(res.Prob), cells)
-	case !res.Exact && len(res.Counts) > cells:
-		return nil, errorf("", "merge reads the shard documents --shard i/n wrote, unchanged", "merge: %s: result %d counts cell %d, the run's layout has %d", from[i], i+1, len(res.Counts)-1, cells)
-	case !res.Exact && len(res.Counts) < cells:
-		res.Counts = append(res.Counts, make([]uint64, cells-len(res.Counts))...)
-		res = sim.MCResult(res.Counts, res.Trials)
-		res.Elapsed = merged[i].Elapsed
-	}
-	return res, nil
 }
 
 // MaxRollRows is the most values (outcome rows) a roll may have: every

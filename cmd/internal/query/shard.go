@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"odds/resolve"
 	"odds/sim"
 )
 
@@ -168,7 +169,7 @@ func intList(xs []int) string {
 
 // MaxShardCells bounds a count's histogram cell in a shard document, so
 // that a tampered index cannot make merge allocate without end; the
-// run's own layout is checked when the result is used (MergedResult).
+// run's own layout is checked when the result is used (Merged.Result).
 const MaxShardCells = 1 << 20
 
 // CheckShape checks one shard document on its own: its i/n, and every
@@ -293,11 +294,48 @@ func checkTiling(docs []*ShardDoc, names []string, partial bool) error {
 	return nil
 }
 
+// Merged are the results of a run merged from its shards (odds merge):
+// a run given them runs no trial.
+type Merged struct {
+	Results map[int]*sim.Result // by point
+	From    map[int]string      // the shard file of each point (for errors about it)
+	Points  int                 // how many points the shards' run had
+}
+
+// Result is point i's result taken from the merged shards. A result that
+// does not fit the run's layout (a tampered shard) is refused, naming the
+// file it came from.
+func (m *Merged) Result(i int, plan resolve.Plan) (*sim.Result, error) {
+	merged, from := m.Results, m.From
+	res, ok := merged[i]
+	if !ok {
+		return nil, errorf("", "", "merge: no shard holds result %d", i+1)
+	}
+	cells := plan.Layout().Cells
+	switch {
+	case res.Exact && len(res.Prob) != cells:
+		return nil, errorf("", "merge reads the shard documents --shard i/n wrote, unchanged", "merge: %s: result %d has %d probabilities, the run's layout %d", from[i], i+1, len(res.Prob), cells)
+	case !res.Exact && len(res.Counts) > cells:
+		return nil, errorf("", "merge reads the shard documents --shard i/n wrote, unchanged", "merge: %s: result %d counts cell %d, the run's layout has %d", from[i], i+1, len(res.Counts)-1, cells)
+	case !res.Exact && len(res.Counts) < cells:
+		res.Counts = append(res.Counts, make([]uint64, cells-len(res.Counts))...)
+		res = sim.MCResult(res.Counts, res.Trials)
+		res.Elapsed = merged[i].Elapsed
+	}
+	return res, nil
+}
+
 // MergeShards combines the shards' points: exact answers as they are,
-// Monte Carlo counts summed over the trial ranges. from names a file
-// each point came from (for errors about it). Check the docs first
+// Monte Carlo counts summed over the trial ranges. Check the docs first
 // (CheckShards).
-func MergeShards(docs []*ShardDoc, names []string) (out map[int]*sim.Result, from map[int]string) {
+func MergeShards(docs []*ShardDoc, names []string) *Merged {
+	out, from := mergeShards(docs, names)
+	return &Merged{Results: out, From: from, Points: docs[0].Points}
+}
+
+// mergeShards is MergeShards' results by point, and the file each point
+// came from.
+func mergeShards(docs []*ShardDoc, names []string) (out map[int]*sim.Result, from map[int]string) {
 	counts := map[int][]uint64{}
 	trials := map[int]int64{}
 	elapsed := map[int]time.Duration{}

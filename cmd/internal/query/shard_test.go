@@ -37,7 +37,7 @@ func TestShardsMergeToTheWholeRun(t *testing.T) {
 		if err := CheckShards(docs, names); err != nil {
 			t.Fatal(err)
 		}
-		merged, _ := MergeShards(docs, names)
+		merged, _ := mergeShards(docs, names)
 		for k, c := range all {
 			whole, err := sim.Run(ctx, c.Plan, opts)
 			if err != nil {
