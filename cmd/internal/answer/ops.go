@@ -1,6 +1,7 @@
 package answer
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -91,16 +92,25 @@ func (o *Ops) Handle(ctx context.Context, req []byte, progress Progress) (reply 
 		}
 		return o.fail(r.ID, &ErrorDoc{Message: msg, Flag: flag, Hint: hint, Status: status})
 	}
-	out, _ := json.Marshal(replyDoc{ID: r.ID, OK: true, Result: result})
-	return out
+	return marshalReply(replyDoc{ID: r.ID, OK: true, Result: result})
 }
 
 func (o *Ops) fail(id json.Number, e *ErrorDoc) []byte {
 	if id == "" {
 		id = "0"
 	}
-	out, _ := json.Marshal(replyDoc{ID: id, Error: e})
-	return out
+	return marshalReply(replyDoc{ID: id, Error: e})
+}
+
+// marshalReply encodes a reply without escaping <, > and & (json.Marshal
+// would write the CLI's "out-of-action>=0.5" as "out-of-action\u003e=0.5"):
+// the result is the CLI's document byte for byte.
+func marshalReply(r replyDoc) []byte {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(r)
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n"))
 }
 
 // do answers a request with its result document.
