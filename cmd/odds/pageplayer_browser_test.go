@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"odds/cmd/internal/render"
@@ -210,6 +211,14 @@ func (c *countingHost) figures() (bytes int64, engine int) {
 	return c.bytes, c.sent["/odds.wasm.gz"]
 }
 
+// sentPaths is a copy of the answers with a body so far, by path (the
+// server's goroutines go on counting the page's later requests).
+func (c *countingHost) sentPaths() map[string]int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return maps.Clone(c.sent)
+}
+
 type countWriter struct {
 	http.ResponseWriter
 	status int
@@ -258,7 +267,7 @@ func TestPageFirstVisitBrowser(t *testing.T) {
 	p.open("/opposed/fire?hesa=3&def=1", answered)
 	p.waitFor("the service worker", offlineReady)
 	bytes, engine := host.figures()
-	t.Logf("answers with a body, by path: %v", host.sent)
+	t.Logf("answers with a body, by path: %v", host.sentPaths())
 	t.Logf("first visit from a plain static host: %d bytes (%.2f MB) sent, the engine %d time(s)", bytes, float64(bytes)/1e6, engine)
 	if engine != 1 {
 		t.Errorf("the engine was sent %d times on a first visit, want once", engine)
