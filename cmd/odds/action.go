@@ -61,7 +61,7 @@ func (a *app) actionCommand(s *resolve.System, act *resolve.Action) *cobra.Comma
 		Short:   act.Short,
 		Example: "  " + strings.Join(act.Examples, "\n  "),
 		Long: a.paragraphs(act.Short + ".\n\nSheet " + act.Sheet + ".\n\nResults: " + strings.Join(act.Outcome, ", ") +
-			".\n\nA numeric flag takes a list or range (0,2,4 or 1..6), a boolean takes =both; several make a grid with one result per cell."),
+			".\n\nA numeric flag takes a list or range (0,2,4 or 1..6), a boolean takes =both; several make a grid with one result per point."),
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 1 && bq.sensitivity == sensitivityFirst && cmd.Flags().Changed("sensitivity") {
 				bq.sensitivity = args[0] // --sensitivity METRIC, its value a word apart

@@ -206,7 +206,7 @@ the dice allow it and by Monte Carlo otherwise.
   odds systems
 
 Any numeric action flag takes a list or range (--def 0,2,4, --hesa 1..6) and a
-boolean takes =both (--smoke=both); several make a grid, one result per cell.`,
+boolean takes =both (--smoke=both); several make a grid, one result per point.`,
 		SilenceErrors: true,
 		SilenceUsage:  true,
 		Args:          cobra.NoArgs,

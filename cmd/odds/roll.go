@@ -69,7 +69,7 @@ func (a *app) runRoll(ctx context.Context, src string) error {
 	}
 	var res *sim.Result
 	switch {
-	case a.shard.Given: // one cell: its Monte Carlo trials are split in chunk ranges
+	case a.shard.Given: // one point: its Monte Carlo trials are split in chunk ranges
 		return a.runShard(ctx, []query.Compiled{{Plan: plan}}, opts, src)
 	case a.merged != nil && a.merged.Points != 1:
 		return usagef("merge the shards of one run", "merge: the shards hold %d results, a roll has one", a.merged.Points)

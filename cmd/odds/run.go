@@ -23,7 +23,7 @@ func (a *app) runCommand() *cobra.Command {
 		Use:   "run [FILE.yaml] [--matchup NAME]",
 		Short: "run the matchups of a profile file (or one by name)",
 		Long: `run runs the matchups of FILE, one result each (a matchup whose set holds
-lists or ranges gives one result per grid cell), in any output format. FILE's
+lists or ranges gives one result per grid point), in any output format. FILE's
 unit cards are loaded too. Without FILE, --matchup names any matchup in force,
 built-in or loaded with --profiles.
 

@@ -21,8 +21,8 @@ import (
 // --shard i/n runs one share of a sweep, roster or run file and writes a
 // shard document with the raw results; odds merge combines the shards of
 // one run into exactly the output the whole run gives. With at least n
-// cells a shard takes whole cells (cell k to shard k mod n + 1); with
-// fewer, every cell's Monte Carlo trials are split into n ranges of whole
+// points a shard takes whole points (point k to shard k mod n + 1); with
+// fewer, every point's Monte Carlo trials are split into n ranges of whole
 // chunks. Chunk streams depend only on the seed and the chunk, so the
 // merged counts are the whole run's.
 
