@@ -1,0 +1,49 @@
+package main
+
+import (
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"odds/cmd/internal/query"
+	"odds/resolve"
+)
+
+// thenUsage is --then's help: the actions of s that take part in a
+// sequence.
+func thenUsage(s *resolve.System, act *resolve.Action) string {
+	var names []string
+	for _, a := range s.Actions {
+		if a.Chain != nil {
+			names = append(names, a.Name)
+		}
+	}
+	if act.Chain == nil || len(names) == 0 {
+		return "a sequence of attacks on one target: " + s.Name + " " + act.Name + " takes no part in one (docs/rules/" + s.Name + ".md says why)"
+	}
+	return "then `'ACTION FLAGS'` on the same target, its state carried (repeat for more steps; actions: " + strings.Join(names, ", ") +
+		"; the target's card is --defender): the target's state after each step, with --until OUTCOME P(reached by step k)"
+}
+
+// setThen reads --then's steps and --until's goal into the query: a
+// sequence of attacks on one target (query.Sequence); what it does not go
+// with is refused by together first.
+func (a *app) setThen(cmd *cobra.Command, q *query.Query, steps []string, until string) error {
+	if cmd.Flags().Changed("until") && until == "" {
+		return usagef("for example --until out-of-action", "--until: want an outcome or a state of the target")
+	}
+	isRun := func(name string) bool { return cmd.Root().PersistentFlags().Lookup(name) != nil || name == "until" || name == "attacks" }
+	seq := &query.Sequence{Until: until}
+	for _, text := range steps {
+		s, err := query.Step(q, text, isRun, a.registry)
+		if err != nil {
+			return err
+		}
+		seq.Steps = append(seq.Steps, s)
+	}
+	if len(seq.Steps)+1 > query.MaxSteps {
+		return usagef("", "--then: want at most %d steps in all, got %d", query.MaxSteps, len(seq.Steps)+1)
+	}
+	q.Then = seq
+	return nil
+}
