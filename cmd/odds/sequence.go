@@ -32,7 +32,9 @@ func (a *app) setThen(cmd *cobra.Command, q *query.Query, steps []string, until 
 	if cmd.Flags().Changed("until") && until == "" {
 		return usagef("for example --until out-of-action", "--until: want an outcome or a state of the target")
 	}
-	isRun := func(name string) bool { return cmd.Root().PersistentFlags().Lookup(name) != nil || name == "until" || name == "attacks" }
+	isRun := func(name string) bool {
+		return cmd.Root().PersistentFlags().Lookup(name) != nil || name == "until" || name == "attacks"
+	}
 	seq := &query.Sequence{Until: until}
 	for _, text := range steps {
 		s, err := query.Step(q, text, isRun, a.registry)
