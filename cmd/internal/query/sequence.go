@@ -78,8 +78,8 @@ func Step(q *Query, text string, isRunFlag func(name string) bool, reg Registry)
 		return nil, errorf("then", "these take part in sequences: "+strings.Join(names, ", "), "%s has no action %q", q.System.Name, words[0])
 	}
 	for _, w := range words[1:] {
-		if name, _, _ := strings.Cut(strings.TrimPrefix(w, "--"), "="); strings.HasPrefix(w, "--") && name == "defender" {
-			return nil, errorf("then", "give --defender outside --then", "the target's card is the sequence's --defender, the same in every step")
+		if name, _, _ := strings.Cut(strings.TrimPrefix(w, "--"), "="); strings.HasPrefix(w, "--") && name != "" && name == targetRole(act) {
+			return nil, errorf("then", "give the target's card outside --then", "--%s: the target's card is the sequence's, the same in every step", name)
 		}
 	}
 	s := &Query{System: q.System, Action: act, Cards: map[string][]*profiles.Unit{}, Values: map[string][]resolve.Value{},
@@ -114,16 +114,27 @@ type seqPlan struct {
 
 var _ resolve.Exacter = (*seqPlan)(nil)
 
-// stepOf is step s of the sequence at point pt: its only point, with
-// the target's card the point's.
-func stepOf(s *Query, pt Point) (*Query, Point, error) {
+// targetRole is the role of an action's target card: its defender, or
+// the unit of an action on the target alone (rof's rfc); "" if none.
+func targetRole(act *resolve.Action) string {
+	for _, name := range []string{"defender", "unit"} {
+		if slices.ContainsFunc(act.Roles, func(r resolve.Role) bool { return r.Name == name }) {
+			return name
+		}
+	}
+	return ""
+}
+
+// stepOf is step s of the sequence at point pt of the first step: its
+// only point, with the target's card the point's.
+func stepOf(s *Query, first *Query, pt Point) (*Query, Point, error) {
 	sq := *s
-	if d, ok := pt.Cards["defender"]; ok && slices.ContainsFunc(s.Action.Roles, func(r resolve.Role) bool { return r.Name == "defender" }) {
+	if d, ok := pt.Cards[targetRole(first.Action)]; ok && targetRole(s.Action) != "" {
 		sq.Cards = make(map[string][]*profiles.Unit, len(s.Cards)+1)
 		for role, us := range s.Cards {
 			sq.Cards[role] = us
 		}
-		sq.Cards["defender"] = []*profiles.Unit{d}
+		sq.Cards[targetRole(s.Action)] = []*profiles.Unit{d}
 	}
 	pts, err := sq.Points()
 	if err != nil {
@@ -158,7 +169,7 @@ func (q *Query) compileSequence(pt Point, check func() error) (resolve.Plan, err
 		spt := pt
 		if k > 0 {
 			var err error
-			if s, spt, err = stepOf(s, pt); err != nil {
+			if s, spt, err = stepOf(s, q, pt); err != nil {
 				return nil, err
 			}
 		}

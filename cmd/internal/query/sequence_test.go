@@ -100,3 +100,57 @@ func TestSequenceOpposedFigure(t *testing.T) {
 		t.Errorf("monte carlo steps used %v, want 1.72 within 5 standard errors", mc.Sequence.StepsUsed)
 	}
 }
+
+// stateP is the probability of the named state after step k (1-based).
+func stateP(f *SequenceFigures, k int, name string) float64 {
+	for _, s := range f.After[k-1] {
+		if s.Name == name {
+			return s.P
+		}
+	}
+	return 0
+}
+
+// Opposed fire then hand-to-hand: --attacker-hesa 3 against
+// --defender-hesa 1 puts the defender out of action on the same margin
+// of 5 or more as the fire (28 of the 100 pairs), and no state changes
+// either: 0.28 + 0.72 × 0.28 = 0.4816.
+func TestSequenceOpposedFireMelee(t *testing.T) {
+	q := seqQuery(t, "opposed", "fire", map[string]string{"hesa": "3", "def": "1"}, nil, "out-of-action", "melee --attacker-hesa 3 --defender-hesa 1")
+	f := runSeq(t, q, sim.Exact, 1, 1).Sequence
+	if got := f.ByStep[1].P; math.Abs(got-0.4816) > 1e-12 {
+		t.Errorf("P(by step 2) = %v, want 0.4816", got)
+	}
+}
+
+// Rof fire then an assault, by hand: three RoF dice hit on 4+, at most
+// one hit on the one infantry team (7/8), which, in the open and not
+// moving, checks on the hard cover table: killed 1/6, suppressed 2/6,
+// ready 3/6. After the fire: killed 7/48, suppressed 7/24, ready 1/8 +
+// 7/16 = 9/16. The assault (one team, 4+: 1/2 destroys an infantry
+// team) on a ready team destroys it with 1/2; a suppressed one first
+// rolls its rally check (--enemy-quality 4: fails 1/2, destroyed) and,
+// rallied, is destroyed with 1/2: 3/4. Destroyed after step 2: 9/16 ×
+// 1/2 + 7/24 × 3/4 = 1/2; ready 9/32 + 7/96 = 17/48.
+func TestSequenceRofFireAssault(t *testing.T) {
+	q := seqQuery(t, "rof", "fire", map[string]string{"rof": "3", "rally-quality": "4"}, nil, "target-team-destroyed", "assault --assault 4 --enemy-quality 4")
+	f := runSeq(t, q, sim.Exact, 1, 1).Sequence
+	for _, c := range []struct {
+		k    int
+		name string
+		want float64
+	}{
+		{1, "killed", 7.0 / 48}, {1, "suppressed", 7.0 / 24}, {1, "ready", 9.0 / 16},
+		{2, "killed", 7.0 / 48}, {2, "suppressed", 0}, {2, "ready", 17.0 / 48}, {2, "destroyed", 0.5},
+	} {
+		if got := stateP(f, c.k, c.name); math.Abs(got-c.want) > 1e-12 {
+			t.Errorf("after step %d %s = %v, want %v", c.k, c.name, got, c.want)
+		}
+	}
+	// Killed is out of the fight: it reaches any goal.
+	if got, want := f.ByStep[1].P, 7.0/48+0.5; math.Abs(got-want) > 1e-12 {
+		t.Errorf("P(by step 2) = %v, want %v", got, want)
+	}
+	mc := runSeq(t, q, sim.MC, 3, 400_000).Sequence
+	agreeSeq(t, f, mc, 400_000)
+}
