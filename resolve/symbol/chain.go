@@ -1,6 +1,7 @@
 package symbol
 
 import (
+	"slices"
 	"strings"
 
 	"odds/resolve"
@@ -114,6 +115,62 @@ func fireChain() *resolve.Chain {
 			}
 			for _, c := range p.final {
 				next[c] = int(c) / n
+			}
+			return p, next, nil
+		},
+		Name: stateName,
+		End:  func(code int) bool { return code == eliminatedCode },
+	}
+}
+
+// Close combat on the target in a sequence or repeated (sheet 001, 11.0):
+// the target is the defence unit, at a damage capacity of 1 (as fire's
+// chain). Its marks read into the combat: suppressed ("If the defender
+// unit is marked with suppressed, then it cannot attack in this initial
+// close combat round"), half strength and immobilized. After it, by the
+// outcome and the defence unit's damage: eliminated at two damage
+// points (both-eliminated too); otherwise half strength at one; a unit
+// that fell back (attacker-holds or both-leave short of elimination) is
+// marked fallback, and one already marked fallback is eliminated, as a
+// second fallback is in 10.7.5 (interpretation: the sheet is silent on
+// close combat here); a withdrawal or a hold keeps the other marks.
+func closeCombatChain() *resolve.Chain {
+	return &resolve.Chain{
+		Severity: []string{"attacker-holds", "both-eliminated", "both-leave", "defender-withdrew", "both-remain", "attacker-withdrew", "defender-holds"},
+		Start: func(a resolve.Args) (int, error) {
+			if a.Int("defender-capacity") > 1 {
+				return 0, resolve.Errorf("defender-capacity", "repeated or sequenced attacks carry the target's marks (suppressed, fallback, immobilized, half strength); damage points short of half strength carrying to the next attack is not on the sheets: give 1")
+			}
+			return state{suppressed: a.Bool("defender-suppressed"), half: a.Bool("defender-half-strength"), immobilized: a.Bool("defender-immobilized")}.code(), nil
+		},
+		Attack: func(a resolve.Args, code int) (resolve.Plan, []int, error) {
+			st := stateOf(code)
+			b := func(x bool) resolve.Value { return resolve.Value{N: resolve.B2I(x)} }
+			a = a.With("defender-suppressed", b(st.suppressed)).With("defender-half-strength", b(st.half)).With("defender-immobilized", b(st.immobilized))
+			p, err := compileCloseCombat(a)
+			if err != nil {
+				return nil, nil, err
+			}
+			l := p.Layout()
+			dmg := slices.Index(l.Stats, "defender-damage")
+			next := make([]int, l.Cells)
+			for c := range next {
+				after := st
+				hits := int(l.Values[dmg][c])
+				if hits >= 1 {
+					after.half, after.hits = true, 1
+				}
+				switch o := l.Outcome[c]; {
+				case hits >= 2 || o == bothEliminated:
+					after = state{eliminated: true}
+				case o == attackerHolds || o == bothLeave:
+					if st.fallback {
+						after = state{eliminated: true}
+					} else {
+						after.fallback = true
+					}
+				}
+				next[c] = after.code()
 			}
 			return p, next, nil
 		},

@@ -44,11 +44,13 @@ func SequenceTitle(r *report) string {
 	if r.Matchup != "" {
 		t = "matchup " + r.Matchup + ": " + t
 	}
+	for _, c := range r.Cards {
+		if c.Name == "defender" || c.Name == "unit" {
+			t += fmt.Sprintf(" (%v)", c.Value)
+		}
+	}
 	if s.Until != "" {
 		t += " until " + s.Until
-	}
-	for _, c := range r.Cards {
-		t += fmt.Sprintf(" %s=%v", c.Name, c.Value)
 	}
 	return t
 }
@@ -97,15 +99,20 @@ func sequenceText(ctx context.Context, w io.Writer, rs []*report, st Style) erro
 			fmt.Fprintln(w, Wrap(strings.Fields(line), " ", st.Width, "    "))
 		}
 		fmt.Fprintln(w)
+		// A row a state, a column a step: a system's states are many
+		// (symbol's marks), its steps few.
 		states := seqStates([]*report{r})
-		header := append([]string{"after", "made"}, states...)
-		if s.Until != "" {
-			header = append(header, "reached "+s.Until)
+		header := []string{"target's state"}
+		for k := range s.After {
+			header = append(header, "after "+strconv.Itoa(k+1))
 		}
 		var rows [][]string
-		for k, after := range s.After {
-			row := []string{"step " + strconv.Itoa(k+1), seqCell(r, s.Made[k])}
-			for _, name := range states {
+		for _, name := range states {
+			if seqNever(r, name) {
+				continue
+			}
+			row := []string{name}
+			for _, after := range s.After {
 				j := slices.IndexFunc(after, func(x query.StateShare) bool { return x.Name == name })
 				if j < 0 {
 					row = append(row, "·")
@@ -113,10 +120,19 @@ func sequenceText(ctx context.Context, w io.Writer, rs []*report, st Style) erro
 				}
 				row = append(row, seqCell(r, after[j].Interval))
 			}
-			if s.Until != "" {
-				row = append(row, seqCell(r, s.ByStep[k]))
-			}
 			rows = append(rows, row)
+		}
+		made := []string{"step made"}
+		for k := range s.After {
+			made = append(made, seqCell(r, s.Made[k]))
+		}
+		rows = append(rows, made)
+		if s.Until != "" {
+			reached := []string{"reached " + s.Until}
+			for k := range s.After {
+				reached = append(reached, seqCell(r, s.ByStep[k]))
+			}
+			rows = append(rows, reached)
 		}
 		if err := table(w, st.Markdown, st.Width, header, rows); err != nil {
 			return err
@@ -135,6 +151,19 @@ func sequenceText(ctx context.Context, w io.Writer, rs []*report, st Style) erro
 		footnote(w, sequenceFooter(r), st)
 	}
 	return nil
+}
+
+// seqNever reports whether the target is never in state name after any
+// step of r (an exact 0, or never seen).
+func seqNever(r *report, name string) bool {
+	for _, after := range r.Sequence.After {
+		for _, x := range after {
+			if x.Name == name && x.P > 0 {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // sequenceFooter is footer's, an exact answer saying its chain.
