@@ -3,6 +3,9 @@ package query
 import (
 	"context"
 	"math"
+	"slices"
+	"strconv"
+	"strings"
 	"testing"
 
 	"odds/resolve"
@@ -153,4 +156,104 @@ func TestSequenceRofFireAssault(t *testing.T) {
 	}
 	mc := runSeq(t, q, sim.MC, 3, 400_000).Sequence
 	agreeSeq(t, f, mc, 400_000)
+}
+
+// Cohesion fire then an assault, by hand: fire with one d10 (--sa-drm
+// 0) at Cohesion 7 leaves the unit unmarked on 1-7, disrupted on 8-9 and
+// takes a casualty on a 10 (0.7, 0.2, 0.1). The assault at --drm 0 reads
+// the d10 on the rows: 10 is 10..13 (a casualty if disrupted, else
+// disrupted), 6-9 is 6..9 (a casualty), 1-5 leaves the defender as it
+// was. After step 2: casualty 0.1 + 0.7 × 0.4 + 0.2 × 0.5 = 0.48,
+// disrupted 0.7 × 0.1 + 0.2 × 0.5 = 0.17, unmarked 0.7 × 0.5 = 0.35.
+func TestSequenceCohesionFireAssault(t *testing.T) {
+	q := seqQuery(t, "cohesion", "fire", map[string]string{"sa-drm": "0", "cohesion": "7"}, nil, "casualty", "assault --drm 0")
+	f := runSeq(t, q, sim.Exact, 1, 1).Sequence
+	for _, c := range []struct {
+		k    int
+		name string
+		want float64
+	}{
+		{1, "unmarked", 0.7}, {1, "disrupted", 0.2}, {1, "casualty", 0.1},
+		{2, "unmarked", 0.35}, {2, "disrupted", 0.17}, {2, "casualty", 0.48},
+	} {
+		if got := stateP(f, c.k, c.name); math.Abs(got-c.want) > 1e-12 {
+			t.Errorf("after step %d %s = %v, want %v", c.k, c.name, got, c.want)
+		}
+	}
+	if got := f.ByStep[1].P; math.Abs(got-0.48) > 1e-12 {
+		t.Errorf("P(by step 2) = %v, want 0.48", got)
+	}
+	mc := runSeq(t, q, sim.MC, 5, 400_000).Sequence
+	agreeSeq(t, f, mc, 400_000)
+}
+
+// Symbol fire then close combat, by an independent composition: the
+// state after the fire is --until's chain of one attack (its own code),
+// and close combat from each state is the action's own exact answer with
+// the state's marks given as flags, its cells read by the rules
+// docs/rules/symbol.md states (two damage points or both eliminated:
+// eliminated; fell back when already marked fallback: eliminated).
+func TestSequenceSymbolFireCloseCombat(t *testing.T) {
+	env := symbolEnv()
+	fire := map[string]string{"attack": "red:1", "defence": "blue:1", "target": "infantry"}
+	cc := map[string]string{"attacker-attack": "red:2", "attacker-defence": "blue:1", "attacker-type": "infantry",
+		"defender-attack": "red:1", "defender-defence": "blue:1", "defender-type": "infantry", "max-rounds": "3"}
+	step := "close-combat"
+	for name, v := range cc {
+		step += " --" + name + " " + v
+	}
+	q := seqQuery(t, "symbol", "fire", fire, env, "eliminated", step)
+	f := runSeq(t, q, sim.Exact, 1, 1).Sequence
+
+	after1 := runChain(t, chainQuery(t, "symbol", "fire", fire, env, "eliminated", 1), sim.Exact, 1)
+	want := 0.0
+	for _, s := range after1.States {
+		if s.P == 0 {
+			continue
+		}
+		if s.Name == "eliminated" {
+			want += s.P
+			continue
+		}
+		flags := map[string]string{}
+		for k, v := range cc {
+			flags[k] = v
+		}
+		marks := map[string]bool{}
+		for _, m := range strings.Split(s.Name, "+") {
+			marks[m] = true
+		}
+		flags["defender-suppressed"] = strconv.FormatBool(marks["suppressed"])
+		flags["defender-half-strength"] = strconv.FormatBool(marks["half-strength"])
+		cq := chainQuery(t, "symbol", "close-combat", flags, env, "", 1)
+		pts, err := cq.Points()
+		if err != nil {
+			t.Fatal(err)
+		}
+		plan, err := cq.Action.Compile(cq.Action.Args(pts[0].Values(), env))
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := sim.TryExact(context.Background(), plan, sim.Options{Method: sim.Exact})
+		if err != nil || res == nil {
+			t.Fatalf("close combat from %s: no exact answer (%v)", s.Name, err)
+		}
+		l := plan.Layout()
+		dmg := slices.Index(l.Stats, "defender-damage")
+		for c, p := range res.Prob {
+			o := l.Outcomes[l.Outcome[c]]
+			fellBack := o == "attacker-holds" || o == "both-leave"
+			if l.Values[dmg][c] >= 2 || o == "both-eliminated" || fellBack && marks["fallback"] {
+				want += s.P * p
+			}
+		}
+	}
+	if got := f.ByStep[1].P; math.Abs(got-want) > 1e-12 {
+		t.Errorf("P(eliminated by step 2) = %.15f, want %.15f by composition", got, want)
+	}
+	if got := stateP(f, 2, "eliminated"); math.Abs(got-want) > 1e-12 {
+		t.Errorf("eliminated after step 2 = %v, want %v", got, want)
+	}
+	mc := runSeq(t, q, sim.MC, 9, 200_000).Sequence
+	agreeSeq(t, f, mc, 200_000)
 }
