@@ -21,7 +21,7 @@ func thenUsage(s *resolve.System, act *resolve.Action) string {
 	if act.Chain == nil || len(names) == 0 {
 		return "a sequence of attacks on one target: " + s.Name + " " + act.Name + " takes no part in one (docs/rules/" + s.Name + ".md says why)"
 	}
-	return "then `'ACTION FLAGS'` on the same target, its state carried (repeat for more steps; actions: " + strings.Join(names, ", ") +
+	return "a sequence: after this attack, `'ACTION FLAGS'` on the same target, its state carried (once a step; actions: " + strings.Join(names, ", ") +
 		"; the target's card is --defender): the target's state after each step, with --until OUTCOME P(reached by step k)"
 }
 
