@@ -9,6 +9,7 @@ package render
 
 import (
 	"fmt"
+	"image/color"
 	"slices"
 	"strconv"
 
@@ -25,7 +26,18 @@ func SequencePlot(rs []*report, path string, opts ...PlotOption) ([]byte, error)
 	}
 	r := rs[0]
 	s := r.Sequence
-	states := seqStates(rs)
+	var states []string // those the target is ever in, a colour each
+	for _, name := range seqStates(rs) {
+		if !seqNever(r, name) {
+			states = append(states, name)
+		}
+	}
+	colour := func(i int) color.Color {
+		if i < len(colours) {
+			return colourOf(i)
+		}
+		return light(colourOf(i)) // past the palette: its lighter shades
+	}
 	var bars boxes
 	for k, after := range s.After {
 		x, y := float64(k+1), 0.0
@@ -34,7 +46,7 @@ func SequencePlot(rs []*report, path string, opts ...PlotOption) ([]byte, error)
 			if j < 0 || after[j].P <= 0 {
 				continue
 			}
-			bars = append(bars, box{x0: x - 0.35, x1: x + 0.35, y0: y, y1: y + after[j].P, color: colourOf(i)})
+			bars = append(bars, box{x0: x - 0.35, x1: x + 0.35, y0: y, y1: y + after[j].P, color: colour(i)})
 			y += after[j].P
 		}
 	}
@@ -49,16 +61,17 @@ func SequencePlot(rs []*report, path string, opts ...PlotOption) ([]byte, error)
 	pctAxis(&p.Y, 0, 1, false)
 	var notes []legendEntry
 	for i := len(states) - 1; i >= 0; i-- { // top down, as the bars stand
-		notes = append(notes, legendEntry{states[i], swatch{colourOf(i)}})
+		notes = append(notes, legendEntry{states[i], swatch{colour(i)}})
 	}
 	if s.Until != "" {
 		for k, iv := range s.ByStep {
 			notes = append(notes, legendEntry{fmt.Sprintf("%s by step %s: %s", s.Until, strconv.Itoa(k+1), Pct(iv.P)), nil})
 		}
 	}
+	title := SequenceTitle(r)
 	for k, step := range s.Steps {
-		notes = append(notes, legendEntry{fmt.Sprintf("%d: %s", k+1, step), nil})
+		title += fmt.Sprintf("; %d: %s", k+1, step)
 	}
 	headline := plotSubject(r, true) + ": the target's state step by step"
-	return (&figure{headline: headline, title: SequenceTitle(r), panels: []*plot.Plot{p}, notes: notes, w: plotW, h: plotH}).encode(path, opts...)
+	return (&figure{headline: headline, title: title, panels: []*plot.Plot{p}, notes: notes, w: plotW, h: plotH}).encode(path, opts...)
 }
