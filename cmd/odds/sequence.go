@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"odds/cmd/internal/query"
+	"odds/cmd/internal/question"
 	"odds/resolve"
 )
 
@@ -47,5 +48,43 @@ func (a *app) setThen(cmd *cobra.Command, q *query.Query, steps []string, until 
 		return usagef("", "--then: want at most %d steps in all, got %d", query.MaxSteps, len(seq.Steps)+1)
 	}
 	q.Then = seq
+	return nil
+}
+
+// sequenceUntil sets a sequence matchup's goal from --until, refusing
+// --attacks (a sequence's attacks are its steps).
+func sequenceUntil(changed func(string) bool, q *query.Query, until string) error {
+	if changed("attacks") {
+		return usagef("a sequence's attacks are its steps", "--attacks: matchup %s is a sequence", q.Matchup)
+	}
+	if changed("until") {
+		q.Then.Until = until
+	}
+	return nil
+}
+
+// sequences makes *k the sequence kind when the matchups are sequences
+// (their files' then), refusing a run of sequences and single attacks
+// together: their answers are of two kinds.
+func sequences(qs []*query.Query, k *question.Kind) error {
+	n := 0
+	for _, q := range qs {
+		if q.Then != nil {
+			n++
+		}
+	}
+	switch {
+	case n == 0:
+		return nil
+	case n < len(qs):
+		var names []string
+		for _, q := range qs {
+			if q.Then != nil {
+				names = append(names, q.Matchup)
+			}
+		}
+		return usagef("run the sequences with --matchup NAME", "%s: sequences of attacks (then) and single attacks answer apart", strings.Join(names, ", "))
+	}
+	*k = question.Sequence{Also: qs[1:]}
 	return nil
 }

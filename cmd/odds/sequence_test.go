@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -64,5 +65,49 @@ func TestSequenceCommand(t *testing.T) {
 	svg := filepath.Join(t.TempDir(), "seq.svg")
 	if code, _, errs := run(context.Background(), append(seq, "--plot", svg)...); code != 0 {
 		t.Errorf("--plot: exit %d: %s", code, errs)
+	}
+}
+
+// A matchup may list steps (then) and a goal (until): odds run answers
+// it as the command line with --then answers the same steps.
+func TestMatchupSequence(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "seq.yaml")
+	yaml := `matchups:
+  - name: fire-then-assault
+    system: rof
+    action: fire
+    attacker: mg-team
+    defender: rifle-team
+    set: {rally-quality: 4}
+    then: ["assault --attacker rifle-team --enemy-quality 4"]
+    until: target-team-destroyed
+`
+	if err := os.WriteFile(file, []byte(yaml), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sequenceOf := func(args ...string) string {
+		t.Helper()
+		code, out, errs := run(context.Background(), append(args, "--format", "json")...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errs)
+		}
+		var doc struct {
+			Kind    string
+			Results []struct{ Sequence json.RawMessage }
+		}
+		if err := json.Unmarshal([]byte(out), &doc); err != nil || doc.Kind != "sequence" {
+			t.Fatalf("%v: %v, kind %q", args, err, doc.Kind)
+		}
+		return compactJSON(t, string(doc.Results[0].Sequence))
+	}
+	got := sequenceOf("--profiles", file, "run", "--matchup", "fire-then-assault")
+	want := sequenceOf("rof", "fire", "--attacker", "mg-team", "--defender", "rifle-team", "--rally-quality", "4",
+		"--then", "assault --attacker rifle-team --enemy-quality 4", "--until", "target-team-destroyed")
+	if got != want {
+		t.Errorf("matchup's sequence:\n%s\nwant the command line's:\n%s", got, want)
+	}
+	code, _, errs := run(context.Background(), "--profiles", file, "run", "--matchup", "fire-then-assault", "--until", "target-team-killed", "--attacks", "3")
+	if code != 2 || !strings.Contains(errs, "--attacks: matchup fire-then-assault is a sequence") {
+		t.Errorf("--attacks with a sequence matchup: exit %d, %q", code, errs)
 	}
 }

@@ -78,11 +78,20 @@ func (e *Engine) settle(x *Question, q url.Values, s *settings) error {
 	}); err != nil {
 		return err
 	}
-	if given("then") {
+	switch {
+	case x.Query.Then != nil: // a matchup's sequence: until is its goal
+		if given("attacks") {
+			return &query.Error{Flag: "attacks", Err: fmt.Errorf("--attacks: matchup %s is a sequence", x.Query.Matchup)}
+		}
+		if s.until != "" {
+			x.Query.Then.Until = s.until
+		}
+		x.Kind = question.Sequence{}
+	case given("then"):
 		if err := e.sequence(x, q["then"], s.until); err != nil {
 			return err
 		}
-	} else if s.until != "" {
+	case s.until != "":
 		x.Query.Until = &query.Until{Outcome: s.until, Attacks: s.attacks}
 		x.Kind = question.Until{}
 	}
