@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"odds/dice"
 	"odds/resolve"
 	"odds/sim"
 )
@@ -256,4 +257,21 @@ func TestSequenceSymbolFireCloseCombat(t *testing.T) {
 	}
 	mc := runSeq(t, q, sim.MC, 9, 200_000).Sequence
 	agreeSeq(t, f, mc, 200_000)
+}
+
+// A sequence's Trial allocates nothing: it walks the compiled steps.
+func TestSequenceTrialAllocs(t *testing.T) {
+	q := seqQuery(t, "rof", "fire", map[string]string{"rof": "3", "rally-quality": "4"}, nil, "target-team-destroyed", "rfc --rfp 2", "assault --assault 4 --enemy-quality 4")
+	pts, err := q.Points()
+	if err != nil {
+		t.Fatal(err)
+	}
+	plan, err := q.Compile(pts[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := dice.New(1, 0)
+	if n := testing.AllocsPerRun(1000, func() { plan.Trial(s) }); n != 0 {
+		t.Errorf("Trial allocates %v times a trial", n)
+	}
 }
