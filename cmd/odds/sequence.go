@@ -10,20 +10,13 @@ import (
 	"odds/resolve"
 )
 
-// thenUsage is --then's help: the actions of s that take part in a
-// sequence.
+// thenUsage is --then's help, one line (opposed fire's help is under 80
+// lines); the action's examples and docs/questions.md say the rest.
 func thenUsage(s *resolve.System, act *resolve.Action) string {
-	var names []string
-	for _, a := range s.Actions {
-		if a.Chain != nil {
-			names = append(names, a.Name)
-		}
-	}
-	if act.Chain == nil || len(names) == 0 {
+	if act.Chain == nil {
 		return "a sequence of attacks on one target: " + s.Name + " " + act.Name + " takes no part in one (docs/rules/" + s.Name + ".md says why)"
 	}
-	return "a sequence: after this attack, `'ACTION FLAGS'` on the same target, its state carried (once a step; actions: " + strings.Join(names, ", ") +
-		"; the target's card is --defender): the target's state after each step, with --until OUTCOME P(reached by step k)"
+	return "then `'ACTION FLAGS'` on the same target, once a step"
 }
 
 // setThen reads --then's steps and --until's goal into the query: a

@@ -76,6 +76,8 @@ func meleeAction() *resolve.Action {
 		Examples: []string{
 			"odds opposed melee --attacker-hesa 3 --defender-hesa 2 --cover soft",
 			"odds opposed melee --attacker engineer-section --defender company-hq --smoke",
+			"odds opposed fire --hesa 3 --def 1 --until out-of-action \\\n      --then 'melee --attacker-hesa 3 --defender-hesa 1'",
+			"odds opposed fire --hesa 3 --def 1 --then 'fire --hesa 2 --def 1' \\\n      --then 'overrun --defender-hesa 1' --until out-of-action",
 		},
 		Short:    "hand-to-hand combat: attacker d10+HESA vs defender d10+HESA",
 		Sheet:    "004: Hand-to-Hand Combat; Close Combat Result",
