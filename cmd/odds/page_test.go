@@ -302,6 +302,8 @@ func TestPageEngineUntil(t *testing.T) {
 		"rof rfc":             {"killed", "suppressed", "ready"},
 		"rof assault":         {"first-enemy-team-destroyed", "first-enemy-team-suppressed", "first-enemy-team-unharmed"},
 		"symbol close-combat": {"attacker-holds", "both-eliminated", "both-leave", "defender-withdrew", "both-remain", "attacker-withdrew", "defender-holds"},
+		"symbol air":          {"eliminated", "immobilized", "fallback", "damaged", "suppressed", "no-effect", "tas-aborted", "tas-destroyed"},
+		"symbol barrage":      {"eliminated", "immobilized", "fallback", "damaged", "suppressed", "no-effect", "not-arrived"},
 		"cohesion assault":    {"defender-destroyed", "14", "10..13", "6..9", "defender-retreats", "2..5", "-1..1", "..-2", "attacker-retreats"},
 	}
 	if !reflect.DeepEqual(until, want) {

@@ -178,3 +178,73 @@ func closeCombatChain() *resolve.Chain {
 		End:  func(code int) bool { return code == eliminatedCode },
 	}
 }
+
+// Air and artillery support on the target in a sequence or repeated
+// (sheet 001, 12.3, 12.4): its marks read into the mission as fire's do.
+// The accuracy tables' column is "by defender unit status", the first of
+// fallback, immobile and suppressed it has (--target-status); a
+// suppressed infantry or artillery target adds its green defence die
+// whatever the column; half strength is --target-half-strength; the
+// critical hits resolve from the whole state. A mission stopped before
+// its attack (the TAS destroyed or turned away, the OAS not arrived)
+// leaves the target as it was. Refused as for fire: --damage-capacity
+// above 1 and --building.
+func supportChain(tas bool) *resolve.Chain {
+	severity := append(append([]string{}, fireOutcomes...), notArrived)
+	if tas {
+		severity = append(append([]string{}, fireOutcomes...), tasAborted, tasDestroyed)
+	}
+	return &resolve.Chain{
+		Severity: severity,
+		Start: func(a resolve.Args) (int, error) {
+			switch {
+			case a.Int("damage-capacity") > 1:
+				return 0, resolve.Errorf("damage-capacity", "repeated or sequenced attacks carry the target's marks (suppressed, fallback, immobilized, half strength); damage points short of half strength carrying to the next attack is not on the sheets: give 1")
+			case a.Bool("building"):
+				return 0, resolve.Errorf("building", "what a collapsed building leaves for the next attack is not on the sheets")
+			case !a.Has("target"):
+				return 0, resolve.Errorf("target", "the target's unit type is needed: --target %s (or --defender CARD)", joinChoices(unitTypes))
+			}
+			tgt := target{kind: a.Int("target"), capacity: 1}
+			s, err := tgt.startState(a, "target-status", "target-half-strength")
+			return s.code(), err
+		},
+		Attack: func(a resolve.Args, code int) (resolve.Plan, []int, error) {
+			st := stateOf(code)
+			status := 0
+			switch {
+			case st.fallback:
+				status = statusFallback
+			case st.immobilized:
+				status = statusImmobile
+			case st.suppressed:
+				status = statusSuppressed
+			}
+			a = a.With("target-status", resolve.Value{N: status}).With("target-half-strength", resolve.Value{N: resolve.B2I(st.half)})
+			p, err := compileSupportFrom(a, tas, &st)
+			if err != nil {
+				return nil, nil, err
+			}
+			// A row whose state cannot follow this one (a mark lost, an
+			// immobilized unit on foot) cannot happen: it stays at this
+			// state, so that the chain compiles no state no mission reaches.
+			vehicleOnly := 4 // the immobilized mark's bit
+			if a.Int("target") == vehicle {
+				vehicleOnly = 0
+			}
+			next := make([]int, p.layout.Cells)
+			for c := range next {
+				next[c] = code // stopped before the attack, or cannot happen
+				if row := c / flagCells; row >= p.stopped {
+					n := row - p.stopped
+					if n == eliminatedCode || n&code == code && n&vehicleOnly == 0 {
+						next[c] = n
+					}
+				}
+			}
+			return p, next, nil
+		},
+		Name: stateName,
+		End:  func(code int) bool { return code == eliminatedCode },
+	}
+}

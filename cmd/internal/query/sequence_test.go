@@ -9,7 +9,9 @@ import (
 	"testing"
 
 	"odds/dice"
+	"odds/profiles"
 	"odds/resolve"
+	"odds/resolve/all"
 	"odds/sim"
 )
 
@@ -274,4 +276,77 @@ func TestSequenceTrialAllocs(t *testing.T) {
 	if n := testing.AllocsPerRun(1000, func() { plan.Trial(s) }); n != 0 {
 		t.Errorf("Trial allocates %v times a trial", n)
 	}
+}
+
+// Air support in a sequence compiles its mission from the target's whole
+// state: from each state its flags can also give (unharmed, suppressed,
+// fallback, half strength), a one-step sequence's state after it, read
+// as outcomes (the most severe mark), is the plain action's answer to
+// the same flags, computed by its own plan. Then air and a barrage after
+// fire: Monte Carlo agrees with the exact chain.
+func TestSequenceSymbolSupport(t *testing.T) {
+	reg, err := profiles.New(all.Systems())
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := reg.Env("symbol")
+	base := map[string]string{"defence": "blue:2", "target": "infantry", "auto-spotted": "true"}
+	severity := []string{"eliminated", "immobilized", "fallback", "damaged", "suppressed", "no-effect"}
+	for _, start := range []map[string]string{{}, {"target-status": "suppressed"}, {"target-status": "fallback"}, {"target-half-strength": "true"}} {
+		flags := map[string]string{}
+		for k, v := range base {
+			flags[k] = v
+		}
+		for k, v := range start {
+			flags[k] = v
+		}
+		plain := runSeq(t, seqQuery(t, "symbol", "air", flags, env, ""), sim.Exact, 1, 1)
+		q := chainQuery(t, "symbol", "air", flags, env, "", 1)
+		q.Until = nil
+		rep, err := Run(context.Background(), []*Query{q}, Options{Sim: sim.Options{Trials: 1, Seed: 1, Workers: 1, Method: sim.Exact}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := map[string]float64{}
+		for _, o := range rep.Results[0].Summary.Outcomes {
+			want[o.Name] = o.P
+		}
+		got := map[string]float64{}
+		for _, s := range plain.Sequence.After[0] {
+			got[outcomeOfMarks(s.Name, severity)] += s.P
+		}
+		stopped := want["tas-destroyed"] + want["tas-aborted"]
+		got[outcomeOfMarks(stateNameOf(start), severity)] -= stopped // a stopped mission leaves the state
+		for _, o := range severity {
+			if math.Abs(got[o]-want[o]) > 1e-12 {
+				t.Errorf("from %v: %s %v, the plain action's %v", start, o, got[o], want[o])
+			}
+		}
+	}
+	q := seqQuery(t, "symbol", "fire", map[string]string{"attack": "red:2", "defence": "blue:2", "target": "infantry"}, env, "eliminated", "air --defence blue:2 --target infantry --auto-spotted", "barrage --defence blue:2 --target infantry --auto-spotted")
+	f := runSeq(t, q, sim.Exact, 1, 1).Sequence
+	agreeSeq(t, f, runSeq(t, q, sim.MC, 21, 200_000).Sequence, 200_000)
+}
+
+// outcomeOfMarks is the fire outcome a state's marks read as: the most
+// severe (half strength is "damaged").
+func outcomeOfMarks(name string, severity []string) string {
+	marks := strings.Split(strings.ReplaceAll(name, "half-strength", "damaged"), "+")
+	for _, o := range severity {
+		if slices.Contains(marks, o) {
+			return o
+		}
+	}
+	return "no-effect"
+}
+
+// stateNameOf names the state a start's flags give.
+func stateNameOf(start map[string]string) string {
+	switch {
+	case start["target-status"] != "":
+		return start["target-status"]
+	case start["target-half-strength"] == "true":
+		return "half-strength"
+	}
+	return "unharmed"
 }
