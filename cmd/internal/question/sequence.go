@@ -40,3 +40,7 @@ func (Sequences) Kind() string { return "sequence" }
 func (ss Sequences) Write(ctx context.Context, w io.Writer, format string, st render.Style) error {
 	return render.SequenceWriters.Write(ctx, w, format, ss, st)
 }
+
+// plotsOne: a sequence's drawing is one point's (CheckPlot refuses a
+// sweep's before it runs).
+func (Sequence) plotsOne() string { return "the steps of one sequence" }
