@@ -127,5 +127,15 @@ func (r *Registry) matchupNode(m *Matchup) (*yaml.Node, error) {
 		}
 		n.Content = append(n.Content, scalar("set"), set)
 	}
+	if len(m.Then) > 0 {
+		steps := &yaml.Node{Kind: yaml.SequenceNode}
+		for _, t := range m.Then {
+			steps.Content = append(steps.Content, scalar(t))
+		}
+		n.Content = append(n.Content, scalar("then"), steps)
+	}
+	if m.Until != "" {
+		n.Content = append(n.Content, scalar("until"), scalar(m.Until))
+	}
 	return n, nil
 }

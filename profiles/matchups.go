@@ -36,6 +36,12 @@ func (p *parser) matchup(n *yaml.Node, path string) *Matchup {
 		case "note":
 			m.Note, _ = p.scalar(v, kp)
 		case "system", "action":
+		case "until":
+			m.Until, _ = p.scalar(v, kp)
+		case "then":
+			if sys != nil {
+				ok = p.steps(v, kp, sys, m) && ok
+			}
 		case "set":
 			if act != nil {
 				ok = p.set(v, kp, act, m) && ok
@@ -59,6 +65,10 @@ func (p *parser) matchup(n *yaml.Node, path string) *Matchup {
 	if !p.required(n, path, have, "name", "system", "action") || sys == nil || act == nil || !ok || m.Name == "" {
 		return nil
 	}
+	if m.Until != "" && len(m.Then) == 0 {
+		p.errf(valueOf(n, "until"), join(path, "until"), "a matchup's until is its sequence's goal: give its steps in then too")
+		return nil
+	}
 	m.System, m.Action = sys.Name, act.Name
 	return m
 }
@@ -70,6 +80,7 @@ func matchupWant(act *resolve.Action) string {
 			names = append(names, r.Name)
 		}
 	}
+	names = append(names, "then", "until")
 	return strings.Join(names, ", ")
 }
 
@@ -103,5 +114,37 @@ func (p *parser) set(n *yaml.Node, path string, act *resolve.Action, m *Matchup)
 		m.SetOrder = append(m.SetOrder, key)
 		return true
 	}, strings.Join(names, ", "))
+	return ok
+}
+
+// steps parses a matchup's sequence steps: a list of an action of the
+// system and its flags, as --then takes each (the flags are read when the
+// matchup runs).
+func (p *parser) steps(n *yaml.Node, path string, sys *resolve.System, m *Matchup) bool {
+	items := []*yaml.Node{n}
+	if n.Kind == yaml.SequenceNode {
+		items = n.Content
+	}
+	ok := true
+	for _, it := range items {
+		text, good := p.scalar(it, path)
+		if !good {
+			ok = false
+			continue
+		}
+		words := strings.Fields(text)
+		if len(words) == 0 || sys.Action(words[0]) == nil {
+			var names []string
+			for _, a := range sys.Actions {
+				if a.Chain != nil {
+					names = append(names, a.Name)
+				}
+			}
+			p.errf(it, path, "want a step: an action of %s (%s) and its flags, found %q", sys.Name, strings.Join(names, ", "), text)
+			ok = false
+			continue
+		}
+		m.Then = append(m.Then, text)
+	}
 	return ok
 }

@@ -50,6 +50,10 @@ type Matchup struct {
 	Set                        map[string][]resolve.Value // parameter → values
 	SetOrder                   []string
 	Pos                        Pos
+	// Then are a sequence's steps after the action, each an action of the
+	// system and its flags as --then takes them; Until its goal.
+	Then  []string
+	Until string
 }
 
 // File is one parsed profile file.

@@ -97,6 +97,8 @@ func TestParseErrors(t *testing.T) {
 		{"tables:\n  - {name: spotting, system: symbol, rows: {infantry: {in-arc: 9, in-arc-terrain: 0, out-of-arc: 0, out-of-arc-terrain: 0}}}\n", []string{"2:64: tables[0].rows.infantry.in-arc: want 0..7, got 9"}},
 		{"matchups:\n  - {name: m, system: opposed, action: shoot}\n", []string{"2:40: matchups[0].action: want one of fire, tank-hunt, melee, overrun, rally"}},
 		{"matchups:\n  - {name: m, system: opposed, action: rally, attacker: x}\n", []string{"2:47: matchups[0].attacker: unknown field: want name, system, action, note, set, unit"}},
+		{"matchups:\n  - {name: m, system: opposed, action: fire, then: [charge]}\n", []string{"2:53: matchups[0].then: want a step: an action of opposed (fire, tank-hunt, melee, overrun) and its flags, found \"charge\""}},
+		{"matchups:\n  - {name: m, system: opposed, action: fire, until: out-of-action}\n", []string{"2:53: matchups[0].until: a matchup's until is its sequence's goal: give its steps in then too"}},
 		{"matchups:\n  - {name: m, system: opposed, action: fire, set: {cover: wet}}\n", []string{"2:59: matchups[0].set.cover: want one of none, soft, hard (or all), got \"wet\""}},
 		// Entries never vanish silently: no system, a typo, a merge key,
 		// a matchup without system or action, a second document.

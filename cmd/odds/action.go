@@ -56,6 +56,7 @@ func (a *app) actionCommand(s *resolve.System, act *resolve.Action) *cobra.Comma
 	bq := new(beyond)             // --find, --vary, --sensitivity
 	until := new(string)          // --until
 	attacks := new(int)           // --attacks
+	then := new([]string)         // --then, a step each
 	cmd := &cobra.Command{
 		Use:     act.Name + " [flags]",
 		Short:   act.Short,
@@ -96,11 +97,17 @@ func (a *app) actionCommand(s *resolve.System, act *resolve.Action) *cobra.Comma
 			if err := a.together(changed); err != nil {
 				return err
 			}
-			if err := a.setUntil(cmd, j, *until, *attacks); err != nil {
+			if changed("then") {
+				if err := a.setThen(cmd, j, *then, *until); err != nil {
+					return err
+				}
+			} else if err := a.setUntil(cmd, j, *until, *attacks); err != nil {
 				return err
 			}
 			s := &question.Settings{Query: j, Metric: a.metric}
 			switch {
+			case changed("then"):
+				s.Kind = question.Sequence{}
 			case changed("find"):
 				if s.Kind, err = findKind(j, bq); err != nil {
 					return err
@@ -126,6 +133,7 @@ func (a *app) actionCommand(s *resolve.System, act *resolve.Action) *cobra.Comma
 	cmd.Flags().Lookup("sensitivity").NoOptDefVal = sensitivityFirst
 	completeBeyond(cmd, act)
 	cmd.Flags().StringVar(until, "until", "", untilUsage(s, act))
+	cmd.Flags().StringArrayVar(then, "then", nil, thenUsage(s, act))
 	cmd.Flags().IntVar(attacks, "attacks", query.DefaultAttacks, "with --until: how many attacks the target takes at most, `N` in 1.."+strconv.Itoa(query.MaxAttacks))
 	for _, r := range act.Roles {
 		roles[r.Name] = cmd.Flags().String(r.Name, "", "`NAME` of the "+r.Usage+" (a,b,c or all: one result per card)")

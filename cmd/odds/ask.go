@@ -66,6 +66,9 @@ func (a *app) runJobs(ctx context.Context, qs []*query.Query) error {
 		if qs[0].Until != nil {
 			k = question.Until{Also: qs[1:]}
 		}
+		if err := sequences(qs, &k); err != nil {
+			return err
+		}
 		return a.ask(ctx, &question.Settings{Query: qs[0], Kind: k, Metric: a.metric})
 	}
 	opts, err := a.options()

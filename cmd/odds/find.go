@@ -27,6 +27,7 @@ func (a *app) together(changed func(flag string) bool) error {
 	return question.Together(question.Given{
 		Vs: changed("vs"), Metric: a.metric != "", Find: changed("find"), Vary: changed("vary"),
 		Sensitivity: changed("sensitivity"), Until: changed("until"), Attacks: changed("attacks"), Shard: a.shard.Given,
+		Then: changed("then"),
 	})
 }
 

@@ -148,7 +148,7 @@ func (a *app) flagGroups(cmd *cobra.Command, flags []*pflag.Flag) []flagGroup {
 
 // beyondFlags are an action's questions beyond one roll, in the order
 // help lists them.
-var beyondFlags = []string{"vs", "until", "attacks", "find", "vary", "sensitivity"}
+var beyondFlags = []string{"vs", "until", "attacks", "then", "find", "vary", "sensitivity"}
 
 // helpAction is the action cmd runs, or nil for any other command.
 func (a *app) helpAction(cmd *cobra.Command) *resolve.Action {

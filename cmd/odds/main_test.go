@@ -347,7 +347,7 @@ func TestUntilHelp(t *testing.T) {
 	}{
 		{[]string{"opposed", "fire", "--help"}, "until an attack's result is OUTCOME or worse (out-of-action, suppressed, fall-back, no-effect, most severe first)"},
 		{[]string{"symbol", "fire", "--help"}, "(eliminated, immobilized, fallback, damaged, suppressed, no-effect, most severe first)"},
-		{[]string{"opposed", "melee", "--help"}, "not chained for opposed melee (docs/rules/opposed.md says why); OUTCOME is refused"},
+		{[]string{"opposed", "rally", "--help"}, "not chained for opposed rally (docs/rules/opposed.md says why); OUTCOME is refused"},
 	} {
 		_, out, _ := run(context.Background(), c.args...)
 		// the help wraps: compare the words of the flag's column

@@ -292,11 +292,19 @@ func TestPageEngineUntil(t *testing.T) {
 		}
 	}
 	want := map[string][]string{
-		"opposed fire":      {"out-of-action", "suppressed", "fall-back", "no-effect"},
-		"opposed tank-hunt": {"out-of-action", "suppressed", "no-effect", "hunter-fall-back"},
-		"symbol fire":       {"eliminated", "immobilized", "fallback", "damaged", "suppressed", "no-effect"},
-		"cohesion fire":     {"destroyed", "casualty", "shocked", "disrupted", "concealment-lost", "no-effect"},
-		"rof fire":          {"target-team-destroyed", "target-team-killed", "target-team-suppressed", "target-team-ready"},
+		"opposed fire":        {"out-of-action", "suppressed", "fall-back", "no-effect"},
+		"opposed tank-hunt":   {"out-of-action", "suppressed", "no-effect", "hunter-fall-back"},
+		"symbol fire":         {"eliminated", "immobilized", "fallback", "damaged", "suppressed", "no-effect"},
+		"cohesion fire":       {"destroyed", "casualty", "shocked", "disrupted", "concealment-lost", "no-effect"},
+		"rof fire":            {"target-team-destroyed", "target-team-killed", "target-team-suppressed", "target-team-ready"},
+		"opposed melee":       {"defender-out-of-action", "defender-suppressed", "defender-fall-back", "draw", "attacker-fall-back", "attacker-suppressed", "attacker-out-of-action"},
+		"opposed overrun":     {"defender-out-of-action", "defender-suppressed", "defender-fall-back", "draw", "attacker-fall-back", "attacker-suppressed", "attacker-out-of-action"},
+		"rof rfc":             {"killed", "suppressed", "ready"},
+		"rof assault":         {"first-enemy-team-destroyed", "first-enemy-team-suppressed", "first-enemy-team-unharmed"},
+		"symbol close-combat": {"attacker-holds", "both-eliminated", "both-leave", "defender-withdrew", "both-remain", "attacker-withdrew", "defender-holds"},
+		"symbol air":          {"eliminated", "immobilized", "fallback", "damaged", "suppressed", "no-effect", "tas-aborted", "tas-destroyed"},
+		"symbol barrage":      {"eliminated", "immobilized", "fallback", "damaged", "suppressed", "no-effect", "not-arrived"},
+		"cohesion assault":    {"defender-destroyed", "14", "10..13", "6..9", "defender-retreats", "2..5", "-1..1", "..-2", "attacker-retreats"},
 	}
 	if !reflect.DeepEqual(until, want) {
 		t.Errorf("describe's until: %v, want %v", until, want)

@@ -162,7 +162,7 @@ func TestUntilUsage(t *testing.T) {
 		{[]string{"opposed", "fire", "--hesa", "3", "--def", "1", "--attacks", "3"}, "--attacks: give --until OUTCOME too"},
 		{[]string{"opposed", "fire", "--hesa", "3", "--def", "1", "--until", "out-of-action", "--attacks", "0"}, "--attacks: want 1..100, got 0"},
 		{[]string{"opposed", "fire", "--hesa", "3", "--def", "1", "--until", "eliminated"}, `--until: want an outcome of opposed fire (out-of-action, suppressed, fall-back, no-effect), got "eliminated"`},
-		{[]string{"opposed", "melee", "--attacker-hesa", "3", "--defender-hesa", "2", "--until", "draw"}, "--until: opposed melee: repeated attacks are not chained for it"},
+		{[]string{"opposed", "rally", "--until", "out-of-action"}, "--until: opposed rally: repeated attacks are not chained for it"},
 		{[]string{"opposed", "fire", "--hesa", "3", "--def", "1", "--until", "out-of-action", "--vs", "--smoke"}, "--until: not with --vs"},
 	} {
 		code, out, errs := run(context.Background(), c.args...)

@@ -94,7 +94,11 @@ matchup must be of an action that repeats, and OUTCOME one of its outcomes).
 						return err
 					}
 				}
-				if err := a.setUntil(cmd, j, *until, *attacks); err != nil {
+				if j.Then != nil { // a sequence: --until is its goal
+					if err := sequenceUntil(changed, j, *until); err != nil {
+						return err
+					}
+				} else if err := a.setUntil(cmd, j, *until, *attacks); err != nil {
 					return err
 				}
 				jobs = append(jobs, j)

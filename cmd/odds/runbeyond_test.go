@@ -47,7 +47,7 @@ func TestRunQuestionsRefused(t *testing.T) {
 	}{
 		{[]string{"run", file, "--sensitivity"}, "--sensitivity: asks of one matchup; " + file + " has 6 (mg-on-rifles-in-cover, tank-duel,"},
 		{[]string{"run", file, "--find", "out-of-action>=0.5", "--vary", "hesa"}, "--find: asks of one matchup;"},
-		{[]string{"run", file, "--until", "out-of-action"}, "--until: matchup engineers-storm-the-hq is opposed melee, which does not repeat"},
+		{[]string{"run", file, "--until", "out-of-action"}, "--until: matchup rally-after-losses is opposed rally, which does not repeat"},
 		{[]string{"run", "--matchup", "tank-duel", "--vary", "hesa"}, "--vary: give it with --find"},
 		{[]string{"run", "--matchup", "tank-duel", "--until", "out-of-action", "--sensitivity"}, "--until: not with --find or --sensitivity"},
 		{[]string{"run", "--matchup", "tank-duel", "--attacks", "3"}, "--attacks: give --until OUTCOME too"},

@@ -129,6 +129,7 @@ func assaultAction() *resolve.Action {
 			return f, nil
 		},
 		Compile: compileAssault,
+		Chain:   assaultChain(),
 	}
 }
 

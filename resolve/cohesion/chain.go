@@ -96,3 +96,55 @@ func fireChain() *resolve.Chain {
 		End:  func(code int) bool { return code&(codeCasualty|codeDestroyed) != 0 },
 	}
 }
+
+// An assault on the target unit (14.0) in a sequence or repeated: the
+// target is the defender. Its concealment gives the -1 DRM ("Concealed
+// combat unit") unless the net --drm is given, and an assault, fought in
+// contact, leaves it unconcealed. The rows as the defender reads them:
+// 14 and 6..9 give it a casualty; 10..13 a casualty if it is disrupted,
+// else it disrupts ("disrupt first"; the cohesion check that follows is
+// not carried, as fire's chain does not carry one); an immediate
+// destruction destroys it; the other rows leave it as it was.
+// Refused: a vehicle target, whose fate in an assault is a vehicle
+// destruction attempt (its own action).
+func assaultChain() *resolve.Chain {
+	severity := []string{"defender-destroyed", "14", "10..13", "6..9", "defender-retreats", "2..5", "-1..1", "..-2", "attacker-retreats"}
+	return &resolve.Chain{
+		Severity: severity,
+		Start: func(a resolve.Args) (int, error) {
+			return resolve.B2I(a.Bool("concealed")) * codeConcealed, nil
+		},
+		Attack: func(a resolve.Args, code int) (resolve.Plan, []int, error) {
+			if code&codeVehicle != 0 {
+				return nil, nil, resolve.Errorf("immediate", "an assaulted vehicle's fate is its vehicle destruction attempt (odds cohesion vehicle-destruction), not the assault table's")
+			}
+			if !a.Has("drm") {
+				a = a.With("concealed", resolve.Value{N: resolve.B2I(code&codeConcealed != 0)})
+			}
+			p, err := compileAssault(a)
+			if err != nil {
+				return nil, nil, err
+			}
+			l := p.Layout()
+			next := make([]int, l.Cells)
+			for c := range next {
+				switch l.Outcomes[l.Outcome[c]] {
+				case "14", "6..9":
+					next[c] = codeCasualty
+				case "10..13":
+					next[c] = codeCasualty
+					if code&codeDisrupted == 0 {
+						next[c] = codeDisrupted
+					}
+				case "defender-destroyed":
+					next[c] = codeDestroyed
+				default:
+					next[c] = code &^ codeConcealed
+				}
+			}
+			return p, next, nil
+		},
+		Name: chainName,
+		End:  func(code int) bool { return code&(codeCasualty|codeDestroyed) != 0 },
+	}
+}

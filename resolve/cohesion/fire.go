@@ -55,6 +55,7 @@ func fireAction() *resolve.Action {
 			"odds cohesion fire --sa-drm 2+1 --mortar-drm 1 --defender japanese-squad",
 			"odds cohesion fire --at-drm 3 --defender sherman --rear",
 			"odds cohesion fire --sa-drm 2 --cohesion 7 --concealed --until casualty",
+			"odds cohesion fire --sa-drm 2 --cohesion 7 --until casualty \\\n      --then 'assault --drm 1'",
 		},
 		Outcome: fireOutcomes,
 		Stats:   dimNames(fireDims),

@@ -76,6 +76,8 @@ func meleeAction() *resolve.Action {
 		Examples: []string{
 			"odds opposed melee --attacker-hesa 3 --defender-hesa 2 --cover soft",
 			"odds opposed melee --attacker engineer-section --defender company-hq --smoke",
+			"odds opposed fire --hesa 3 --def 1 --until out-of-action \\\n      --then 'melee --attacker-hesa 3 --defender-hesa 1'",
+			"odds opposed fire --hesa 3 --def 1 --then 'fire --hesa 2 --def 1' \\\n      --then 'overrun --defender-hesa 1' --until out-of-action",
 		},
 		Short:    "hand-to-hand combat: attacker d10+HESA vs defender d10+HESA",
 		Sheet:    "004: Hand-to-Hand Combat; Close Combat Result",
@@ -83,25 +85,9 @@ func meleeAction() *resolve.Action {
 		Headline: combatHeadline,
 		Stats:    marginStats,
 		Params:   params,
-		Compile: func(v resolve.Args) (resolve.Plan, error) {
-			att, err := fighter(v, "attacker", true)
-			if err != nil {
-				return nil, err
-			}
-			def, err := fighter(v, "defender", true)
-			if err != nil {
-				return nil, err
-			}
-			switch elem := v.Int("attacker-element"); {
-			case elem == elemCav:
-				att += 2 // cavalry that initiate close combat
-			case v.Bool("smoke") && (elem == elemInf || elem == elemEng):
-				att++
-			}
-			def += v.Int("cover") // soft +1, hard +2: the choice index is the bonus
-			return sharedDuel(combatOutcomes, 0, att-def, combatBand), nil
-		},
-		Roles: twoRoles,
+		Compile:  compileMelee,
+		Chain:    independentChain(compileMelee, combatSeverity, "defender-out-of-action"),
+		Roles:    twoRoles,
 		FromCards: func(c resolve.Cards, _ resolve.Args) ([]resolve.Filled, error) {
 			var f fill
 			f.fighterFromCard(c["attacker"], "attacker")
@@ -126,15 +112,9 @@ func overrunAction() *resolve.Action {
 		Headline: combatHeadline,
 		Stats:    marginStats,
 		Params:   params,
-		Compile: func(v resolve.Args) (resolve.Plan, error) {
-			def, err := fighter(v, "defender", false) // no engineer line in the overrun table
-			if err != nil {
-				return nil, err
-			}
-			att := 8 + v.Int("attacker-quality")
-			return sharedDuel(combatOutcomes, 0, att-def, combatBand), nil
-		},
-		Roles: twoRoles,
+		Compile:  compileOverrun,
+		Chain:    independentChain(compileOverrun, combatSeverity, "defender-out-of-action"),
+		Roles:    twoRoles,
 		FromCards: func(c resolve.Cards, _ resolve.Args) ([]resolve.Filled, error) {
 			var f fill
 			if a, ok := c["attacker"]; ok {
@@ -145,3 +125,38 @@ func overrunAction() *resolve.Action {
 		},
 	}
 }
+
+// compileMelee is hand-to-hand combat.
+func compileMelee(v resolve.Args) (resolve.Plan, error) {
+	att, err := fighter(v, "attacker", true)
+	if err != nil {
+		return nil, err
+	}
+	def, err := fighter(v, "defender", true)
+	if err != nil {
+		return nil, err
+	}
+	switch elem := v.Int("attacker-element"); {
+	case elem == elemCav:
+		att += 2 // cavalry that initiate close combat
+	case v.Bool("smoke") && (elem == elemInf || elem == elemEng):
+		att++
+	}
+	def += v.Int("cover") // soft +1, hard +2: the choice index is the bonus
+	return sharedDuel(combatOutcomes, 0, att-def, combatBand), nil
+}
+
+// compileOverrun is a tank overrun.
+func compileOverrun(v resolve.Args) (resolve.Plan, error) {
+	def, err := fighter(v, "defender", false) // no engineer line in the overrun table
+	if err != nil {
+		return nil, err
+	}
+	att := 8 + v.Int("attacker-quality")
+	return sharedDuel(combatOutcomes, 0, att-def, combatBand), nil
+}
+
+// combatSeverity is a close combat's outcomes for the defender (the
+// target of a chain), most severe first.
+var combatSeverity = []string{"defender-out-of-action", "defender-suppressed", "defender-fall-back", "draw",
+	"attacker-fall-back", "attacker-suppressed", "attacker-out-of-action"}

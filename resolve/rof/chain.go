@@ -144,3 +144,137 @@ func (p *rallyPlan) Exact(ctx context.Context, budget int64) ([]float64, bool) {
 	}
 	return out, true
 }
+
+// A received fire check on the target team in a sequence (--then 'rfc
+// --rfp N'): the RFPs another team's fire gave it, checked as the
+// Suppression rules say for a suppressed team; killed ends the chain,
+// suppressed carries, and ready leaves a suppressed team suppressed (as
+// in fire's chain). No rally check follows: the step is the check alone.
+func rfcChain() *resolve.Chain {
+	return &resolve.Chain{
+		Severity: checkOutcomes,
+		Start: func(a resolve.Args) (int, error) {
+			if a.Bool("suppressed") {
+				return stateSuppressed, nil
+			}
+			return stateReady, nil
+		},
+		Attack: func(a resolve.Args, s int) (resolve.Plan, []int, error) {
+			a = a.With("suppressed", resolve.Value{N: resolve.B2I(s == stateSuppressed)})
+			p, err := compileRFC(a)
+			if err != nil {
+				return nil, nil, err
+			}
+			l := p.Layout()
+			next := make([]int, l.Cells)
+			for c := range next {
+				next[c] = []int{stateKilled, stateSuppressed, s}[l.Outcome[c]]
+			}
+			return p, next, nil
+		},
+		Name: func(s int) string { return chainStates[s] },
+		End:  func(s int) bool { return s >= stateKilled },
+	}
+}
+
+// An assault on the target team (sheet 002, Assaults): the target is the
+// first enemy team, and the only one (--enemy-teams 1). "Suppressed
+// Teams (including vehicles) in contact that fail a Rally Check are
+// destroyed": a suppressed target rolls its rally check (a d6 of at
+// least --enemy-quality) as the assault begins; it is destroyed if it
+// fails, and rallied (ready) if it passes, before the assault checks,
+// which destroy an infantry or gun team and give a vehicle its received
+// fire check. Interpretation: passing the rally check removes the
+// suppression, as a rally check does at the team's activation.
+func assaultChain() *resolve.Chain {
+	return &resolve.Chain{
+		Severity: assaultOutcomes,
+		Start: func(a resolve.Args) (int, error) {
+			if a.Int("enemy-teams") != 1 {
+				return 0, resolve.Errorf("enemy-teams", "the target of repeated or sequenced attacks is one enemy team: give 1")
+			}
+			return stateReady, nil
+		},
+		Attack: func(a resolve.Args, s int) (resolve.Plan, []int, error) {
+			if s == stateSuppressed && !a.Has("enemy-quality") {
+				return nil, nil, resolve.Errorf("enemy-quality", "a suppressed target team in contact rolls a rally check or is destroyed: give its quality, --enemy-quality N (a d6 of at least N)")
+			}
+			p, err := compileAssault(a)
+			if err != nil {
+				return nil, nil, err
+			}
+			var plan resolve.Plan = p
+			if s == stateSuppressed {
+				plan = newContactRally(p.(*assaultPlan), a.Int("enemy-quality"))
+			}
+			l := plan.Layout()
+			next := make([]int, l.Cells)
+			for c := range next {
+				next[c] = []int{stateDestroyed, stateSuppressed, stateReady}[l.Outcome[c]]
+			}
+			return plan, next, nil
+		},
+		Name: func(s int) string { return chainStates[s] },
+		End:  func(s int) bool { return s >= stateKilled },
+	}
+}
+
+// contactRally is an assault on a suppressed target team: the target's
+// rally check in contact, failed, moves the cell to the second half of
+// the layout (the target destroyed, the assaulters' losses the same).
+type contactRally struct {
+	assault *assaultPlan
+	need    int
+	layout  *resolve.Layout
+}
+
+var _ resolve.Exacter = (*contactRally)(nil)
+
+func newContactRally(a *assaultPlan, need int) *contactRally {
+	l := a.layout
+	n := l.Cells
+	p := &contactRally{assault: a, need: need}
+	p.layout = resolve.NewLayout(l.Outcomes, l.Stats, 2*n, func(c int, vals []float64) int {
+		for i := range vals {
+			vals[i] = l.Values[i][c%n]
+		}
+		if c < n {
+			return l.Outcome[c]
+		}
+		vals[0] = 1 // enemies destroyed: the one target
+		return 0    // first-enemy-team-destroyed
+	})
+	p.layout.Counts = l.Counts
+	return p
+}
+
+func (p *contactRally) Layout() *resolve.Layout { return p.layout }
+
+func (p *contactRally) Trial(s *dice.Stream) int {
+	c := p.assault.Trial(s)
+	if s.D(6) < p.need {
+		return c + p.assault.layout.Cells
+	}
+	return c
+}
+
+func (p *contactRally) Run(s *dice.Stream, n int, counts []uint64) {
+	for range n {
+		counts[p.Trial(s)]++
+	}
+}
+
+// Exact is the assault's exact answer with the failed rally check's
+// chance moved to the second half.
+func (p *contactRally) Exact(ctx context.Context, budget int64) ([]float64, bool) {
+	prob, ok := p.assault.Exact(ctx, budget)
+	if !ok {
+		return nil, false
+	}
+	fail := float64(p.need-1) / 6
+	out := make([]float64, 2*len(prob))
+	for c, q := range prob {
+		out[c], out[c+len(prob)] = q*(1-fail), q*fail
+	}
+	return out, true
+}

@@ -89,6 +89,20 @@ var checkOutcomes = []string{"killed", "suppressed", "ready"}
 
 // --- rfc ---
 
+// compileRFC is a received fire check of --rfp dice.
+func compileRFC(v resolve.Args) (resolve.Plan, error) {
+	if !v.Has("rfp") {
+		return nil, resolve.Errorf("rfp", "how many RFPs the team received is needed: give --rfp N")
+	}
+	t, err := targetOf(v, false)
+	if err != nil {
+		return nil, err
+	}
+	r, n := newRFC(t), v.Int("rfp")
+	layout := resolve.NewLayout(checkOutcomes, nil, 3, func(c int, _ []float64) int { return c })
+	return resolve.NewPlan(layout, func(s *dice.Stream) int { return r.check(s, n) }), nil
+}
+
 func rfcAction() *resolve.Action {
 	return &resolve.Action{
 		Name: "rfc",
@@ -110,17 +124,7 @@ func rfcAction() *resolve.Action {
 			}
 			return f, nil
 		},
-		Compile: func(v resolve.Args) (resolve.Plan, error) {
-			if !v.Has("rfp") {
-				return nil, resolve.Errorf("rfp", "how many RFPs the team received is needed: give --rfp N")
-			}
-			t, err := targetOf(v, false)
-			if err != nil {
-				return nil, err
-			}
-			r, n := newRFC(t), v.Int("rfp")
-			layout := resolve.NewLayout(checkOutcomes, nil, 3, func(c int, _ []float64) int { return c })
-			return resolve.NewPlan(layout, func(s *dice.Stream) int { return r.check(s, n) }), nil
-		},
+		Compile: compileRFC,
+		Chain:   rfcChain(),
 	}
 }

@@ -30,7 +30,7 @@ var sections = map[string]resolve.Sections{
 	},
 	"assault": {
 		"Assaults":    {"assault", "support", "teams", "enemy-teams", "enemy", "at", "flank-ar", "cover", "open-topped"},
-		"Rally check": {"suppressed", "quality"},
+		"Rally check": {"suppressed", "quality", "enemy-quality"},
 	},
 	"rally": {
 		"Rally check": {"quality", "out-of-sight"},

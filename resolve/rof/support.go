@@ -213,6 +213,7 @@ func assaultAction() *resolve.Action {
 			resolve.OptInt("flank-ar", 0, maxArmour, "enemy vehicle's flank armour, which assault hits strike"),
 			resolve.ChoiceParam("cover", coverChoices, open, "enemy vehicle's ground, for its received fire check"),
 			resolve.BoolParam("open-topped", "the enemy vehicle is open topped: reads open ground in contact"),
+			resolve.OptInt("enemy-quality", 2, 6, "in a sequence (--then): the target team's quality, for the rally check a suppressed team in contact rolls or is destroyed"),
 		},
 		Roles: []resolve.Role{attacker, defender},
 		FromCards: func(c resolve.Cards, _ resolve.Args) ([]resolve.Filled, error) {
@@ -234,6 +235,7 @@ func assaultAction() *resolve.Action {
 			return f, nil
 		},
 		Compile: compileAssault,
+		Chain:   assaultChain(),
 	}
 }
 

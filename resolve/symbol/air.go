@@ -97,6 +97,7 @@ func airAction() *resolve.Action {
 		Roles:     supportRoles,
 		FromCards: supportFromCards,
 		Compile:   func(v resolve.Args) (resolve.Plan, error) { return compileSupport(v, true) },
+		Chain:     supportChain(true),
 	}
 }
 
@@ -118,6 +119,7 @@ func barrageAction() *resolve.Action {
 		Roles:     supportRoles,
 		FromCards: supportFromCards,
 		Compile:   func(v resolve.Args) (resolve.Plan, error) { return compileSupport(v, false) },
+		Chain:     supportChain(false),
 	}
 }
 
@@ -139,6 +141,18 @@ func supportFromCards(c resolve.Cards, _ resolve.Args) ([]resolve.Filled, error)
 }
 
 func compileSupport(v resolve.Args, tas bool) (resolve.Plan, error) {
+	p, err := compileSupportFrom(v, tas, nil)
+	if err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// compileSupportFrom is compileSupport on a target in state from (nil:
+// the state its flags give), its cells by the target's whole state after
+// (a chain's); v's --target-status is then the status of from that picks
+// the accuracy column (supportChain).
+func compileSupportFrom(v resolve.Args, tas bool, from *state) (*supportPlan, error) {
 	env := v.Env
 	if !v.Has("target") {
 		return nil, resolve.Errorf("target", "the target's unit type is needed: --target %s (or --defender CARD)", joinChoices(unitTypes))
@@ -184,7 +198,7 @@ func compileSupport(v resolve.Args, tas bool) (resolve.Plan, error) {
 	// infantry or artillery target gains its green defence die (4.0), and
 	// the accuracy column is "by defender unit status" then.
 	p.defence[1-resolve.B2I(startSupp)] = p.defence[resolve.B2I(startSupp)]
-	if p.runs > 1 && kind != vehicle && !startSupp {
+	if (p.runs > 1 || from != nil && from.suppressed) && kind != vehicle && !startSupp {
 		sd, err := defencePool(reread(v, supportTargetParams, map[string]resolve.Value{"target-status": {N: statusSuppressed}}), kind)
 		if err != nil {
 			return nil, err
@@ -225,6 +239,17 @@ func compileSupport(v resolve.Args, tas bool) (resolve.Plan, error) {
 	}
 	if err := p.compileTargets(v, kind); err != nil {
 		return nil, err
+	}
+	if from != nil {
+		p.start, p.stateCells = *from, true
+		stopped := p.stopped
+		p.layout = supportLayoutOf(p.outcomes, stopped+stateCodes, func(row int) int {
+			if row < stopped {
+				return row
+			}
+			return stopped + stateOf(row-stopped).outcome()
+		})
+		return p, nil
 	}
 	p.layout = supportLayout(p.outcomes)
 	return p, nil

@@ -109,6 +109,7 @@ func closeCombatAction() *resolve.Action {
 		},
 		FromCards: ccFromCards,
 		Compile:   compileCloseCombat,
+		Chain:     closeCombatChain(),
 	}
 }
 

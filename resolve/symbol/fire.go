@@ -32,6 +32,7 @@ func fireAction() *resolve.Action {
 			"odds symbol fire --attack red:2,green:1 --defence blue:2 --target infantry",
 			"odds symbol fire --attacker mg-team --defender rifle-squad --range medium",
 			"odds symbol fire --attacker tank --defender half-track --range long --spot",
+			"odds symbol fire --attacker mg-team --defender rifle-squad --range medium \\\n      --then 'close-combat --attacker rifle-squad' --until eliminated",
 		},
 		Outcome: fireOutcomes,
 		Stats:   fireStats,

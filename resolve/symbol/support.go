@@ -162,11 +162,23 @@ type supportPlan struct {
 	blast         *dice.Pool // the blast value against a building (nil: not in one)
 	crater        bool       // the terrain takes craters (OAS)
 
-	rule   int
-	crits  *critRolls // the critical hits' comparison roll
-	tgt    target
-	start  state
-	layout *resolve.Layout
+	rule  int
+	crits *critRolls // the critical hits' comparison roll
+	tgt   target
+	start state
+	// stateCells: a cell's row is the target's whole state (its code) after
+	// the stopped outcomes, not only its most severe mark: a chain's.
+	stateCells bool
+	layout     *resolve.Layout
+}
+
+// row is the layout's row of a mission that reached the target and left
+// it in state st.
+func (p *supportPlan) row(st state) int {
+	if p.stateCells {
+		return p.stopped + st.code()
+	}
+	return p.stopped + st.outcome()
 }
 
 func (p *supportPlan) Layout() *resolve.Layout { return p.layout }
@@ -228,7 +240,7 @@ func (p *supportPlan) Trial(s *dice.Stream) int {
 			break
 		}
 	}
-	return (p.stopped+st.outcome())*flagCells + flags
+	return p.row(st)*flagCells + flags
 }
 
 // column is the accuracy tables' column (12.3.6.2, 12.4.5: "by defender
@@ -252,11 +264,17 @@ func (p *supportPlan) column(st state) int {
 
 // supportLayout: the outcomes times the flags.
 func supportLayout(outcomes []string) *resolve.Layout {
-	l := resolve.NewLayout(outcomes, supportFlags, len(outcomes)*flagCells, func(c int, vals []float64) int {
+	return supportLayoutOf(outcomes, len(outcomes), func(row int) int { return row })
+}
+
+// supportLayoutOf is a layout of rows rows of flag cells, outcome giving
+// each row's outcome.
+func supportLayoutOf(outcomes []string, rows int, outcome func(row int) int) *resolve.Layout {
+	l := resolve.NewLayout(outcomes, supportFlags, rows*flagCells, func(c int, vals []float64) int {
 		for i := range supportFlags {
 			vals[i] = float64(c >> i & 1)
 		}
-		return c / flagCells
+		return outcome(c / flagCells)
 	})
 	l.Counts = supportFlags // P(flag >= 1) is the flag's chance, with its interval
 	return l

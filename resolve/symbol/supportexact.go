@@ -120,7 +120,7 @@ func (p *supportPlan) Exact(ctx context.Context, budget int64) ([]float64, bool)
 			dist = next
 		}
 		for _, u := range dist {
-			cells[(p.stopped+u.s.outcome())*flagCells+u.flags] += u.p
+			cells[p.row(u.s)*flagCells+u.flags] += u.p
 		}
 	}
 	return cells, true

@@ -242,6 +242,7 @@ func answerLine(ctx context.Context, e *Engine, line []byte) (doc []byte, id jso
 		for k, v := range d.Values() {
 			vals.Set(k, v)
 		}
+		vals["then"] = d.Then
 		ans, err = e.Query(ctx, d.System, d.Action, vals, nil)
 	}
 	if err != nil {

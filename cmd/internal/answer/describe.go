@@ -166,6 +166,7 @@ var runDocs = []ParamDoc{
 	{Name: "metric", Kind: "word", Optional: true, Usage: "the figure a roster matrix shows"},
 	{Name: "until", Kind: "word", Optional: true, Usage: "repeat the attack until this outcome (or a more severe one): an action's until list"},
 	{Name: "attacks", Kind: "int", Min: 1, Max: query.MaxAttacks, Default: query.DefaultAttacks, Usage: "with until: the most attacks"},
+	{Name: "then", Kind: "word", Optional: true, Usage: "a sequence: the next attack on the same target, an action and its flags (given once a step, in order)"},
 	{Name: "find", Kind: "word", Optional: true, Usage: "the condition to find, e.g. out-of-action>=0.5 or mean:margin<=2"},
 	{Name: "vary", Kind: "word", Optional: true, Usage: "with find: the integer parameter to vary over its bounds"},
 	{Name: "sensitivity", Kind: "word", Optional: true, Usage: "what matters most to this figure (first: the action's headline outcome)"},

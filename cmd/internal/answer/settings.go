@@ -47,7 +47,7 @@ func (s *settings) read(k, v string) error {
 		s.vs = v
 	case "metric":
 		s.metric = v
-	case "find", "vary", "sensitivity":
+	case "find", "vary", "sensitivity", "then":
 		// read once the query is built
 	case "until":
 		s.until = v
@@ -74,11 +74,24 @@ func (e *Engine) settle(x *Question, q url.Values, s *settings) error {
 	given := func(k string) bool { return q.Get(k) != "" }
 	if err := question.Together(question.Given{
 		Vs: s.vs != "", Metric: s.metric != "", Find: given("find"), Vary: given("vary"),
-		Sensitivity: given("sensitivity"), Until: s.until != "", Attacks: given("attacks"),
+		Sensitivity: given("sensitivity"), Until: s.until != "", Attacks: given("attacks"), Then: given("then"),
 	}); err != nil {
 		return err
 	}
-	if s.until != "" {
+	switch {
+	case x.Query.Then != nil: // a matchup's sequence: until is its goal
+		if given("attacks") {
+			return &query.Error{Flag: "attacks", Err: fmt.Errorf("--attacks: matchup %s is a sequence", x.Query.Matchup)}
+		}
+		if s.until != "" {
+			x.Query.Then.Until = s.until
+		}
+		x.Kind = question.Sequence{}
+	case given("then"):
+		if err := e.sequence(x, q["then"], s.until); err != nil {
+			return err
+		}
+	case s.until != "":
 		x.Query.Until = &query.Until{Outcome: s.until, Attacks: s.attacks}
 		x.Kind = question.Until{}
 	}
@@ -97,5 +110,27 @@ func (e *Engine) settle(x *Question, q url.Values, s *settings) error {
 		}
 		x.Kind = question.Compare{B: b, Vs: s.vs}
 	}
+	return nil
+}
+
+// sequence reads a request's steps (then=, once a step, in order) and
+// its goal into x: a sequence of attacks on one target.
+func (e *Engine) sequence(x *Question, steps []string, until string) error {
+	seq := &query.Sequence{Until: until}
+	for _, text := range steps {
+		if text == "" {
+			continue // an unfilled step
+		}
+		st, err := query.Step(x.Query, text, isRunFlag, e.registry)
+		if err != nil {
+			return err
+		}
+		seq.Steps = append(seq.Steps, st)
+	}
+	if len(seq.Steps)+1 > query.MaxSteps {
+		return &query.Error{Flag: "then", Err: fmt.Errorf("--then: want at most %d steps in all, got %d", query.MaxSteps, len(seq.Steps)+1)}
+	}
+	x.Query.Then = seq
+	x.Kind = question.Sequence{}
 	return nil
 }

@@ -19,24 +19,36 @@ import (
 // one value each (sweep in the main flags). A flag of the run (isRunFlag
 // says which: --trials) or anything but a flag of the action is an Error.
 func Variant(q *Query, vs string, isRunFlag func(name string) bool, reg Registry) (*Query, error) {
-	b := *q
-	b.Values = maps.Clone(q.Values)
-	b.Cards = maps.Clone(q.Cards)
 	words := strings.Fields(vs)
 	if len(words) == 0 {
 		return nil, errorf("vs", "for example --vs '--def 3' or --vs '--attacker mg-team-veteran'", "want the flags that make the variant, got none")
 	}
+	return withFlags(q, words, "vs", isRunFlag, reg)
+}
+
+// withFlags is q with the flags of words applied, one value each; its
+// errors name flag, the option the words were given in (--vs, --then).
+func withFlags(q *Query, words []string, flag string, isRunFlag func(name string) bool, reg Registry) (*Query, error) {
+	b := *q
+	b.Values = maps.Clone(q.Values)
+	b.Cards = maps.Clone(q.Cards)
 	sys, act := q.System.Name, q.Action.Name
+	hint := func(vs, then string) string {
+		if flag == "vs" {
+			return vs
+		}
+		return then
+	}
 	seen := map[string]bool{}
 	for i := 0; i < len(words); i++ {
 		w := words[i]
 		name, value, hasValue := strings.Cut(strings.TrimPrefix(w, "--"), "=")
 		if !strings.HasPrefix(w, "--") || name == "" {
-			return nil, errorf("vs", "--vs compares two variants of one action: give only its flags",
+			return nil, errorf(flag, hint("--vs compares two variants of one action: give only its flags", "a step is an action and its flags: 'fire --hesa 2'"),
 				"want flags of %s %s, got %q", sys, act, w)
 		}
-		if isRunFlag(name) || name == "vs" {
-			return nil, errorf("vs", "give it outside --vs: both sides run alike", "--%s is a flag of the run, not of the matchup", name)
+		if isRunFlag(name) || name == flag {
+			return nil, errorf(flag, hint("give it outside --vs: both sides run alike", "give it outside --then: every step runs alike"), "--%s is a flag of the run, not of the matchup", name)
 		}
 		p := q.Action.Param(name)
 		isRole := false
@@ -44,18 +56,18 @@ func Variant(q *Query, vs string, isRunFlag func(name string) bool, reg Registry
 			isRole = isRole || r.Name == name
 		}
 		if p == nil && !isRole {
-			return nil, errorf("vs", fmt.Sprintf("'odds %s %s --help' lists the flags", sys, act),
+			return nil, errorf(flag, fmt.Sprintf("'odds %s %s --help' lists the flags", sys, act),
 				"%s %s has no flag --%s", sys, act, name)
 		}
 		if seen[name] {
 			// In the main flags a repeated flag makes a sweep; here the
 			// last one would win silently.
-			return nil, errorf("vs", "sweep in the main flags: each cell is then compared", "--%s given twice: the variant takes one value of each flag", name)
+			return nil, errorf(flag, hint("sweep in the main flags: each cell is then compared", "sweep in the main flags"), "--%s given twice: the %s takes one value of each flag", name, hint("variant", "step"))
 		}
 		seen[name] = true
 		if !hasValue && (p == nil || p.Kind != resolve.Bool) {
 			if i+1 == len(words) {
-				return nil, errorf("vs", "for example --vs '--def 3'", "--%s needs a value", name)
+				return nil, errorf(flag, hint("for example --vs '--def 3'", "for example --then 'fire --hesa 2'"), "--%s needs a value", name)
 			}
 			i++
 			value = words[i]
@@ -69,17 +81,17 @@ func Variant(q *Query, vs string, isRunFlag func(name string) bool, reg Registry
 			}
 			u, err := r.Unit(value, sys)
 			if err != nil {
-				return nil, errorf("vs", "'odds profiles list --system "+sys+"' lists the cards", "--%s: %v", name, err)
+				return nil, errorf(flag, "'odds profiles list --system "+sys+"' lists the cards", "--%s: %v", name, err)
 			}
 			b.Cards[name] = []*profiles.Unit{u}
 			continue
 		}
 		vals, err := resolve.ParseValues(p, value)
 		if err != nil {
-			return nil, errorf("vs", "", "--%s: %v", name, err)
+			return nil, errorf(flag, "", "--%s: %v", name, err)
 		}
 		if len(vals) != 1 {
-			return nil, errorf("vs", "sweep in the main flags: each cell is then compared", "--%s: want one value, got %d", name, len(vals))
+			return nil, errorf(flag, hint("sweep in the main flags: each cell is then compared", "sweep in the main flags"), "--%s: want one value, got %d", name, len(vals))
 		}
 		b.Values[name] = vals
 	}

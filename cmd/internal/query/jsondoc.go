@@ -35,6 +35,8 @@ type Doc struct {
 	Sensitivity string `json:"sensitivity,omitempty"`
 	Until       string `json:"until,omitempty"`   // repeated attacks, as --until
 	Attacks     any    `json:"attacks,omitempty"` // with until, as --attacks
+	// Then are a sequence's steps after the action, as --then (in order).
+	Then []string `json:"then,omitempty"`
 	// Expr is a roll's dice expression: System "roll", no Action.
 	Expr string `json:"expr,omitempty"`
 	// Matchup names a matchup of the profiles in force, as odds run
@@ -217,6 +219,8 @@ func (d *Doc) SetRun(name, value string) bool {
 		d.Until = value
 	case "attacks":
 		d.Attacks = value
+	case "then":
+		d.Then = append(d.Then, value)
 	default:
 		return false
 	}

@@ -44,13 +44,23 @@ func OfMatchup(systems []*resolve.System, reg *profiles.Registry, name string) (
 		}
 		q.Cards[role] = []*profiles.Unit{u}
 	}
+	if len(m.Then) > 0 {
+		q.Then = &Sequence{Until: m.Until}
+		for _, text := range m.Then {
+			st, err := Step(q, text, func(string) bool { return false }, func() (*profiles.Registry, error) { return reg, nil })
+			if err != nil {
+				return nil, &Error{Flag: "matchup", Err: fmt.Errorf("--matchup: matchup %s: %w", m.Name, err)}
+			}
+			q.Then.Steps = append(q.Then.Steps, st)
+		}
+	}
 	return q, nil
 }
 
 // CheckRepeats refuses repeated attacks (--until) of a matchup whose
 // action does not repeat, naming the matchup.
 func (q *Query) CheckRepeats() error {
-	if q.Action.Chain != nil {
+	if q.Action.Chain != nil || q.Then != nil {
 		return nil
 	}
 	return &Error{Flag: "until", Hint: "run the matchups that repeat with --matchup NAME ('odds systems' marks their actions)",

@@ -22,6 +22,7 @@ type Query struct {
 	Env     *resolve.Env                // profile data the action reads (dice, tables)
 	Matchup string                      // the matchup's name, if the query is one
 	Until   *Until                      // repeated attacks on one target (chain.go), or nil
+	Then    *Sequence                   // a sequence of attacks on one target (sequence.go), or nil
 }
 
 // Point is one point of a query's sweep or roster: its cards and each
@@ -256,6 +257,9 @@ func (q *Query) Compile(pt Point) (resolve.Plan, error) {
 // called after each plan a chain compiles (a chain compiles one a state
 // of its target): the run's memory bound.
 func (q *Query) compile(pt Point, vals resolve.Values, check func() error) (resolve.Plan, error) {
+	if q.Then != nil {
+		return q.compileSequence(pt, check)
+	}
 	if q.Until != nil {
 		return q.compileChain(pt, check)
 	}

@@ -35,6 +35,7 @@ type Result struct {
 	Precision      float64           // --precision's half-width target, if any
 	Ceiling        int64             // with Precision: the most trials a result may run
 	Chain          *Chain            // repeated attacks (--until): what they reach, or nil
+	Sequence       *SequenceFigures  // a sequence of attacks (--then), or nil
 
 	// The parameters (Params, EachParam, Param): a point's settings,
 	// shared with the other points of its sweep, or given as a list.
@@ -161,6 +162,12 @@ func PointResult(q *Query, pt Point, plan resolve.Plan, res *sim.Result, opts si
 func (r *Result) setPoint(q *Query, pt Point, plan resolve.Plan, res *sim.Result) {
 	r.point, r.Cards = pt, cardInputs(q, pt)
 	r.Matchup, r.Notes, r.Note = q.Matchup, q.Action.Notes, q.Action.Note
+	if sp, ok := plan.(*seqPlan); ok {
+		r.Sequence = sp.figures(res)
+		if res.Exact {
+			r.How = "markov-chain"
+		}
+	}
 	if cp, ok := plan.(*chainPlan); ok {
 		r.Chain = cp.figures(res)
 		if res.Exact {

@@ -52,12 +52,19 @@ func kinds(tb testing.TB) map[string]*Settings {
 	b := fire(tb, map[string]string{"hesa": "3", "def": "1", "smoke": "true"})
 	qu := fire(tb, base)
 	qu.Until = &query.Until{Outcome: "out-of-action", Attacks: 2}
+	qs := fire(tb, base)
+	step, err := query.Step(qs, "fire --hesa 2 --def 1", func(string) bool { return false }, nil)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	qs.Then = &query.Sequence{Steps: []*query.Query{step}, Until: "out-of-action"}
 	out := map[string]*Settings{
 		"once":        {Query: q},
 		"compare":     {Query: q, Kind: Compare{B: b, Vs: "--smoke"}},
 		"find":        {Query: qf, Kind: Find{Spec: fs}},
 		"sensitivity": {Query: q, Kind: Sensitivity{}},
 		"until":       {Query: qu, Kind: Until{}},
+		"sequence":    {Query: qs, Kind: Sequence{}},
 	}
 	for _, k := range Kinds {
 		if out[k.Name()] == nil {
@@ -94,10 +101,12 @@ func TestAskExact(t *testing.T) {
 			got = outcome(a[0].B, "out-of-action")
 		case Founds:
 			got = float64(a[0].At)
+		case Sequences: // the figure: 0.28 + 0.72 × 0.21
+			got = a[0].Sequence.ByStep[1].P
 		case Sensitivities:
 			got = a[0].Changes[0].D // the largest change: hard cover, smoke or hull-down
 		}
-		want := map[string]float64{"once": 0.28, "until": 1 - 0.72*0.72, "compare": 0.15, "find": 6, "sensitivity": -0.13}[name]
+		want := map[string]float64{"once": 0.28, "until": 1 - 0.72*0.72, "compare": 0.15, "find": 6, "sensitivity": -0.13, "sequence": 0.4312}[name]
 		if math.Abs(got-want) > 1e-9 {
 			t.Errorf("%s: %v, want %v", name, got, want)
 		}

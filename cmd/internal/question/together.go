@@ -9,7 +9,7 @@ import (
 // Given says which question settings a door was given (flags, URL
 // values, a batch line's fields) before its question is built.
 type Given struct {
-	Vs, Metric, Find, Vary, Sensitivity, Until, Attacks, Shard bool
+	Vs, Metric, Find, Vary, Sensitivity, Until, Attacks, Shard, Then bool
 }
 
 // Together refuses question settings that do not go together: one
@@ -28,6 +28,16 @@ func Together(g Given) error {
 		return refuse("vary", "for example --find 'out-of-action>=0.5' --vary hesa", "--vary: give it with --find")
 	case g.Attacks && !g.Until:
 		return refuse("attacks", "for example --until out-of-action --attacks 4", "--attacks: give --until OUTCOME too")
+	case g.Then && g.Attacks:
+		return refuse("attacks", "a sequence's attacks are its steps: give --then once a step", "--attacks: not with --then")
+	case g.Then && beyond != "":
+		return refuse("then", "ask one question at a time", "--then: not with --%s", beyond)
+	case g.Then && g.Vs:
+		return refuse("then", "run each variant's sequence on its own", "--then: not with --vs")
+	case g.Then && g.Metric:
+		return refuse("metric", "a sequence's figures are its steps': read them in the table", "--metric: not with --then")
+	case g.Then && g.Shard:
+		return refuse("shard", "run a sequence in one run", "--shard: not with --then")
 	case g.Find && g.Sensitivity:
 		return refuse("sensitivity", "ask one question at a time", "--sensitivity: not with --find")
 	case beyond != "" && g.Until:

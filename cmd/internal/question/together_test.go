@@ -27,6 +27,11 @@ func TestTogether(t *testing.T) {
 		{Given{Until: true, Attacks: true, Shard: true}, "shard", "--shard: not with --until"},
 		{Given{Vs: true, Metric: true}, "vs", "--vs: give --metric without --vs"},
 		{Given{Vs: true, Shard: true}, "shard", "--shard: not with --vs"},
+		{Given{Then: true, Until: true, Attacks: true}, "attacks", "--attacks: not with --then"},
+		{Given{Then: true, Sensitivity: true}, "then", "--then: not with --sensitivity"},
+		{Given{Then: true, Vs: true}, "then", "--then: not with --vs"},
+		{Given{Then: true, Metric: true}, "metric", "--metric: not with --then"},
+		{Given{Then: true, Shard: true}, "shard", "--shard: not with --then"},
 	} {
 		err := Together(c.g)
 		var qe *query.Error
@@ -34,7 +39,7 @@ func TestTogether(t *testing.T) {
 			t.Errorf("%+v: %v, want %q naming %s with a hint", c.g, err, c.msg, c.flag)
 		}
 	}
-	for _, g := range []Given{{}, {Vs: true}, {Find: true, Vary: true}, {Sensitivity: true}, {Until: true, Attacks: true}, {Metric: true, Shard: true}} {
+	for _, g := range []Given{{}, {Vs: true}, {Find: true, Vary: true}, {Sensitivity: true}, {Until: true, Attacks: true}, {Metric: true, Shard: true}, {Then: true, Until: true}} {
 		if err := Together(g); err != nil {
 			t.Errorf("%+v: %v, want none", g, err)
 		}

@@ -1,5 +1,6 @@
 // Beyond one roll (issue 26): repeat the attack until an outcome
-// (until=OUTCOME&attacks=N), find what it takes (find=COND&vary=FLAG) and
+// (until=OUTCOME&attacks=N), a sequence of attacks on the same target
+// (then=ACTION FLAGS, a value a step, with until=OUTCOME), find what it takes (find=COND&vary=FLAG) and
 // what matters most (sensitivity=METRIC). The question's part is here
 // (state from the link, the query, the controls); the answers' drawings
 // are in beyondviews.js. The engine answers all three as the JSON API does.
@@ -22,8 +23,8 @@ const attacksDoc = (catalog) => (catalog.run || []).find((p) => p.name === "atta
 // target's state carries (the catalog's until), find where it has a
 // number to vary; mode is kept if a link asks for it (the engine says why not).
 function modes(act, mode) {
-  return [["", "Once"], ["until", "Repeat until"], ["find", "Find"], ["sensitivity", "What matters"]].filter(([m]) =>
-    m === "" || m === mode || m === "sensitivity" || (m === "until" && act.until?.length) || (m === "find" && varies(act).length));
+  return [["", "Once"], ["until", "Repeat until"], ["then", "Then…"], ["find", "Find"], ["sensitivity", "What matters"]].filter(([m]) =>
+    m === "" || m === mode || m === "sensitivity" || ((m === "until" || m === "then") && act.until?.length) || (m === "find" && varies(act).length));
 }
 
 const isMean = (metric) => metric.startsWith("mean:");
@@ -33,8 +34,13 @@ export function beyondOf(catalog, act, q) {
   const b = {
     mode: "", until: act.until?.[0] || "", attacks: String(attacksDoc(catalog).default),
     metric: act.until?.[0] || metrics(act)[0]?.value || "", op: ">=", x: "50", vary: varies(act)[0]?.name || "", sens: "first", raw: null,
+    steps: [], goal: "",
   };
-  if (q.get("until")) {
+  if (q.getAll("then").some((t) => t.trim())) {
+    b.mode = "then";
+    b.steps = q.getAll("then").filter((t) => t.trim());
+    b.goal = q.get("until") || "";
+  } else if (q.get("until")) {
     b.mode = "until";
     b.until = q.get("until");
     if (q.get("attacks")) b.attacks = q.get("attacks");
@@ -68,7 +74,10 @@ export function findText(b) {
 // beyondQuery adds the beyond part to the query q; find's flag is left
 // out, as the engine wants (it scans the flag's whole range).
 export function beyondQuery(b, q) {
-  if (b.mode === "until") {
+  if (b.mode === "then") {
+    for (const t of b.steps) if (t.trim()) q.append("then", t.trim());
+    if (b.goal) q.set("until", b.goal);
+  } else if (b.mode === "until") {
     q.set("until", b.until);
     q.set("attacks", b.attacks);
   } else if (b.mode === "find") {
@@ -83,6 +92,7 @@ export function beyondQuery(b, q) {
 // beyondSummary says the beyond question in a few words (recent questions).
 export function beyondSummary(b) {
   if (b.mode === "until") return "until " + words(b.until) + ", " + b.attacks + " attacks";
+  if (b.mode === "then") return "then " + b.steps.map((t) => t.split(/\s+/)[0]).join(", then ") + (b.goal ? ", until " + words(b.goal) : "");
   if (b.mode === "find") return "find " + words(findText(b)) + " varying " + words(b.vary);
   if (b.mode === "sensitivity") return "what matters most";
   return "";
@@ -121,6 +131,7 @@ export function beyondControls(catalog, act, b, onchange, onmode) {
   const fields = el("div", { class: "beyond-fields" });
   const draw = () => {
     if (b.mode === "until") return untilFields(catalog, act, b, onchange);
+    if (b.mode === "then") return thenFields(catalog, act, b, onchange);
     if (b.mode === "find") return findFields(act, b, onchange, onmode);
     if (b.mode === "sensitivity") return sensFields(act, b, onchange);
     return [];
@@ -159,6 +170,81 @@ function untilFields(catalog, act, b, onchange) {
         el("button", { type: "button", class: "step", "aria-label": "more attacks", onclick: () => step(1) }, "+")),
       el("small", { class: "hint bounds" }, el("span", { class: "bounds" }, ad.min + "–" + ad.max)),
       errEl("attacks")),
+  ];
+}
+
+// chainedOf are the actions of act's system that take part in a
+// sequence (those with an until list), act's first.
+function chainedOf(catalog, act) {
+  const sys = (catalog.systems || []).find((s) => (s.actions || []).includes(act));
+  const acts = (sys?.actions || []).filter((a) => a.until?.length);
+  return acts.length ? acts : [act];
+}
+
+// thenFields are a sequence's steps after the question's own attack: each
+// an action and its flags as --then takes them, moved up or down or
+// removed with a thumb; a step is added at the end; the goal is optional.
+function thenFields(catalog, act, b, onchange) {
+  const acts = chainedOf(catalog, act);
+  const list = el("ol", { class: "steps", id: "then-steps", "aria-label": "Steps after this attack" });
+  const changed = (text, value, slow) => onchange({ name: "then", text, value, slow });
+  const draw = () => {
+    list.replaceChildren(...b.steps.map((t, i) => stepRow(i)));
+  };
+  const stepRow = (i) => {
+    const words0 = b.steps[i].trim().split(/\s+/);
+    const name = acts.some((a) => a.name === words0[0]) ? words0[0] : acts[0].name;
+    const flags = el("input", { type: "text", id: "then-flags-" + i, class: "step-flags", autocomplete: "off", autocapitalize: "off", spellcheck: "false",
+      placeholder: "its flags, e.g. --hesa 2 --def 1", "aria-label": "step " + (i + 2) + " flags", value: words0[0] === name ? words0.slice(1).join(" ") : b.steps[i].trim() });
+    const sel = select("then-act-" + i, acts.map((a) => [a.name, words(a.name)]), name, (v) => {
+      b.steps[i] = (v + " " + flags.value).trim();
+      changed("step " + (i + 2), words(v));
+    });
+    sel.setAttribute("aria-label", "step " + (i + 2) + " action");
+    flags.addEventListener("input", () => {
+      b.steps[i] = (sel.value + " " + flags.value).trim();
+      changed("step " + (i + 2), flags.value, true);
+    });
+    const move = (d) => {
+      const j = i + d;
+      if (j < 0 || j >= b.steps.length) return;
+      [b.steps[i], b.steps[j]] = [b.steps[j], b.steps[i]];
+      draw();
+      changed("step " + (i + 2), d < 0 ? "moved up" : "moved down");
+    };
+    return el("li", { class: "step-row", "data-step": i + 2 },
+      el("span", { class: "step-n", "aria-hidden": "true" }, String(i + 2)),
+      sel, flags,
+      el("span", { class: "step-tools" },
+        el("button", { type: "button", class: "step", "aria-label": "move step " + (i + 2) + " up", disabled: i === 0 ? "" : undefined, onclick: () => move(-1) }, "↑"),
+        el("button", { type: "button", class: "step", "aria-label": "move step " + (i + 2) + " down", disabled: i === b.steps.length - 1 ? "" : undefined, onclick: () => move(1) }, "↓"),
+        el("button", { type: "button", class: "step", "aria-label": "remove step " + (i + 2), onclick: () => {
+          b.steps.splice(i, 1);
+          draw();
+          changed("step " + (i + 2), "removed");
+        } }, "✕")));
+  };
+  if (!b.steps.length) b.steps.push(act.name);
+  draw();
+  const add = el("button", { type: "button", class: "add-step", id: "then-add", onclick: () => {
+    b.steps.push(b.steps[b.steps.length - 1]?.split(/\s+/)[0] || act.name);
+    draw();
+    list.querySelector(".step-row:last-child .step-flags")?.focus();
+    changed("step " + (b.steps.length + 1), "added");
+  } }, "+ Add a step");
+  const goals = [...new Set(acts.flatMap((a) => a.until || []))];
+  const goal = select("in-then-until", [["", "none: the target's state after each step"], ...goals.map((o) => [o, words(o)])], b.goal,
+    (v) => ((b.goal = v), onchange({ name: "until", text: "until", value: v ? words(v) : "none" })));
+  return [
+    el("div", { class: "field", id: "field-then" },
+      el("span", { class: "lab" }, "Then, on the same target", el("code", { class: "flag" }, "--then")),
+      list, add,
+      el("small", { class: "hint" }, "each step its own action and flags (its own --attacker card); the target's state carries as its sheet says; a step on a target out of the fight is skipped"),
+      errEl("then")),
+    el("div", { class: "field", id: "field-then-until" },
+      el("label", { for: "in-then-until", class: "lab" }, "Until", el("code", { class: "flag" }, "--until")),
+      goal,
+      errEl("until")),
   ];
 }
 

@@ -32,8 +32,67 @@ export function beyondView(rep, ctx) {
   if (rep.finds) return finds(rep.finds, ctx);
   if (rep.sensitivities) return sensitivities(rep.sensitivities, ctx);
   const rs = rep.results || [];
+  if (rs.length && rs.every((r) => r.sequence)) return sequences(rs);
   if (rs.length && rs.every((r) => r.chain)) return chains(rs, ctx);
   return null;
+}
+
+// sequences draw a sequence's answer: the target's state after each step
+// as a stacked bar a step, then the same as a table (a row a state, a
+// column a step) with each step's chance of being made and, with a goal,
+// of having reached it.
+function sequences(rs) {
+  const keys = differing(rs.map((r) => r.params || {}));
+  const nodes = rs.slice(0, 6).map((r) => sequence(r, keys.length ? pointText(r.params, keys) : ""));
+  if (rs.length > 6) nodes.push(el("p", { class: "hint" }, rs.length - 6 + " more points: sweep fewer values"));
+  const s = rs[0].sequence;
+  const k = s.steps.length;
+  const last = s.until ? s.steps[k - 1].reached.p : null;
+  return {
+    nodes, how: rs[0].exact ? "exact (a Markov chain over the target's states, step by step)" : how(rs[0]), ms: rs[0].elapsed_ms,
+    announce: s.until ? words(s.until) + " by step " + k + ": " + pct(last) : k + " steps answered",
+    summary: s.until ? "by step " + k + " " + pct(last) : k + " steps",
+  };
+}
+
+function sequence(r, point) {
+  const s = r.sequence;
+  const names = [];
+  for (const st of s.steps) for (const x of st.states || []) if (x.p > 0 && !names.includes(x.name)) names.push(x.name);
+  const colour = (name) => palette[names.indexOf(name) % palette.length];
+  const bars = el("div", { class: "seq-bars", id: point ? undefined : "seq-bars", "aria-hidden": "true" });
+  s.steps.forEach((st, i) => {
+    const stack = el("span", { class: "stack" });
+    for (const x of st.states || []) {
+      if (!(x.p > 0)) continue;
+      const seg = el("span", { class: "seg-part", title: words(x.name) + " " + pct(x.p) });
+      seg.style.height = (100 * x.p).toFixed(2) + "%";
+      seg.style.background = colour(x.name);
+      stack.append(seg);
+    }
+    bars.append(el("span", { class: "col" }, stack, el("span", { class: "col-k" }, String(i + 1))));
+  });
+  const key = el("ul", { class: "seq-key" }, names.map((n) => {
+    const sw = el("span", { class: "sw" });
+    sw.style.background = colour(n);
+    return el("li", {}, sw, words(n));
+  }));
+  const cell = (iv) => (r.exact ? pct(iv.p) : pct(iv.p) + " ±" + pct((iv.ci95[1] - iv.ci95[0]) / 2));
+  const head = el("tr", {}, el("th", { scope: "col" }, "target"), ...s.steps.map((_, i) => el("th", { scope: "col" }, "after " + (i + 1))));
+  const rows = names.map((n) => el("tr", { "data-state": n }, el("th", { scope: "row" }, words(n)),
+    ...s.steps.map((st) => {
+      const x = (st.states || []).find((y) => y.name === n);
+      return el("td", {}, x ? cell(x) : "·");
+    })));
+  rows.push(el("tr", { class: "made" }, el("th", { scope: "row" }, "step made"), ...s.steps.map((st) => el("td", {}, cell(st.made)))));
+  if (s.until) rows.push(el("tr", { class: "reached" }, el("th", { scope: "row" }, words(s.until)), ...s.steps.map((st) => el("td", {}, cell(st.reached)))));
+  const steps = el("ol", { class: "seq-steps" }, s.steps.map((st) => el("li", {}, el("code", {}, st.step))));
+  return el("div", { class: "seq-box", "data-until": s.until || "" },
+    el("h2", { class: "view-h" }, (point ? point + ": " : "") + "The target after each step"),
+    steps, bars, key,
+    el("div", { class: "seq-scroll" }, el("table", { class: "seq-table", id: point ? undefined : "seq-table" }, el("thead", {}, head), el("tbody", {}, rows))),
+    el("p", { class: "chain-sum" }, s.until ? el("span", {}, "Not reached: ", el("strong", {}, cell(s.not_reached)), " · ") : null,
+      (s.until ? "steps used, stopping once reached: " : "steps made: "), el("strong", {}, num(s.steps_used))));
 }
 
 function chains(rs, ctx) {
