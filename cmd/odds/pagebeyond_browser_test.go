@@ -265,17 +265,17 @@ func pageBeyond(t *testing.T, base string, p pageActions) {
 
 	// The engine's refusal shows at its control, as the CLI words it
 	// without the flag's name (the control is named on the page).
-	_, _, stderr := run(context.Background(), "opposed", "melee", "--until", "attacker-out-of-action")
+	_, _, stderr := run(context.Background(), "opposed", "rally", "--until", "out-of-action")
 	msg := strings.TrimPrefix(strings.TrimSpace(strings.SplitN(stderr, "\n", 2)[0]), "odds: error: ")
 	if !strings.HasPrefix(msg, "--until: o") {
-		t.Fatalf("the CLI refuses --until on melee with %q", msg)
+		t.Fatalf("the CLI refuses --until on rally with %q", msg)
 	}
 	msg = "O" + strings.TrimPrefix(msg, "--until: o")
-	p.do("until refused", chromedp.Navigate(base+"/#/opposed/melee?until=attacker-out-of-action"), chromedp.WaitVisible(css(`#err-until`)))
+	p.do("until refused", chromedp.Navigate(base+"/#/opposed/rally?until=out-of-action"), chromedp.WaitVisible(css(`#err-until`)))
 	if got := p.text(`#err-until`); got != msg {
-		t.Errorf("until on melee: the page says %q at the control, the CLI %q", got, msg)
+		t.Errorf("until on rally: the page says %q at the control, the CLI %q", got, msg)
 	}
 	if got := p.text(`#error p`); got != msg {
-		t.Errorf("until on melee: the answer says %q, the CLI %q", got, msg)
+		t.Errorf("until on rally: the answer says %q, the CLI %q", got, msg)
 	}
 }

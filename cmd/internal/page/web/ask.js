@@ -343,7 +343,7 @@ export function actionPage(app, sys, act, qs) {
       said = beyond.summary;
       prevChain = beyond.chain || null;
       shown = null;
-    } else if (rep.comparisons?.length) {
+    } else if (rep.kind === "compare" && rep.comparisons?.length) {
       for (const c of rep.comparisons.slice(0, 12)) out.push(compare(c, { a: summary(act, st.a), b: "as A, but " + changes(act, st.a, st.b) }));
       if (rep.comparisons.length > 12) out.push(el("p", { class: "hint" }, rep.comparisons.length - 12 + " more comparisons: ask for fewer"));
       howText = how(rep.comparisons[0].a);

@@ -28,12 +28,16 @@ function differing(list) {
 // beyondView draws a report of the beyond questions, or returns null.
 // ctx: {act, prev (the last chain shown, for ghosts), changed, ms,
 // apply(flag, to): make a sensitivity's change in the question}.
+// The document's kind (the question's, as the engine names it) says its
+// shape: nothing is guessed from which lists it holds.
 export function beyondView(rep, ctx) {
-  if (rep.finds) return finds(rep.finds, ctx);
-  if (rep.sensitivities) return sensitivities(rep.sensitivities, ctx);
   const rs = rep.results || [];
-  if (rs.length && rs.every((r) => r.sequence)) return sequences(rs);
-  if (rs.length && rs.every((r) => r.chain)) return chains(rs, ctx);
+  switch (rep.kind) {
+    case "find": return finds(rep.finds, ctx);
+    case "sensitivity": return sensitivities(rep.sensitivities, ctx);
+    case "sequence": return rs.length ? sequences(rs) : null;
+    case "until": return rs.length ? chains(rs, ctx) : null;
+  }
   return null;
 }
 
