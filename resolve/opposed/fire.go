@@ -92,6 +92,7 @@ func fireAction() *resolve.Action {
 		),
 		Compile:   compileFire,
 		Chain:     independentChain(compileFire, []string{outOfAction, suppressed, fallBack, noEffect}, outOfAction),
+		Engage:    fireEngage(),
 		Roles:     twoRoles,
 		FromCards: fireFromCards,
 	}

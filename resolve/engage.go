@@ -1,0 +1,34 @@
+package resolve
+
+// Engage says how the two sides of an engagement (odds engage: two units
+// exchange attacks until one breaks) carry their states. A side's state
+// changes both how it is hit (it is the target of the other's attack)
+// and how it attacks (it is the firer of its own). Each system declares
+// it beside its action, from its sheet; state codes are the system's,
+// shared by its actions that engage, so that one side may fire and the
+// other hunt tanks.
+type Engage struct {
+	// Severity is the action's outcomes, most severe first: --ends
+	// OUTCOME is reached by an attack whose outcome is OUTCOME or one
+	// listed before it.
+	Severity []string
+	// Start is a side's state before the first attack, read from the
+	// attack it makes (own: its firer's marks) and the attack it receives
+	// (hit: its target's marks). Its error names the flag.
+	Start func(own, hit Args) (int, error)
+	// Attack compiles the attack of a firer in state firer on a target in
+	// state target, and returns for every cell of the plan's layout the
+	// target's state after an attack that ends in it. A nil plan: a firer
+	// in that state may not attack.
+	Attack func(a Args, firer, target int) (Plan, []int, error)
+	// Activate, if set, is what happens to a side in state s as its
+	// activation begins (a rally check), before it attacks: a plan whose
+	// cells give its state after. A nil plan: nothing happens.
+	Activate func(own Args, s int) (Plan, []int, error)
+	// Name names a state; End says the side is out of the fight.
+	Name func(s int) string
+	End  func(s int) bool
+	// Simultaneous says the sheet resolves both sides' attacks at once
+	// (close combat): --simultaneous is allowed.
+	Simultaneous bool
+}
