@@ -84,7 +84,7 @@ func (a *app) runRoll(ctx context.Context, src string) error {
 		return err
 	}
 	r := query.NewResult("roll", "roll", []param{{Name: "expr", Value: src}}, plan, res, opts)
-	a.markPartial([]*report{r})
+	a.markPartial([]*query.Result{r})
 	if a.plot == "" {
 		return a.write(ctx, question.Results{r})
 	}
