@@ -38,3 +38,10 @@ func (ss Sensitivities) Plot(path, _, title string) ([]byte, error) {
 	}
 	return render.SensitivityPlot(ss[0], path, render.PlotTitle(title))
 }
+
+var _ Plotter = Engagements(nil)
+
+// Plot draws one engagement by round.
+func (es Engagements) Plot(path, _, title string) ([]byte, error) {
+	return render.EngagePlot(es, path, render.PlotTitle(title))
+}
