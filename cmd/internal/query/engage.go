@@ -562,25 +562,42 @@ func (p *engagePlan) exactTogether(r int, dist, nd, prob []float64) {
 	}
 }
 
-// Engage compiles the engagement of every pair of A's and B's points
-// (A's slowest), refusing a run over the budget before any trial runs,
-// then runs each in turn.
-func Engage(ctx context.Context, qa, qb *Query, spec EngageSpec, opts Options) ([]*Engagement, error) {
+// Engage compiles the engagement of every pair of cards (cards: none,
+// the queries as they are) and, for each, every pair of A's and B's
+// points (A's slowest), refusing a run over the budget before any trial
+// runs, then runs each in turn.
+func Engage(ctx context.Context, qa, qb *Query, cards EngageCards, spec EngageSpec, opts Options) ([]*Engagement, error) {
 	if spec.Rounds < 1 || spec.Rounds > MaxRounds {
 		return nil, errorf("rounds", "", "want 1..%d rounds, got %d", MaxRounds, spec.Rounds)
 	}
-	pa, err := qa.Points()
+	pairs, err := cards.pairs(qa, qb)
 	if err != nil {
 		return nil, err
 	}
-	pb, err := qb.Points()
-	if err != nil {
-		return nil, err
+	type job struct {
+		qs  [2]*Query
+		pts [2]Point
 	}
-	n := len(pa) * len(pb)
-	if n > MaxPoints {
-		return nil, errorf("", "sweep fewer values at once", "the engagements would be more than %d", MaxPoints)
+	var jobs []job
+	for _, qs := range pairs {
+		pa, err := qs[0].Points()
+		if err != nil {
+			return nil, err
+		}
+		pb, err := qs[1].Points()
+		if err != nil {
+			return nil, engageErr(qs[1], 1, err)
+		}
+		if len(jobs)+len(pa)*len(pb) > MaxPoints {
+			return nil, errorf("", "sweep fewer values or name fewer cards at once", "the engagements would be more than %d", MaxPoints)
+		}
+		for _, a := range pa {
+			for _, b := range pb {
+				jobs = append(jobs, job{qs, [2]Point{a, b}})
+			}
+		}
 	}
+	n := len(jobs)
 	so := opts.Sim
 	if err := CheckBudget(n, &so, opts.MaxTrials, opts.TrialsGiven); err != nil {
 		return nil, err
@@ -588,8 +605,7 @@ func Engage(ctx context.Context, qa, qb *Query, spec EngageSpec, opts Options) (
 	plans := make([]*engagePlan, n)
 	mem := newCompileMemory()
 	err = mem.points(ctx, n, 0, func(k int) (resolve.Plan, error) {
-		pts := [2]Point{pa[k/len(pb)], pb[k%len(pb)]}
-		p, err := compileEngage([2]*Query{qa, qb}, pts, spec, func() error { return mem.check(k + 1) })
+		p, err := compileEngage(jobs[k].qs, jobs[k].pts, spec, func() error { return mem.check(k + 1) })
 		if err != nil {
 			return nil, err
 		}
@@ -612,9 +628,9 @@ func Engage(ctx context.Context, qa, qb *Query, spec EngageSpec, opts Options) (
 		if err != nil {
 			return nil, RunError(ctx, err)
 		}
-		pts := [2]Point{pa[k/len(pb)], pb[k%len(pb)]}
 		e := p.figures(res)
-		e.A, e.B = sideOf(qa, pts[0], "attacker"), sideOf(qb, pts[1], "attacker")
+		j := jobs[k]
+		e.A, e.B = sideOf(j.qs[0], j.pts[0]), sideOf(j.qs[1], j.pts[1])
 		e.Spec, e.Seed, e.Workers = spec, so.Seed, so.Workers
 		e.lose()
 		out = append(out, e)
@@ -622,9 +638,13 @@ func Engage(ctx context.Context, qa, qb *Query, spec EngageSpec, opts Options) (
 	return out, nil
 }
 
-// sideOf is a side as results show it.
-func sideOf(q *Query, pt Point, role string) Side {
+// sideOf is a side as results show it; its points are those of its
+// attacker card.
+func sideOf(q *Query, pt Point) Side {
 	s := Side{System: q.System.Name, Action: q.Action.Name, Cards: cardInputs(q, pt), Params: appendParams(nil, q.Action, pt), Points: math.NaN()}
+	if u := pt.Cards["attacker"]; u != nil && u.Points != nil {
+		s.Points = float64(*u.Points)
+	}
 	return s
 }
 

@@ -16,7 +16,7 @@ func engageRun(t *testing.T, a, b map[string]string, spec EngageSpec, method sim
 	qa := chainQuery(t, "opposed", "fire", a, nil, "out-of-action", 1)
 	qb := chainQuery(t, "opposed", "fire", b, nil, "out-of-action", 1)
 	qa.Until, qb.Until = nil, nil
-	es, err := Engage(context.Background(), qa, qb, spec, Options{Sim: sim.Options{Trials: trials, Seed: 7, Workers: 2, Method: method}})
+	es, err := Engage(context.Background(), qa, qb, EngageCards{}, spec, Options{Sim: sim.Options{Trials: trials, Seed: 7, Workers: 2, Method: method}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -182,7 +182,7 @@ func TestEngageRefusals(t *testing.T) {
 		{EngageSpec{Rounds: 0}, "rounds"},
 		{EngageSpec{Rounds: 3, Ends: "nowhere"}, "ends"},
 	} {
-		_, err := Engage(context.Background(), qa, qa, c.spec, opts)
+		_, err := Engage(context.Background(), qa, qa, EngageCards{}, c.spec, opts)
 		var qe *Error
 		if !errors.As(err, &qe) || qe.Flag != c.flag {
 			t.Errorf("%+v: %v, want an error naming --%s", c.spec, err, c.flag)

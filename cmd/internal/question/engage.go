@@ -14,14 +14,15 @@ import (
 // budget is query.Engage's: engagements times trials, and the compiled
 // tables' memory, checked before any trial runs.
 type Engage struct {
-	B    *query.Query
-	Spec query.EngageSpec
+	B     *query.Query
+	Cards query.EngageCards // --a, --b: each side's cards, every pair engaged
+	Spec  query.EngageSpec
 }
 
 func (Engage) Name() string { return "engage" }
 
 func (k Engage) ask(ctx context.Context, s *Settings) (Answer, error) {
-	es, err := query.Engage(ctx, s.Query, k.B, k.Spec, s.Opts)
+	es, err := query.Engage(ctx, s.Query, k.B, k.Cards, k.Spec, s.Opts)
 	if err != nil {
 		return nil, err
 	}

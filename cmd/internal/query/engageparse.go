@@ -1,0 +1,135 @@
+package query
+
+import (
+	"fmt"
+	"strings"
+
+	"odds/profiles"
+	"odds/resolve"
+)
+
+// AttackSpec reads one side's attack of an engagement as its words say
+// it, 'SYSTEM ACTION --flag VALUE …' (odds engage's arguments, a URL's
+// a= and b=, a batch line's "a" and "b"): the action's parameters (lists
+// and ranges sweep) and cards by role. side ("a" or "b") names the
+// argument in errors; isRunFlag says which flags belong to the run.
+func AttackSpec(side, text string, systems []*resolve.System, isRunFlag func(string) bool) (Spec, error) {
+	words := strings.Fields(text)
+	bad := func(hint, format string, args ...any) error {
+		return errorf(side, hint, "%s's attack: "+format, append([]any{strings.ToUpper(side)}, args...)...)
+	}
+	if len(words) < 2 {
+		return Spec{}, bad("for example 'opposed fire --hesa 3 --def 1'", "want 'SYSTEM ACTION FLAGS', got %q", text)
+	}
+	var sys *resolve.System
+	var names []string
+	for _, s := range systems {
+		names = append(names, s.Name)
+		if s.Name == words[0] {
+			sys = s
+		}
+	}
+	if sys == nil {
+		return Spec{}, bad("'odds systems' lists them", "no system %q (want one of %s)", words[0], strings.Join(names, ", "))
+	}
+	act := sys.Action(words[1])
+	if act == nil {
+		return Spec{}, bad(fmt.Sprintf("'odds %s --help' lists them", sys.Name), "%s has no action %q", sys.Name, words[1])
+	}
+	sp := Spec{System: sys, Action: act, Values: map[string][]resolve.Value{}, Cards: map[string]string{}}
+	seen := map[string]bool{}
+	for i := 2; i < len(words); i++ {
+		w := words[i]
+		name, value, hasValue := strings.Cut(strings.TrimPrefix(w, "--"), "=")
+		if !strings.HasPrefix(w, "--") || name == "" {
+			return Spec{}, bad("give the flags of the action after its name", "want a flag of %s %s, got %q", sys.Name, act.Name, w)
+		}
+		if isRunFlag != nil && isRunFlag(name) {
+			return Spec{}, bad("give it outside the attack: both sides run alike", "--%s is a flag of the run, not of an attack", name)
+		}
+		p := act.Param(name)
+		isRole := false
+		for _, r := range act.Roles {
+			isRole = isRole || r.Name == name
+		}
+		if p == nil && !isRole {
+			return Spec{}, bad(fmt.Sprintf("'odds %s %s --help' lists the flags", sys.Name, act.Name), "%s %s has no flag --%s", sys.Name, act.Name, name)
+		}
+		if seen[name] {
+			return Spec{}, bad("give a list instead: --def 1,2", "--%s given twice", name)
+		}
+		seen[name] = true
+		if !hasValue && (p == nil || p.Kind != resolve.Bool) {
+			if i+1 == len(words) {
+				return Spec{}, bad("", "--%s needs a value", name)
+			}
+			i++
+			value = words[i]
+		} else if !hasValue {
+			value = "true"
+		}
+		if isRole {
+			sp.Cards[name] = value
+			continue
+		}
+		vals, err := resolve.ParseValues(p, value)
+		if err != nil {
+			return Spec{}, bad("", "--%s: %v", name, err)
+		}
+		sp.Values[name] = vals
+	}
+	return sp, nil
+}
+
+// EngageCards are the cards of an engagement's two sides (--a, --b):
+// each fills its own attack's attacker and the other's defender, one
+// engagement a pair of cards (a roster: every pair).
+type EngageCards struct {
+	A, B []*profiles.Unit
+}
+
+// pairs are the queries of each pair of cards: A's attack with the A
+// card as attacker and the B card as defender, B's the other way round.
+// Without cards, the queries as they are.
+func (c EngageCards) pairs(qa, qb *Query) ([][2]*Query, error) {
+	if len(c.A) == 0 && len(c.B) == 0 {
+		return [][2]*Query{{qa, qb}}, nil
+	}
+	with := func(q *Query, attacker, defender *profiles.Unit) *Query {
+		out := *q
+		out.Cards = map[string][]*profiles.Unit{}
+		for r, us := range q.Cards {
+			out.Cards[r] = us
+		}
+		if attacker != nil && hasRole(q.Action, "attacker") {
+			out.Cards["attacker"] = []*profiles.Unit{attacker}
+		}
+		if defender != nil && hasRole(q.Action, "defender") {
+			out.Cards["defender"] = []*profiles.Unit{defender}
+		}
+		return &out
+	}
+	as, bs := c.A, c.B
+	if len(as) == 0 {
+		as = []*profiles.Unit{nil}
+	}
+	if len(bs) == 0 {
+		bs = []*profiles.Unit{nil}
+	}
+	var out [][2]*Query
+	for _, ua := range as {
+		for _, ub := range bs {
+			out = append(out, [2]*Query{with(qa, ua, ub), with(qb, ub, ua)})
+		}
+	}
+	return out, nil
+}
+
+func hasRole(act *resolve.Action, name string) bool {
+	for _, r := range act.Roles {
+		if r.Name == name {
+			return true
+		}
+	}
+	return false
+}
