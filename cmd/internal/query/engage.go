@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 	"time"
 
 	"odds/dice"
@@ -142,12 +143,12 @@ func compileEngage(qs [2]*Query, pts [2]Point, spec EngageSpec, check func() err
 	for i, q := range qs {
 		eng[i] = q.Action.Engage
 		if eng[i] == nil {
-			return nil, errorf("engage", engageActions(q.System), "%s %s: two units do not exchange it (docs/rules/%s.md says why)", q.System.Name, q.Action.Name, q.System.Name)
+			return nil, attackErr(string(rune('a'+i)), engageActions(q.System), "%s %s: two units do not exchange it (docs/rules/%s.md says why)", q.System.Name, q.Action.Name, q.System.Name)
 		}
 		args[i] = q.Action.Args(pts[i].Values(), q.Env)
 	}
 	if qs[0].System.Name != qs[1].System.Name {
-		return nil, errorf("engage", "give two attacks of one system", "A's attack is %s, B's %s", qs[0].System.Name, qs[1].System.Name)
+		return nil, attackErr("b", "give two attacks of one system", "%s, but A's is %s", qs[1].System.Name, qs[0].System.Name)
 	}
 	if spec.Simultaneous && (!eng[0].Simultaneous || !eng[1].Simultaneous) {
 		i := resolve.B2I(eng[0].Simultaneous)
@@ -161,7 +162,7 @@ func compileEngage(qs [2]*Query, pts [2]Point, spec EngageSpec, check func() err
 			found = found || rank[i] >= 0
 		}
 		if !found {
-			return nil, errorf("ends", "", "want an outcome of %s %s (%v), got %q", qs[0].System.Name, qs[0].Action.Name, eng[0].Severity, spec.Ends)
+			return nil, errorf("ends", "", "want an outcome of %s %s (%s), got %q", qs[0].System.Name, qs[0].Action.Name, strings.Join(eng[0].Severity, ", "), spec.Ends)
 		}
 	}
 	p := &engagePlan{first: spec.First, simultaneous: spec.Simultaneous, rounds: spec.Rounds}
@@ -172,7 +173,7 @@ func compileEngage(qs [2]*Query, pts [2]Point, spec EngageSpec, check func() err
 		}
 		sd := &p.side[i]
 		if len(sd.codes) == resolve.MaxChainStates {
-			return 0, errorf("engage", "", "side %c could be in more than %d states", 'A'+i, resolve.MaxChainStates)
+			return 0, attackErr(string(rune('a'+i)), "", "its side could be in more than %d states", resolve.MaxChainStates)
 		}
 		index[i][code] = len(sd.codes)
 		sd.codes = append(sd.codes, code)
@@ -299,7 +300,7 @@ func engageActions(s *resolve.System) string {
 	if len(names) == 0 {
 		return "no action of " + s.Name + " engages"
 	}
-	return fmt.Sprintf("these engage: %v", names)
+	return "these engage: " + strings.Join(names, ", ")
 }
 
 func (p *engagePlan) Layout() *resolve.Layout { return p.layout }

@@ -15,9 +15,7 @@ import (
 // argument in errors; isRunFlag says which flags belong to the run.
 func AttackSpec(side, text string, systems []*resolve.System, isRunFlag func(string) bool) (Spec, error) {
 	words := strings.Fields(text)
-	bad := func(hint, format string, args ...any) error {
-		return errorf(side, hint, "%s's attack: "+format, append([]any{strings.ToUpper(side)}, args...)...)
-	}
+	bad := func(hint, format string, args ...any) error { return attackErr(side, hint, format, args...) }
 	if len(words) < 2 {
 		return Spec{}, bad("for example 'opposed fire --hesa 3 --def 1'", "want 'SYSTEM ACTION FLAGS', got %q", text)
 	}
@@ -81,6 +79,12 @@ func AttackSpec(side, text string, systems []*resolve.System, isRunFlag func(str
 	return sp, nil
 }
 
+// attackErr is bad input in side's attack ("a" or "b"): the argument
+// (a request's a-attack or b-attack) is at fault, not a flag.
+func attackErr(side, hint, format string, args ...any) error {
+	return &Error{Flag: side + "-attack", Hint: hint, Err: fmt.Errorf("%s's attack: "+format, append([]any{strings.ToUpper(side)}, args...)...)}
+}
+
 // EngageCards are the cards of an engagement's two sides (--a, --b):
 // each fills its own attack's attacker and the other's defender, one
 // engagement a pair of cards (a roster: every pair).
@@ -132,4 +136,47 @@ func hasRole(act *resolve.Action, name string) bool {
 		}
 	}
 	return false
+}
+
+// EngageCardsOf looks up the cards of --a and --b ("" none; a,b,c; all:
+// every unit card of the system) for an engagement of system sys.
+func EngageCardsOf(sys *resolve.System, a, b string, reg Registry) (EngageCards, error) {
+	var c EngageCards
+	for i, list := range []string{a, b} {
+		flag := string(rune('a' + i))
+		if list == "" {
+			continue
+		}
+		r, err := reg()
+		if err != nil {
+			return c, err
+		}
+		hint := "'odds profiles list --system " + sys.Name + "' lists the cards"
+		var us []*profiles.Unit
+		if strings.TrimSpace(list) == "all" {
+			for _, e := range r.List(sys.Name) {
+				if e.Kind == "unit" {
+					u, _ := r.Unit(e.Name, sys.Name)
+					us = append(us, u)
+				}
+			}
+			if len(us) == 0 {
+				return c, errorf(flag, hint, "--%s all: the %s system has no unit cards", flag, sys.Name)
+			}
+		} else {
+			for _, name := range strings.Split(list, ",") {
+				u, err := r.Unit(strings.TrimSpace(name), sys.Name)
+				if err != nil {
+					return c, errorf(flag, hint, "--%s: %v", flag, err)
+				}
+				us = append(us, u)
+			}
+		}
+		if i == 0 {
+			c.A = us
+		} else {
+			c.B = us
+		}
+	}
+	return c, nil
 }
