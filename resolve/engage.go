@@ -14,7 +14,8 @@ type Engage struct {
 	Severity []string
 	// Start is a side's state before the first attack, read from the
 	// attack it makes (own: its firer's marks) and the attack it receives
-	// (hit: its target's marks). Its error names the flag.
+	// (hit: its target's marks). Its error names the flag, one of hit's
+	// (what the attack on the side says of it).
 	Start func(own, hit Args) (int, error)
 	// Attack compiles the attack of a firer in state firer on a target in
 	// state target, and returns for every cell of the plan's layout the
@@ -23,8 +24,9 @@ type Engage struct {
 	Attack func(a Args, firer, target int) (Plan, []int, error)
 	// Activate, if set, is what happens to a side in state s as its
 	// activation begins (a rally check), before it attacks: a plan whose
-	// cells give its state after. A nil plan: nothing happens.
-	Activate func(own Args, s int) (Plan, []int, error)
+	// cells give its state after. A nil plan: nothing happens. own and
+	// hit are as Start's.
+	Activate func(own, hit Args, s int) (Plan, []int, error)
 	// Name names a state; End says the side is out of the fight.
 	Name func(s int) string
 	End  func(s int) bool

@@ -56,6 +56,7 @@ func fireAction() *resolve.Action {
 		},
 		Compile: compileFire,
 		Chain:   fireChain(),
+		Engage:  fireEngage(),
 	}
 }
 

@@ -183,8 +183,8 @@ func compileEngage(qs [2]*Query, pts [2]Point, spec EngageSpec, check func() err
 	}
 	for i := range 2 {
 		code, err := eng[i].Start(args[i], args[1-i])
-		if err != nil {
-			return nil, engageErr(qs[i], i, err)
+		if err != nil { // what the attack on side i says of it
+			return nil, engageErr(qs[1-i], 1-i, err)
 		}
 		if _, err := add(i, code); err != nil {
 			return nil, err
@@ -230,9 +230,9 @@ func compileEngage(qs [2]*Query, pts [2]Point, spec EngageSpec, check func() err
 					continue
 				}
 				if _, ok := acts[i][f]; !ok && eng[i].Activate != nil {
-					plan, next, err := eng[i].Activate(args[i], me.codes[f])
+					plan, next, err := eng[i].Activate(args[i], args[1-i], me.codes[f])
 					if err != nil {
-						return nil, engageErr(qs[i], i, err)
+						return nil, engageErr(qs[1-i], 1-i, err)
 					}
 					ea, err := wrap(i, plan, next, i, -1, nil)
 					if err != nil {

@@ -189,3 +189,91 @@ func TestEngageRefusals(t *testing.T) {
 		}
 	}
 }
+
+// TestEngageRof: two rof 1 teams in hard cover exchange fire, quality 4.
+// The expected figures are a recursion written here from sheet 002 by
+// hand, not from the fire action's code: a die hits on 4+ (1/2); one
+// RFP's Received Fire Check in hard cover is killed on 1, suppressed on
+// 2-3, ready on 4+; a suppressed team in hard cover needs two killed
+// results, so one RFP never kills it, and it keeps its RFPs (no rally at
+// its next activation, where they are spent); a suppressed team without
+// RFPs rallies on 4+ and then fires; a suppressed team may not fire.
+func TestEngageRof(t *testing.T) {
+	side := map[string]string{"rof": "1", "cover": "hard", "rally-quality": "4"}
+	const (
+		ready = iota
+		supp
+		suppRFP
+	)
+	// win(k, turn, sa, sb): (P(A wins), P(B wins)) with k activations
+	// left, turn 0 A's.
+	var win func(k, turn int, st [2]int) (float64, float64)
+	win = func(k, turn int, st [2]int) (float64, float64) {
+		if k == 0 {
+			return 0, 0
+		}
+		next := func(st [2]int) (float64, float64) { return win(k-1, 1-turn, st) }
+		me, them := turn, 1-turn
+		fire := func(st [2]int) (float64, float64) { // me is ready: it fires
+			var a, b float64
+			add := func(p float64, s [2]int) {
+				x, y := next(s)
+				a, b = a+p*x, b+p*y
+			}
+			add(0.5, st) // a miss: no RFP, nothing changes
+			if st[them] == ready {
+				if me == 0 {
+					a += 0.5 / 6
+				} else {
+					b += 0.5 / 6
+				}
+				s := st
+				s[them] = suppRFP
+				add(0.5/3, s)
+				add(0.25, st) // ready, its RFPs spent in the check
+			} else {
+				s := st
+				s[them] = suppRFP
+				add(0.5, s)
+			}
+			return a, b
+		}
+		switch st[me] {
+		case ready:
+			return fire(st)
+		case suppRFP:
+			s := st
+			s[me] = supp
+			return next(s)
+		}
+		r := st
+		r[me] = ready
+		a1, b1 := fire(r)
+		a0, b0 := next(st) // not rallied: suppressed, no fire
+		return 0.5*a1 + 0.5*a0, 0.5*b1 + 0.5*b0
+	}
+	for _, rounds := range []int{1, 3} {
+		wa, wb := win(2*rounds, 0, [2]int{})
+		qa := chainQuery(t, "rof", "fire", side, nil, "target-team-killed", 1)
+		qb := chainQuery(t, "rof", "fire", side, nil, "target-team-killed", 1)
+		qa.Until, qb.Until = nil, nil
+		es, err := Engage(context.Background(), qa, qb, EngageCards{}, EngageSpec{Rounds: rounds}, Options{Sim: sim.Options{Trials: 1, Seed: 1, Workers: 1, Method: sim.Exact}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := es[0]
+		if math.Abs(e.AWins.P-wa) > 1e-12 || math.Abs(e.BWins.P-wb) > 1e-12 {
+			t.Errorf("%d rounds: P(A wins) %.9f, P(B wins) %.9f; by hand %.9f, %.9f", rounds, e.AWins.P, e.BWins.P, wa, wb)
+		}
+		if rounds == 1 && (math.Abs(wa-1.0/12) > 1e-15 || math.Abs(wb-0.75/12) > 1e-15) {
+			t.Errorf("round 1 by hand: %v, %v, want 1/12 and 3/4 × 1/12", wa, wb)
+		}
+		if rounds == 3 {
+			mc, err := Engage(context.Background(), qa, qb, EngageCards{}, EngageSpec{Rounds: rounds}, Options{Sim: sim.Options{Trials: 400_000, Seed: 11, Workers: 2, Method: sim.MC}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			agreeEngage(t, e, mc[0], 400_000)
+		}
+	}
+}

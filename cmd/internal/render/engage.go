@@ -155,13 +155,14 @@ func engageText(ctx context.Context, w io.Writer, es []*engagement, st Style) er
 			}
 		}
 		rows = nil
-		for k := range max(len(e.StatesA), len(e.StatesB)) {
+		sa, sb := possible(e.StatesA), possible(e.StatesB)
+		for k := range max(len(sa), len(sb)) {
 			row := []string{"", "", "", ""}
-			if k < len(e.StatesA) {
-				row[0], row[1] = e.StatesA[k].Name, Pct(e.StatesA[k].P)
+			if k < len(sa) {
+				row[0], row[1] = sa[k].Name, Pct(sa[k].P)
 			}
-			if k < len(e.StatesB) {
-				row[2], row[3] = e.StatesB[k].Name, Pct(e.StatesB[k].P)
+			if k < len(sb) {
+				row[2], row[3] = sb[k].Name, Pct(sb[k].P)
 			}
 			rows = append(rows, row)
 		}
@@ -174,6 +175,18 @@ func engageText(ctx context.Context, w io.Writer, es []*engagement, st Style) er
 		footnote(w, engageFooter(e), st)
 	}
 	return nil
+}
+
+// possible are the states a side ends in with some probability (exact:
+// reachable; Monte Carlo: seen).
+func possible(ss []query.StateShare) []query.StateShare {
+	var out []query.StateShare
+	for _, s := range ss {
+		if s.P > 0 {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 func engageFooter(e *engagement) string {
