@@ -155,7 +155,7 @@ func engageText(ctx context.Context, w io.Writer, es []*engagement, st Style) er
 			}
 		}
 		rows = nil
-		sa, sb := possible(e.StatesA), possible(e.StatesB)
+		sa, sb := endStates(e.StatesA), endStates(e.StatesB)
 		for k := range max(len(sa), len(sb)) {
 			row := []string{"", "", "", ""}
 			if k < len(sa) {
@@ -177,9 +177,9 @@ func engageText(ctx context.Context, w io.Writer, es []*engagement, st Style) er
 	return nil
 }
 
-// possible are the states a side ends in with some probability (exact:
+// endStates are the states a side ends in with some probability (exact:
 // reachable; Monte Carlo: seen).
-func possible(ss []query.StateShare) []query.StateShare {
+func endStates(ss []query.StateShare) []query.StateShare {
 	var out []query.StateShare
 	for _, s := range ss {
 		if s.P > 0 {
