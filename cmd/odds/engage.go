@@ -8,6 +8,7 @@ import (
 
 	"odds/cmd/internal/query"
 	"odds/cmd/internal/question"
+	"odds/resolve"
 )
 
 // engageCommand is "odds engage 'A ATTACK' 'B ATTACK'": two sides
@@ -17,6 +18,7 @@ func (a *app) engageCommand() *cobra.Command {
 		first, ends, cardsA, cardsB string
 		simultaneous                bool
 		rounds                      int
+		readings                    = map[string]*bool{} // by name, of every system
 	)
 	cmd := &cobra.Command{
 		Use:   "engage 'A ATTACK' 'B ATTACK' [flags]",
@@ -59,6 +61,14 @@ func (a *app) engageCommand() *cobra.Command {
 				qs[i] = q
 			}
 			spec := query.EngageSpec{Simultaneous: simultaneous, Rounds: rounds, Ends: ends}
+			for name, on := range readings {
+				if cmd.Flags().Changed(name) {
+					if spec.Readings == nil {
+						spec.Readings = resolve.Readings{}
+					}
+					spec.Readings[name] = *on
+				}
+			}
 			switch first {
 			case "a":
 			case "b":
@@ -90,6 +100,18 @@ func (a *app) engageCommand() *cobra.Command {
 	f.StringVar(&ends, "ends", "", "end the exchange when an attack's result is `OUTCOME` or worse (default: when a side is out of the fight)")
 	f.StringVar(&cardsA, "a", "", "A's unit `CARD`s: A's attacker and B's defender (a,b,c or all: one engagement per pair of cards)")
 	f.StringVar(&cardsB, "b", "", "B's unit `CARD`s: B's attacker and A's defender")
+	for _, sys := range a.systems {
+		for _, act := range sys.Actions {
+			if act.Engage == nil {
+				continue
+			}
+			for _, r := range act.Engage.Readings {
+				if readings[r.Name] == nil {
+					readings[r.Name] = f.Bool(r.Name, false, r.Usage)
+				}
+			}
+		}
+	}
 	_ = cmd.RegisterFlagCompletionFunc("first", cobra.FixedCompletions([]string{"a", "b"}, cobra.ShellCompDirectiveNoFileComp))
 	return cmd
 }

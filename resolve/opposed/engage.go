@@ -27,13 +27,13 @@ var engageStates = []string{"in-action", "suppressed", "out-of-action"}
 func fireEngage() *resolve.Engage {
 	return &resolve.Engage{
 		Severity: []string{outOfAction, suppressed, fallBack, noEffect},
-		Start: func(own, _ resolve.Args) (int, error) {
+		Start: func(own, _ resolve.Args, _ resolve.Readings) (int, error) {
 			if own.Bool("firer-suppressed") {
 				return engageSuppressed, nil
 			}
 			return engageInAction, nil
 		},
-		Attack: func(a resolve.Args, firer, target int) (resolve.Plan, []int, error) {
+		Attack: func(a resolve.Args, firer, target int, _ resolve.Readings) (resolve.Plan, []int, error) {
 			a = a.With("firer-suppressed", resolve.Value{N: resolve.B2I(firer == engageSuppressed)})
 			p, err := compileFire(a)
 			if err != nil {

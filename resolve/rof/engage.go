@@ -38,7 +38,7 @@ var engStates = []string{"ready", "suppressed", "suppressed-rfps", "killed", "de
 func fireEngage() *resolve.Engage {
 	return &resolve.Engage{
 		Severity: fireOutcomes,
-		Start: func(_, hit resolve.Args) (int, error) {
+		Start: func(_, hit resolve.Args, _ resolve.Readings) (int, error) {
 			switch {
 			case !hit.Has("rally-quality"):
 				return 0, resolve.Errorf("rally-quality", "a suppressed team without RFPs rolls a rally check at its activation: give the quality of the team this attack hits, --rally-quality N (a d6 of at least N)")
@@ -49,7 +49,7 @@ func fireEngage() *resolve.Engage {
 			}
 			return engReady, nil
 		},
-		Attack: func(a resolve.Args, firer, target int) (resolve.Plan, []int, error) {
+		Attack: func(a resolve.Args, firer, target int, _ resolve.Readings) (resolve.Plan, []int, error) {
 			if firer == engSuppressed || firer == engSuppressedRFP {
 				return nil, nil, nil // Suppressed Teams may not Fire
 			}
@@ -77,7 +77,7 @@ func fireEngage() *resolve.Engage {
 			}
 			return f, next, nil
 		},
-		Activate: func(_, hit resolve.Args, s int) (resolve.Plan, []int, error) {
+		Activate: func(_, hit resolve.Args, s int, _ resolve.Readings) (resolve.Plan, []int, error) {
 			switch s {
 			case engSuppressed:
 				return &rallyCheck{need: hit.Int("rally-quality"), layout: rallyLayout}, []int{engSuppressed, engReady}, nil

@@ -84,6 +84,7 @@ func fireAction() *resolve.Action {
 		FromCards: fireFromCards,
 		Compile:   compileFire,
 		Chain:     fireChain(),
+		Engage:    fireEngage(),
 	}
 }
 

@@ -30,6 +30,9 @@ type EngageSpec struct {
 	Simultaneous bool   // both attack at once, from the states before the round
 	Rounds       int    // rounds at most (a round: each side's attack)
 	Ends         string // "": a side out of the fight; else an outcome, reached by it or a more severe one
+	// Readings are the readings chosen where a sheet is silent
+	// (resolve.Engage.Readings), by name.
+	Readings resolve.Readings
 }
 
 // Bounds of --rounds.
@@ -154,6 +157,11 @@ func compileEngage(qs [2]*Query, pts [2]Point, spec EngageSpec, check func() err
 		i := resolve.B2I(eng[0].Simultaneous)
 		return nil, errorf("simultaneous", "the sides take turns: --first a|b", "%s %s is not resolved simultaneously on its sheet", qs[i].System.Name, qs[i].Action.Name)
 	}
+	for name := range spec.Readings {
+		if !slices.ContainsFunc(eng[0].Readings, func(r resolve.Reading) bool { return r.Name == name }) {
+			return nil, errorf(name, "", "%s %s has no such reading", qs[0].System.Name, qs[0].Action.Name)
+		}
+	}
 	rank := [2]int{-1, -1}
 	if spec.Ends != "" {
 		found := false
@@ -182,7 +190,7 @@ func compileEngage(qs [2]*Query, pts [2]Point, spec EngageSpec, check func() err
 		return len(sd.codes) - 1, nil
 	}
 	for i := range 2 {
-		code, err := eng[i].Start(args[i], args[1-i])
+		code, err := eng[i].Start(args[i], args[1-i], spec.Readings)
 		if err != nil { // what the attack on side i says of it
 			return nil, engageErr(qs[1-i], 1-i, err)
 		}
@@ -230,7 +238,7 @@ func compileEngage(qs [2]*Query, pts [2]Point, spec EngageSpec, check func() err
 					continue
 				}
 				if _, ok := acts[i][f]; !ok && eng[i].Activate != nil {
-					plan, next, err := eng[i].Activate(args[i], args[1-i], me.codes[f])
+					plan, next, err := eng[i].Activate(args[i], args[1-i], me.codes[f], spec.Readings)
 					if err != nil {
 						return nil, engageErr(qs[1-i], 1-i, err)
 					}
@@ -245,7 +253,7 @@ func compileEngage(qs [2]*Query, pts [2]Point, spec EngageSpec, check func() err
 					if _, ok := attacks[i][[2]int{f, t}]; ok || them.end[t] {
 						continue
 					}
-					plan, next, err := eng[i].Attack(args[i], me.codes[f], them.codes[t])
+					plan, next, err := eng[i].Attack(args[i], me.codes[f], them.codes[t], spec.Readings)
 					if err != nil {
 						return nil, engageErr(qs[i], i, err)
 					}

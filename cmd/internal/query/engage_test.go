@@ -277,3 +277,43 @@ func TestEngageRof(t *testing.T) {
 		}
 	}
 }
+
+// TestEngageSymbolByHand: two units exchange red:1 against blue:1 at
+// infantry, on the test's own dice (symbolEnv: damage point, suppression
+// or blank, a third each), two rounds, counted by hand. Round 1 can
+// eliminate no one. After it B is half strength, suppressed or unharmed,
+// a third each; in round 2 A eliminates it only from half strength with
+// a damage point (1/9), and B, still in the fight (8/9), A likewise
+// (1/9): A 1/9, B 8/81. With --suppressed-holds-fire a suppressed unit
+// does not fire: B fires in round 1 unless A's first attack suppressed
+// it (2/3), so A is half strength (2/9) or suppressed (2/9) after it;
+// A wins in round 2 only if not suppressed (2/3 of the third of exchanges
+// with B at half strength) and rolls a damage point: 1/3 × 2/3 × 1/3 =
+// 2/27; B fires in round 2 from unharmed unless suppressed again (1/3 ×
+// 2/3) or from half strength with a blank (1/3 × 1/3), each time having
+// fired in round 1, and eliminates A at half strength (1/3 × 1/3): 1/27.
+func TestEngageSymbolByHand(t *testing.T) {
+	flags := map[string]string{"attack": "red:1", "defence": "blue:1", "target": "infantry"}
+	for _, c := range []struct {
+		holds bool
+		a, b  float64
+	}{{false, 1.0 / 9, 8.0 / 81}, {true, 2.0 / 27, 1.0 / 27}} {
+		qa := chainQuery(t, "symbol", "fire", flags, symbolEnv(), "eliminated", 1)
+		qb := chainQuery(t, "symbol", "fire", flags, symbolEnv(), "eliminated", 1)
+		qa.Until, qb.Until = nil, nil
+		spec := EngageSpec{Rounds: 2, Readings: map[string]bool{"suppressed-holds-fire": c.holds}}
+		es, err := Engage(context.Background(), qa, qb, EngageCards{}, spec, Options{Sim: sim.Options{Trials: 1, Seed: 1, Workers: 1, Method: sim.Exact}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := es[0]
+		if math.Abs(e.AWins.P-c.a) > 1e-12 || math.Abs(e.BWins.P-c.b) > 1e-12 || e.ByRound[0].CumA+e.ByRound[0].CumB != 0 {
+			t.Errorf("holds fire %v: P(A wins) %.9f, P(B wins) %.9f; by hand %.9f, %.9f", c.holds, e.AWins.P, e.BWins.P, c.a, c.b)
+		}
+		mc, err := Engage(context.Background(), qa, qb, EngageCards{}, spec, Options{Sim: sim.Options{Trials: 400_000, Seed: 13, Workers: 2, Method: sim.MC}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		agreeEngage(t, e, mc[0], 400_000)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 
 	"odds/cmd/internal/query"
@@ -62,7 +63,23 @@ func EngageOrder(e *engagement) string {
 	if e.Spec.Rounds == 1 {
 		rounds = "round"
 	}
-	return fmt.Sprintf("%s, %s, up to %d %s", turns, ends, e.Spec.Rounds, rounds)
+	out := fmt.Sprintf("%s, %s, up to %d %s", turns, ends, e.Spec.Rounds, rounds)
+	for _, r := range readingsOf(e) {
+		out += ", " + r
+	}
+	return out
+}
+
+// readingsOf are the readings chosen, by name, sorted.
+func readingsOf(e *engagement) []string {
+	var rs []string
+	for name, on := range e.Spec.Readings {
+		if on {
+			rs = append(rs, name)
+		}
+	}
+	slices.Sort(rs)
+	return rs
 }
 
 // engageRows are the engagement's outcomes as table rows: both-out only
@@ -235,6 +252,7 @@ type jsonEngagement struct {
 	First        string        `json:"first"` // a, b, or simultaneous
 	Rounds       int           `json:"rounds"`
 	Ends         string        `json:"ends"` // out-of-the-fight, or an outcome
+	Readings     []string      `json:"readings"` // where a sheet is silent: the readings chosen
 	Exact        bool          `json:"exact"`
 	How          string        `json:"how"`
 	Trials       int64         `json:"trials"`
@@ -280,7 +298,7 @@ func engageJSON(ctx context.Context, w io.Writer, es []*engagement) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		je := jsonEngagement{A: newJSONSide(e.A), B: newJSONSide(e.B), First: engageFirst(e), Rounds: e.Spec.Rounds, Ends: engageEnds(e),
+		je := jsonEngagement{A: newJSONSide(e.A), B: newJSONSide(e.B), First: engageFirst(e), Rounds: e.Spec.Rounds, Ends: engageEnds(e), Readings: append([]string{}, readingsOf(e)...),
 			Exact: e.Exact, How: e.How, Trials: e.Trials, Seed: e.Seed, States: e.States}
 		for k, iv := range []sim.Interval{e.AWins, e.BWins, e.Both, e.Neither} {
 			je.Outcomes = append(je.Outcomes, outcomeJSON(query.EngageOutcomes[k], iv))
