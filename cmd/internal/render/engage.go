@@ -251,7 +251,7 @@ type jsonEngagement struct {
 	B            jsonSide      `json:"b"`
 	First        string        `json:"first"` // a, b, or simultaneous
 	Rounds       int           `json:"rounds"`
-	Ends         string        `json:"ends"` // out-of-the-fight, or an outcome
+	Ends         string        `json:"ends"`     // out-of-the-fight, or an outcome
 	Readings     []string      `json:"readings"` // where a sheet is silent: the readings chosen
 	Exact        bool          `json:"exact"`
 	How          string        `json:"how"`
