@@ -1,6 +1,10 @@
 package main
 
-import "testing"
+import (
+	"encoding/json"
+	"math"
+	"testing"
+)
 
 // TestEngageGolden: odds engage in every format, pinned (stdout, stderr,
 // exit status). The first is issue 32's figure with --rounds 3: A wins
@@ -39,5 +43,37 @@ func TestEngageErrors(t *testing.T) {
 		if code != 2 || out != "" || (c.stderr != "" && errs != c.stderr) || errs == "" {
 			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit 2 and %q", c.args, code, out, errs, c.stderr)
 		}
+	}
+}
+
+// TestEngagePoints: two cards with points (testdata/engage-points.yaml)
+// in the issue's engagement: each side loses its points when it loses,
+// so A is expected to lose 50 × P(B wins) and B 80 × P(A wins), the
+// probabilities in closed form (0.28 / 0.388 and 0.108 / 0.388 over 50
+// rounds, less 0.612⁵⁰), and the points traded are B's lost less A's.
+func TestEngagePoints(t *testing.T) {
+	code, out, errs := run(t.Context(), "--profiles", "testdata/engage-points.yaml", "engage", "opposed fire", "opposed fire",
+		"--a", "points-a", "--b", "points-b", "--rounds", "50", "--format", "json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var doc struct {
+		Engagements []struct {
+			A, B struct {
+				Points float64 `json:"points"`
+			}
+			PointsLost   [2]float64 `json:"points_lost"`
+			PointsTraded float64    `json:"points_traded"`
+		} `json:"engagements"`
+	}
+	if err := json.Unmarshal([]byte(out), &doc); err != nil || len(doc.Engagements) != 1 {
+		t.Fatalf("%v: %s", err, out)
+	}
+	e := doc.Engagements[0]
+	f := 1 - math.Pow(0.612, 50)
+	pa, pb := 0.28/0.388*f, 0.108/0.388*f
+	lostA, lostB := 50*pb, 80*pa
+	if e.A.Points != 50 || e.B.Points != 80 || math.Abs(e.PointsLost[0]-lostA) > 1e-9 || math.Abs(e.PointsLost[1]-lostB) > 1e-9 || math.Abs(e.PointsTraded-(lostB-lostA)) > 1e-9 {
+		t.Errorf("points %v, %v, lost %v, traded %v; want 50, 80, [%v %v], %v", e.A.Points, e.B.Points, e.PointsLost, e.PointsTraded, lostA, lostB, lostB-lostA)
 	}
 }

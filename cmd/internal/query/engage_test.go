@@ -317,3 +317,40 @@ func TestEngageSymbolByHand(t *testing.T) {
 		agreeEngage(t, e, mc[0], 400_000)
 	}
 }
+
+// TestEngageSimultaneous: the engine's simultaneous rounds, on opposed
+// fire declared simultaneous for the test (its sheet does not have it).
+// Each round both fire from the states before it: A alone puts B out
+// with 0.28 × 0.85 = 0.238, B alone 0.72 × 0.15 = 0.108, both 0.042, no
+// one 0.612; over 4 rounds each is that times (1 − 0.612⁴) / 0.388.
+func TestEngageSimultaneous(t *testing.T) {
+	qa := chainQuery(t, "opposed", "fire", map[string]string{"hesa": "3", "def": "1"}, nil, "out-of-action", 1)
+	qb := chainQuery(t, "opposed", "fire", map[string]string{"hesa": "2", "def": "2"}, nil, "out-of-action", 1)
+	for _, q := range []*Query{qa, qb} {
+		act := *q.Action
+		eng := *act.Engage
+		eng.Simultaneous = true
+		act.Engage = &eng
+		q.Action, q.Until = &act, nil
+	}
+	spec := EngageSpec{Rounds: 4, Simultaneous: true}
+	es, err := Engage(context.Background(), qa, qb, EngageCards{}, spec, Options{Sim: sim.Options{Trials: 1, Seed: 1, Workers: 1, Method: sim.Exact}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := es[0]
+	f := (1 - math.Pow(0.612, 4)) / 0.388
+	for _, c := range []struct {
+		what      string
+		got, want float64
+	}{{"A wins", e.AWins.P, 0.238 * f}, {"B wins", e.BWins.P, 0.108 * f}, {"both out", e.Both.P, 0.042 * f}, {"neither", e.Neither.P, math.Pow(0.612, 4)}} {
+		if math.Abs(c.got-c.want) > 1e-12 {
+			t.Errorf("%s: %.9f, want %.9f", c.what, c.got, c.want)
+		}
+	}
+	mc, err := Engage(context.Background(), qa, qb, EngageCards{}, spec, Options{Sim: sim.Options{Trials: 400_000, Seed: 17, Workers: 2, Method: sim.MC}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	agreeEngage(t, e, mc[0], 400_000)
+}
