@@ -8,6 +8,7 @@ import (
 
 	"odds/cmd/internal/query"
 	"odds/cmd/internal/question"
+	"odds/cmd/internal/render"
 	"odds/resolve"
 )
 
@@ -81,6 +82,9 @@ func (a *app) engageCommand() *cobra.Command {
 			}
 			if rounds < 1 || rounds > query.MaxRounds {
 				return usagef("", "--rounds: want 1..%d, got %d", query.MaxRounds, rounds)
+			}
+			if err := render.CheckEngageMetric(a.metric); err != nil {
+				return err
 			}
 			if a.shard.set {
 				return usagef("run an engagement in one run", "--shard: not with engage")

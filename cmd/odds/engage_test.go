@@ -17,6 +17,9 @@ func TestEngageGolden(t *testing.T) {
 		{"engage_opposed_table", []string{"engage", "opposed fire --hesa 3 --def 1", "opposed fire --hesa 2 --def 2", "--rounds", "3"}},
 		{"engage_cards_json", []string{"engage", "opposed fire --within-4", "opposed fire --within-4 --cover soft", "--a", "rifle-section", "--b", "veteran-rifle-section", "--rounds", "4", "--format", "json", "--seed", "1"}},
 		{"engage_mc_csv", []string{"engage", "opposed fire --hesa 3 --def 1", "opposed fire --hesa 2,3 --def 2", "--rounds", "2", "--first", "b", "--method", "mc", "--trials", "20000", "--seed", "3", "--workers", "2", "--format", "csv"}},
+		{"engage_roster_table", []string{"engage", "opposed fire --within-4", "opposed fire --within-4", "--a", "rifle-section,veteran-rifle-section,engineer-section", "--b", "rifle-section,veteran-rifle-section"}},
+		{"engage_points_matrix_markdown", []string{"--profiles", "testdata/engage-points.yaml", "engage", "opposed fire", "opposed fire", "--a", "points-a,points-b", "--b", "points-a,points-b", "--metric", "points-traded", "--format", "markdown"}},
+		{"engage_sweep_table", []string{"engage", "opposed fire --hesa 1..3 --def 1", "opposed fire --hesa 2 --def 2"}},
 		{"engage_ends_markdown", []string{"engage", "opposed fire --hesa 3 --def 1", "opposed fire --hesa 2 --def 2", "--ends", "fall-back", "--rounds", "2", "--format", "markdown"}},
 	} {
 		t.Run(c.name, func(t *testing.T) { checkGolden(t, c.name, c.args, 0, "") })

@@ -23,9 +23,15 @@ type engagement = query.Engagement
 // EngageWriters write engagements in each format.
 var EngageWriters = Writers[[]*engagement]{
 	"table": func(ctx context.Context, w io.Writer, es []*engagement, st Style) error {
+		if len(es) > 1 {
+			return engageMany(ctx, w, es, Style{Width: st.Width, Metric: st.Metric})
+		}
 		return engageText(ctx, w, es, Style{Width: st.Width})
 	},
 	"markdown": func(ctx context.Context, w io.Writer, es []*engagement, st Style) error {
+		if len(es) > 1 {
+			return engageMany(ctx, w, es, Style{Markdown: true, Width: st.Width, Metric: st.Metric})
+		}
 		return engageText(ctx, w, es, Style{Markdown: true, Width: st.Width})
 	},
 	"csv":  func(ctx context.Context, w io.Writer, es []*engagement, _ Style) error { return engageCSV(ctx, w, es) },
