@@ -271,6 +271,8 @@ func answerLine(ctx context.Context, e *answer.Engine, line []byte) (doc []byte,
 	switch {
 	case d.Matchup != "":
 		ans, err = e.MatchupDoc(ctx, d, nil)
+	case len(d.Engage) > 0:
+		ans, err = e.EngageDoc(ctx, d, nil)
 	case d.System == "roll":
 		ans, err = answer.RollDoc(ctx, d, nil)
 	default:

@@ -61,27 +61,21 @@ func (a *app) engageCommand() *cobra.Command {
 				}
 				qs[i] = q
 			}
-			spec := query.EngageSpec{Simultaneous: simultaneous, Rounds: rounds, Ends: ends}
+			var rd resolve.Readings
 			for name, on := range readings {
 				if cmd.Flags().Changed(name) {
-					if spec.Readings == nil {
-						spec.Readings = resolve.Readings{}
+					if rd == nil {
+						rd = resolve.Readings{}
 					}
-					spec.Readings[name] = *on
+					rd[name] = *on
 				}
 			}
-			switch first {
-			case "a":
-			case "b":
-				spec.First = 1
-			default:
-				return usagef("", "--first: want a or b, got %q", first)
+			if !cmd.Flags().Changed("first") {
+				first = ""
 			}
-			if simultaneous && cmd.Flags().Changed("first") {
-				return usagef("no side fires first when both fire at once", "--first: not with --simultaneous")
-			}
-			if rounds < 1 || rounds > query.MaxRounds {
-				return usagef("", "--rounds: want 1..%d, got %d", query.MaxRounds, rounds)
+			spec, err := query.NewEngageSpec(first, simultaneous, rounds, ends, rd)
+			if err != nil {
+				return err
 			}
 			if err := render.CheckEngageMetric(a.metric); err != nil {
 				return err

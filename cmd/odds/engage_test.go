@@ -3,7 +3,11 @@ package main
 import (
 	"encoding/json"
 	"math"
+	"os"
+	"strings"
 	"testing"
+
+	"odds/cmd/internal/serve"
 )
 
 // TestEngageGolden: odds engage in every format, pinned (stdout, stderr,
@@ -78,5 +82,61 @@ func TestEngagePoints(t *testing.T) {
 	lostA, lostB := 50*pb, 80*pa
 	if e.A.Points != 50 || e.B.Points != 80 || math.Abs(e.PointsLost[0]-lostA) > 1e-9 || math.Abs(e.PointsLost[1]-lostB) > 1e-9 || math.Abs(e.PointsTraded-(lostB-lostA)) > 1e-9 {
 		t.Errorf("points %v, %v, lost %v, traded %v; want 50, 80, [%v %v], %v", e.A.Points, e.B.Points, e.PointsLost, e.PointsTraded, lostA, lostB, lostB-lostA)
+	}
+}
+
+// TestEngageDoors: odds serve's API and odds batch (the command's words
+// and a query object) answer an engagement with the document odds
+// engage --format json prints, and refuse bad input naming its key.
+func TestEngageDoors(t *testing.T) {
+	cli := []string{"engage", "opposed fire --hesa 3 --def 1", "opposed fire --hesa 2,3 --def 2", "--rounds", "3", "--first", "b", "--method", "mc", "--trials", "20000", "--seed", "5"}
+	code, want, errs := run(t.Context(), append(cli, "--format", "json")...)
+	if code != 0 {
+		t.Fatalf("%v: %s", cli, errs)
+	}
+	ts := testServer(t, serve.DefaultMaxTrials)
+	status, body, _ := get(t, ts.URL+"/api/v1/engage?a-attack=opposed+fire+--hesa+3+--def+1&b-attack=opposed+fire+--hesa+2,3+--def+2&rounds=3&first=b&method=mc&trials=20000&seed=5")
+	if status != 200 || normalize(body) != normalize(want) {
+		t.Errorf("api: status %d\n%.400s\nwant\n%.400s", status, body, want)
+	}
+	words, _ := json.Marshal(cli)
+	in := string(words) + "\n" +
+		`{"engage": ["opposed fire --hesa 3 --def 1", "opposed fire --hesa 2,3 --def 2"], "rounds": 3, "first": "b", "method": "mc", "trials": 20000, "seed": 5}` + "\n"
+	got, err := batch(t, in, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, l := range strings.Split(strings.TrimSuffix(got, "\n"), "\n") {
+		if compactJSON(t, unlined(t, l, i+1)) != compactJSON(t, want) {
+			t.Errorf("batch line %d:\n got %.300s\nwant %.300s", i+1, l, want)
+		}
+	}
+	for _, c := range []struct{ query, want, flag string }{
+		{"/api/v1/engage?a-attack=opposed+fire+--hesa+3", "b-attack: want the attack", "b-attack"},
+		{"/api/v1/engage?a-attack=opposed+fire+--hesa+3&b-attack=opposed+fire+--hesa+2&rounds=500", "--rounds: want 1..100, got 500", "rounds"},
+		{"/api/v1/engage?a-attack=opposed+fire+--hesa+3&b-attack=opposed+fire+--hesa+2&out=x", "--out: engage takes no such setting", "out"},
+		{"/api/v1/engage?a-attack=opposed+fire+--hesa+3+--out+x&b-attack=opposed+fire+--hesa+2", "A's attack: --out is a flag of the run", "a-attack"},
+		{"/api/v1/engage?a-attack=opposed+fire+--hesa+3&b-attack=opposed+fire+--hesa+2&metric=nope", "--metric: an engagement's figures", "metric"},
+	} {
+		status, body, _ := get(t, ts.URL+c.query)
+		var e struct{ Error, Flag string }
+		if err := json.Unmarshal([]byte(body), &e); status != 400 || err != nil || !strings.Contains(e.Error, c.want) || e.Flag != c.flag {
+			t.Errorf("%s: status %d, body %q; want 400 with %q (flag %q)", c.query, status, body, c.want, c.flag)
+		}
+	}
+}
+
+// TestEngagePlot: --plot draws one engagement by round (an SVG here), and
+// refuses several, naming --plot.
+func TestEngagePlot(t *testing.T) {
+	path := t.TempDir() + "/e.svg"
+	code, _, errs := run(t.Context(), "engage", "opposed fire --hesa 3 --def 1", "opposed fire --hesa 2 --def 2", "--plot", path)
+	data, err := os.ReadFile(path)
+	if code != 0 || err != nil || !strings.Contains(string(data), "<svg") || !strings.Contains(string(data), "won by round k") {
+		t.Errorf("exit %d (%s), %v, %.200s", code, errs, err, data)
+	}
+	code, _, errs = run(t.Context(), "engage", "opposed fire --hesa 1,3 --def 1", "opposed fire --hesa 2 --def 2", "--plot", t.TempDir()+"/f.svg")
+	if code != 2 || !strings.HasPrefix(errs, "odds: error: --plot: draws one engagement by round; this run has 2") {
+		t.Errorf("exit %d, %q", code, errs)
 	}
 }

@@ -180,3 +180,26 @@ func EngageCardsOf(sys *resolve.System, a, b string, reg Registry) (EngageCards,
 	}
 	return c, nil
 }
+
+// NewEngageSpec is an engagement's settings as every door gives them:
+// first "a", "b" or "" (not given: a), simultaneous, rounds, ends ("":
+// out of the fight) and the readings chosen. The rounds' bounds and
+// first with simultaneous are checked here; ends and the readings when
+// the sides' actions are known (Engage).
+func NewEngageSpec(first string, simultaneous bool, rounds int, ends string, readings resolve.Readings) (EngageSpec, error) {
+	spec := EngageSpec{Simultaneous: simultaneous, Rounds: rounds, Ends: ends, Readings: readings}
+	switch first {
+	case "", "a":
+	case "b":
+		spec.First = 1
+	default:
+		return spec, errorf("first", "", "want a or b, got %q", first)
+	}
+	if simultaneous && first != "" {
+		return spec, errorf("first", "no side fires first when both fire at once", "not with --simultaneous")
+	}
+	if rounds < 1 || rounds > MaxRounds {
+		return spec, errorf("rounds", "", "want 1..%d, got %d", MaxRounds, rounds)
+	}
+	return spec, nil
+}

@@ -58,6 +58,7 @@ func New(systems []*resolve.System, reg *profiles.Registry, maxTrials int64, std
 	s := &Server{stdout: stdout, stderr: stderr, slots: make(chan struct{}, runtime.NumCPU()),
 		engine: &answer.Engine{Systems: systems, Reg: reg, MaxTrials: maxTrials}, mux: http.NewServeMux()}
 	s.mux.HandleFunc("GET /api/v1/run", s.apiRun)
+	s.mux.HandleFunc("GET /api/v1/engage", func(w http.ResponseWriter, r *http.Request) { s.writeAPI(w, s.run(r, s.engine.EngageQuestion, false)) })
 	s.mux.HandleFunc("GET /api/v1/{system}/{action}", s.api)
 	s.mux.HandleFunc("GET /plot/{system}/{action}", s.plotImage)
 	s.mux.HandleFunc("GET /{system}/{action}", s.oldPage)
