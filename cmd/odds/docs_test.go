@@ -118,7 +118,7 @@ func TestActionExamples(t *testing.T) {
 				t.Errorf("%s %s has no examples", s.Name, act.Name)
 			}
 			for _, ex := range act.Examples {
-				args := append(shellWords(ex)[1:], "--trials", "20000", "--seed", "1", "--format", "csv")
+				args := append(shellWords(strings.ReplaceAll(ex, "\\\n", " "))[1:], "--trials", "20000", "--seed", "1", "--format", "csv")
 				if code, _, errs := run(context.Background(), args...); code != 0 {
 					t.Errorf("%s: exit %d: %s", ex, code, errs)
 				}

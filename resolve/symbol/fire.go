@@ -32,7 +32,7 @@ func fireAction() *resolve.Action {
 			"odds symbol fire --attack red:2,green:1 --defence blue:2 --target infantry",
 			"odds symbol fire --attacker mg-team --defender rifle-squad --range medium",
 			"odds symbol fire --attacker tank --defender half-track --range long --spot",
-			"odds engage 'symbol fire --range medium' 'symbol fire --range medium' --a mg-team --b rifle-squad",
+			"odds engage 'symbol fire --range medium' 'symbol fire --range medium' \\\n      --a mg-team --b rifle-squad",
 		},
 		Outcome: fireOutcomes,
 		Stats:   fireStats,
