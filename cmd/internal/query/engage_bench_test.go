@@ -15,8 +15,8 @@ import (
 // goals are ratios of the two (under 50 ms for opposed and rof, under
 // 1 s for symbol fire).
 type engageCase struct {
-	name, a, b string // the attacks, cards filled by --a and --b
-	cardA, cardB     string
+	name, a, b   string // the attacks, cards filled by --a and --b
+	cardA, cardB string
 }
 
 var engageCases = []engageCase{
