@@ -60,7 +60,9 @@ type Engagement struct {
 	Seed         uint64
 	Workers      int
 	Elapsed      time.Duration
-	States       [2]int // the states each side can be in: the chain has their product
+	Precision    float64 // --precision's half-width target, if any
+	Ceiling      int64   // with Precision: the most trials it may run
+	States       [2]int  // the states each side can be in: the chain has their product
 	AWins, BWins sim.Interval
 	Both         sim.Interval // both out in one round (simultaneous only)
 	Neither      sim.Interval // neither within Rounds
@@ -641,6 +643,9 @@ func Engage(ctx context.Context, qa, qb *Query, cards EngageCards, spec EngageSp
 		j := jobs[k]
 		e.A, e.B = sideOf(j.qs[0], j.pts[0]), sideOf(j.qs[1], j.pts[1])
 		e.Spec, e.Seed, e.Workers = spec, so.Seed, so.Workers
+		if so.Precision > 0 {
+			e.Precision, e.Ceiling = so.Precision, so.Trials
+		}
 		e.lose()
 		out = append(out, e)
 	}

@@ -220,7 +220,8 @@ func engageFooter(e *engagement) string {
 	if s := e.Elapsed.Seconds(); s > 0 {
 		rate = fmt.Sprintf(", %s engagements/s", si(float64(e.Trials)/s))
 	}
-	return fmt.Sprintf("monte carlo: %s engagements, seed %d, %d workers, %s%s", query.Group(e.Trials), e.Seed, e.Workers, Elapsed(e.Elapsed), rate)
+	return fmt.Sprintf("monte carlo: %s engagements, seed %d, %d workers, %s%s", query.Group(e.Trials), e.Seed, e.Workers, Elapsed(e.Elapsed), rate) +
+		PrecisionNote(e.Precision, e.Ceiling, e.Trials)
 }
 
 // jsonSide is a side in JSON.
