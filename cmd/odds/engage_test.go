@@ -126,8 +126,8 @@ func TestEngageDoors(t *testing.T) {
 	}
 }
 
-// TestEngagePlot: --plot draws one engagement by round (an SVG here), and
-// refuses several, naming --plot.
+// TestEngagePlot: --plot draws one engagement by round (an SVG here) or
+// a roster's heat map, and refuses a sweep, naming --plot.
 func TestEngagePlot(t *testing.T) {
 	path := t.TempDir() + "/e.svg"
 	code, _, errs := run(t.Context(), "engage", "opposed fire --hesa 3 --def 1", "opposed fire --hesa 2 --def 2", "--plot", path)
@@ -136,7 +136,13 @@ func TestEngagePlot(t *testing.T) {
 		t.Errorf("exit %d (%s), %v, %.200s", code, errs, err, data)
 	}
 	code, _, errs = run(t.Context(), "engage", "opposed fire --hesa 1,3 --def 1", "opposed fire --hesa 2 --def 2", "--plot", t.TempDir()+"/f.svg")
-	if code != 2 || !strings.HasPrefix(errs, "odds: error: --plot: draws one engagement by round; this run has 2") {
+	if code != 2 || !strings.HasPrefix(errs, "odds: error: --plot: draws one engagement by round, or a roster's heat map; this run has 2 engagements") {
 		t.Errorf("exit %d, %q", code, errs)
+	}
+	heat := t.TempDir() + "/h.svg"
+	code, _, errs = run(t.Context(), "engage", "opposed fire --within-4", "opposed fire --within-4", "--a", "rifle-section,veteran-rifle-section", "--b", "rifle-section,engineer-section", "--plot", heat)
+	data, err = os.ReadFile(heat)
+	if code != 0 || err != nil || !strings.Contains(string(data), "a-wins, A") || !strings.Contains(string(data), "engineer-section") {
+		t.Errorf("heat map: exit %d (%s), %v, %.200s", code, errs, err, data)
 	}
 }

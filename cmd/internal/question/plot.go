@@ -41,7 +41,7 @@ func (ss Sensitivities) Plot(path, _, title string) ([]byte, error) {
 
 var _ Plotter = Engagements(nil)
 
-// Plot draws one engagement by round.
-func (es Engagements) Plot(path, _, title string) ([]byte, error) {
-	return render.EngagePlot(es, path, render.PlotTitle(title))
+// Plot draws one engagement by round, or a roster's heat map of metric.
+func (es Engagements) Plot(path, metric, title string) ([]byte, error) {
+	return render.EngagePlot(es, metric, path, render.PlotTitle(title))
 }
