@@ -87,6 +87,13 @@ func (a *app) engageCommand() *cobra.Command {
 			if err != nil {
 				return err
 			}
+			w, err := cards.Fit(qs[0], qs[1], spec)
+			if err != nil {
+				return err
+			}
+			if w != "" {
+				fmt.Fprintf(a.stderr, "odds: %s\n", w)
+			}
 			return a.ask(cmd.Context(), &question.Settings{Query: qs[0], Metric: a.metric,
 				Kind: question.Engage{B: qs[1], Cards: cards, Spec: spec}})
 		},

@@ -30,6 +30,16 @@ func TestEngageGolden(t *testing.T) {
 	}
 }
 
+// TestEngageAll: --a all --b all keeps the cards that engage and names
+// the rest on stderr (symbol's tank has damage points short of half
+// strength, which do not carry into the next attack).
+func TestEngageAll(t *testing.T) {
+	code, out, errs := run(t.Context(), "engage", "symbol fire --range medium", "symbol fire --range medium", "--a", "all", "--b", "all", "--format", "csv")
+	if code != 0 || errs != "odds: --a all: left out tank (they do not engage here); --b all: left out tank (they do not engage here)\n" || strings.Count(out, "\n") != 26 {
+		t.Errorf("exit %d, stderr %q, %d lines", code, errs, strings.Count(out, "\n"))
+	}
+}
+
 // TestEngageErrors: bad input is one line naming the argument or flag at
 // fault, a hint, exit 2.
 func TestEngageErrors(t *testing.T) {

@@ -111,6 +111,9 @@ func (e *Engine) EngageQuestion(q url.Values) (*Question, error) {
 	if err != nil {
 		return nil, err
 	}
+	if _, err := cards.Fit(qs[0], qs[1], spec); err != nil {
+		return nil, err
+	}
 	opts, err := s.run.Options()
 	if err != nil {
 		return nil, err

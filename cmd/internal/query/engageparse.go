@@ -90,6 +90,7 @@ func attackErr(side, hint, format string, args ...any) error {
 // engagement a pair of cards (a roster: every pair).
 type EngageCards struct {
 	A, B []*profiles.Unit
+	all  [2]bool // given as all: Fit keeps the cards that engage
 }
 
 // pairs are the queries of each pair of cards: A's attack with the A
@@ -177,8 +178,64 @@ func EngageCardsOf(sys *resolve.System, a, b string, reg Registry) (EngageCards,
 		} else {
 			c.B = us
 		}
+		c.all[i] = strings.TrimSpace(list) == "all"
 	}
 	return c, nil
+}
+
+// Fit keeps, of the cards a side gave as all, those that engage: the
+// engagement of the card with the other side's first card compiles (a
+// symbol card of several damage points does not carry into the next
+// attack). The rest are named in the warning; none left is an error
+// naming the side's flag.
+func (c *EngageCards) Fit(qa, qb *Query, spec EngageSpec) (warning string, err error) {
+	var warnings []string
+	for i, flag := range []string{"a", "b"} {
+		if !c.all[i] {
+			continue
+		}
+		mine, theirs := &c.A, c.B
+		if i == 1 {
+			mine, theirs = &c.B, c.A
+		}
+		var keep []*profiles.Unit
+		var left []string
+		for _, u := range *mine {
+			probe := EngageCards{A: []*profiles.Unit{u}, B: theirs[:min(1, len(theirs))]}
+			if i == 1 {
+				probe = EngageCards{A: theirs[:min(1, len(theirs))], B: []*profiles.Unit{u}}
+			}
+			if engages(qa, qb, probe, spec) {
+				keep = append(keep, u)
+			} else {
+				left = append(left, u.Name)
+			}
+		}
+		if len(keep) == 0 {
+			return "", errorf(flag, "'odds profiles list --system "+qa.System.Name+"' lists the cards", "--%s all: no card engages as %s", flag, strings.ToUpper(flag))
+		}
+		if len(left) > 0 {
+			warnings = append(warnings, fmt.Sprintf("--%s all: left out %s (they do not engage here)", flag, strings.Join(left, ", ")))
+		}
+		*mine = keep
+	}
+	return strings.Join(warnings, "; "), nil
+}
+
+// engages reports whether the first point of each side of cards' one
+// pair compiles as an engagement.
+func engages(qa, qb *Query, cards EngageCards, spec EngageSpec) bool {
+	pairs, _ := cards.pairs(qa, qb)
+	pa, err := pairs[0][0].Points()
+	if err != nil {
+		return false
+	}
+	pb, err := pairs[0][1].Points()
+	if err != nil {
+		return false
+	}
+	_, err = compileEngage(pairs[0], [2]Point{pa[0], pb[0]}, spec, nil)
+	return err == nil
 }
 
 // NewEngageSpec is an engagement's settings as every door gives them:
