@@ -90,11 +90,9 @@ type RoundShare struct {
 	CumBoth, CumN float64 // both out by this round; not ended by it
 }
 
-// Winners: the outcomes of an engagement.
-var engageOutcomes = []string{"neither", "a-wins", "b-wins", "both-out"}
-
-// EngageOutcomes are the outcomes of an engagement, as --metric and
-// documents name them.
+// EngageOutcomes are the outcomes of an engagement, as its plan's layout,
+// --metric and documents name them: who won (A, B, both out in one
+// simultaneous round), or neither within the rounds.
 var EngageOutcomes = []string{"a-wins", "b-wins", "both-out", "neither"}
 
 // engageAttack is one compiled attack (or activation): its plan, the
@@ -136,6 +134,7 @@ var (
 	_ resolve.ExactMethod = (*engagePlan)(nil)
 )
 
+// ExactMethod names how Exact answers: results say "markov-chain".
 func (*engagePlan) ExactMethod() string { return "markov-chain" }
 
 // compileEngage compiles the engagement of A's point pa and B's pb: every
@@ -281,12 +280,12 @@ func compileEngage(qs [2]*Query, pts [2]Point, spec EngageSpec, check func() err
 		}
 	}
 	na, nb := len(p.side[0].codes), len(p.side[1].codes)
-	p.layout = resolve.NewLayout(engageOutcomes, nil, (1+3*spec.Rounds)*na*nb, func(c int, _ []float64) int {
+	p.layout = resolve.NewLayout(EngageOutcomes, nil, (1+3*spec.Rounds)*na*nb, func(c int, _ []float64) int {
 		slot := c / (na * nb)
 		if slot == 0 {
-			return 0
+			return len(EngageOutcomes) - 1 // neither
 		}
-		return 1 + (slot-1)%3
+		return (slot - 1) % 3 // won by A, B, both: the cell's won − 1
 	})
 	return p, nil
 }
@@ -581,10 +580,7 @@ func Engage(ctx context.Context, qa, qb *Query, cards EngageCards, spec EngageSp
 	if spec.Rounds < 1 || spec.Rounds > MaxRounds {
 		return nil, errorf("rounds", "", "want 1..%d rounds, got %d", MaxRounds, spec.Rounds)
 	}
-	pairs, err := cards.pairs(qa, qb)
-	if err != nil {
-		return nil, err
-	}
+	pairs := cards.pairs(qa, qb)
 	type job struct {
 		qs  [2]*Query
 		pts [2]Point
@@ -615,7 +611,7 @@ func Engage(ctx context.Context, qa, qb *Query, cards EngageCards, spec EngageSp
 	}
 	plans := make([]*engagePlan, n)
 	mem := newCompileMemory()
-	err = mem.points(ctx, n, 0, func(k int) (resolve.Plan, error) {
+	err := mem.points(ctx, n, 0, func(k int) (resolve.Plan, error) {
 		p, err := compileEngage(jobs[k].qs, jobs[k].pts, spec, func() error { return mem.check(k + 1) })
 		if err != nil {
 			return nil, err

@@ -57,7 +57,7 @@ func BenchmarkEngage(b *testing.B) {
 	for _, c := range engageCases {
 		qa, qb, cards := engageQueries(b, c)
 		b.Run("Single/"+c.name, func(b *testing.B) {
-			pairs, _ := cards.pairs(qa, qb)
+			pairs := cards.pairs(qa, qb)
 			for b.Loop() {
 				if _, err := Run(context.Background(), []*Query{pairs[0][0]}, exactOpts()); err != nil {
 					b.Fatal(err)
@@ -80,7 +80,7 @@ func BenchmarkEngage(b *testing.B) {
 func TestEngageTrialAllocates(t *testing.T) {
 	for _, c := range engageCases {
 		qa, qb, cards := engageQueries(t, c)
-		pairs, _ := cards.pairs(qa, qb)
+		pairs := cards.pairs(qa, qb)
 		pa, _ := pairs[0][0].Points()
 		pb, _ := pairs[0][1].Points()
 		p, err := compileEngage(pairs[0], [2]Point{pa[0], pb[0]}, EngageSpec{Rounds: DefaultRounds}, nil)

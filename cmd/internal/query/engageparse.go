@@ -96,9 +96,9 @@ type EngageCards struct {
 // pairs are the queries of each pair of cards: A's attack with the A
 // card as attacker and the B card as defender, B's the other way round.
 // Without cards, the queries as they are.
-func (c EngageCards) pairs(qa, qb *Query) ([][2]*Query, error) {
+func (c EngageCards) pairs(qa, qb *Query) [][2]*Query {
 	if len(c.A) == 0 && len(c.B) == 0 {
-		return [][2]*Query{{qa, qb}}, nil
+		return [][2]*Query{{qa, qb}}
 	}
 	with := func(q *Query, attacker, defender *profiles.Unit) *Query {
 		out := *q
@@ -127,7 +127,7 @@ func (c EngageCards) pairs(qa, qb *Query) ([][2]*Query, error) {
 			out = append(out, [2]*Query{with(qa, ua, ub), with(qb, ub, ua)})
 		}
 	}
-	return out, nil
+	return out
 }
 
 func hasRole(act *resolve.Action, name string) bool {
@@ -225,7 +225,7 @@ func (c *EngageCards) Fit(qa, qb *Query, spec EngageSpec) (warning string, err e
 // engages reports whether the first point of each side of cards' one
 // pair compiles as an engagement.
 func engages(qa, qb *Query, cards EngageCards, spec EngageSpec) bool {
-	pairs, _ := cards.pairs(qa, qb)
+	pairs := cards.pairs(qa, qb)
 	pa, err := pairs[0][0].Points()
 	if err != nil {
 		return false
