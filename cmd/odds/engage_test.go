@@ -121,6 +121,10 @@ func TestEngageDoors(t *testing.T) {
 			t.Errorf("batch line %d:\n got %.300s\nwant %.300s", i+1, l, want)
 		}
 	}
+	status, body, h := get(t, ts.URL+"/plot/engage?a-attack=opposed+fire+--hesa+3+--def+1&b-attack=opposed+fire+--hesa+2+--def+2")
+	if status != 200 || h.Get("Content-Type") != "image/svg+xml" || !strings.Contains(body, "won by round k") {
+		t.Errorf("plot: status %d, %s, %.200s", status, h.Get("Content-Type"), body)
+	}
 	for _, c := range []struct{ query, want, flag string }{
 		{"/api/v1/engage?a-attack=opposed+fire+--hesa+3", "b-attack: want the attack", "b-attack"},
 		{"/api/v1/engage?a-attack=opposed+fire+--hesa+3&b-attack=opposed+fire+--hesa+2&rounds=500", "--rounds: want 1..100, got 500", "rounds"},
