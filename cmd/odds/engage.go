@@ -34,8 +34,12 @@ func (a *app) engageCommand() *cobra.Command {
 			"--a CARD --b CARD fill each side's attacker and the other's defender from unit cards (a,b,c or all: every pair); " +
 			"cards with points add the points each side expects to lose and the points traded."),
 		Example: "  odds engage 'opposed fire --hesa 3 --def 1' 'opposed fire --hesa 2 --def 2'\n" +
-			"  odds engage 'opposed fire --within-4' 'opposed fire --within-4 --cover soft' --a rifle-section --b veteran-rifle-section\n" +
-			"  odds engage 'opposed fire --hesa 3 --def 1' 'opposed fire --hesa 2 --def 2' --rounds 3 --ends fall-back",
+			"  odds engage 'opposed fire --within-4' 'opposed fire --within-4 --cover soft' \\\n" +
+			"      --a rifle-section --b veteran-rifle-section\n" +
+			"  odds engage 'opposed fire --within-4' 'opposed fire --within-4' \\\n" +
+			"      --a rifle-section,mg-team --b all --metric mean-rounds\n" +
+			"  odds engage 'opposed fire --hesa 3 --def 1' 'opposed fire --hesa 2 --def 2' \\\n" +
+			"      --rounds 3 --ends fall-back",
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) != 2 {
 				return usagef("for example odds engage 'opposed fire --hesa 3 --def 1' 'opposed fire --hesa 2 --def 2'",
