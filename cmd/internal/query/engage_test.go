@@ -6,6 +6,7 @@ import (
 	"math"
 	"testing"
 
+	"odds/resolve/all"
 	"odds/sim"
 )
 
@@ -353,4 +354,19 @@ func TestEngageSimultaneous(t *testing.T) {
 		t.Fatal(err)
 	}
 	agreeEngage(t, e, mc[0], 400_000)
+}
+
+// FuzzAttackSpec: reading an attack's words never panics, and what it
+// accepts names a system and an action of its own.
+func FuzzAttackSpec(f *testing.F) {
+	for _, s := range []string{"opposed fire --hesa 3 --def 1", "rof fire --rof 4+2 --leader", "symbol fire --attacker mg-team --range close", "opposed", "", "opposed fire --hesa", "x y --z=1"} {
+		f.Add(s)
+	}
+	systems := all.Systems()
+	f.Fuzz(func(t *testing.T, text string) {
+		sp, err := AttackSpec("a", text, systems, func(name string) bool { return name == "seed" })
+		if err == nil && (sp.System == nil || sp.Action == nil) {
+			t.Errorf("%q: accepted without a system and an action", text)
+		}
+	})
 }
