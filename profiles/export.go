@@ -66,6 +66,9 @@ func (r *Registry) system(name string) *resolve.System {
 
 func (r *Registry) unitNode(u *Unit) *yaml.Node {
 	n := mapping("name", u.Name, "system", u.System, "note", u.Note)
+	if u.Points != nil {
+		n.Content = append(n.Content, scalar("points"), scalar(strconv.Itoa(*u.Points)))
+	}
 	for _, f := range r.system(u.System).Card {
 		n.Content = append(n.Content, scalar(f.Name), scalar(f.Format(u.Stats[f.Name])))
 	}

@@ -27,7 +27,11 @@ func (p Pos) String() string { return fmt.Sprintf("%s:%d:%d", fileName(p.File), 
 type Unit struct {
 	Name, System, Note string
 	Stats              resolve.Values
-	Pos                Pos
+	// Points is the card's points value (what it costs in an army), nil
+	// if the card gives none: engagements report the points each side
+	// expects to lose and the points traded.
+	Points *int
+	Pos    Pos
 }
 
 // DieEntry is a custom die of the system that rolls them (System.Die): each

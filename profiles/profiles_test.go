@@ -64,6 +64,14 @@ func parse(t *testing.T, src string) []string {
 	return out
 }
 
+// TestPoints: a card's points are read, and left nil when not given.
+func TestPoints(t *testing.T) {
+	f, errs := Parse("f.yaml", []byte("units:\n  - {name: a, system: opposed, element: inf, hesa: 1, def: 1, points: 45}\n  - {name: b, system: opposed, element: inf, hesa: 1, def: 1}\n"), all.Systems())
+	if len(errs) > 0 || f.Units[0].Points == nil || *f.Units[0].Points != 45 || f.Units[1].Points != nil {
+		t.Fatalf("%v, points %v and %v, want 45 and none", errs, f.Units[0].Points, f.Units[1].Points)
+	}
+}
+
 func TestParseErrors(t *testing.T) {
 	cases := []struct {
 		src  string
@@ -80,6 +88,8 @@ func TestParseErrors(t *testing.T) {
 		{"units:\n  - name: a\n    system: opposed\n    element: inf\n    hesa: 1\n    def: 1\n    quality: 4\n", []string{"7:14: units[0].quality: want an integer -3..3"}},
 		{"units:\n  - name: a\n    system: opposed\n    element: inf\n    hesa: 1\n    def: 1\n    mg: maybe\n", []string{"7:9: units[0].mg: want true or false"}},
 		{"units:\n  - name: a\n    system: opposed\n    element: inf\n    hesa: 1\n    hesa: 2\n    def: 1\n", []string{"6:5: units[0].hesa: given twice"}},
+		{"units:\n  - {name: a, system: opposed, element: inf, hesa: 1, def: 1, points: -5}\n", []string{"2:71: units[0].points: want an integer 0..1000000, found \"-5\""}},
+		{"units:\n  - {name: a, system: opposed, element: inf, hesa: 1, def: 1, points: [1]}\n", []string{"2:71: units[0].points: want an integer 0..1000000, found a list"}},
 		{"units:\n  - name: a\n    system: roll\n", []string{"3:13: units[0].system: want one of opposed"}},
 		{"units:\n  - {name: a, system: opposed, element: inf, hesa: 1, def: 1}\n  - {name: a, system: opposed, element: inf, hesa: 1, def: 1}\n", []string{"3:5: units[1]: a second unit named \"a\""}},
 		{"dice:\n  - {name: d, role: attack, colour: red, strength: 1, faces: []}\n", []string{"2:62: dice[0].faces: want a list of 2 to 20 faces, found a list of 0"}},
@@ -359,11 +369,11 @@ func TestEcho(t *testing.T) {
 		name, src, want string
 	}{
 		{"f.yaml", fmt.Sprintf(card, `"x\nodds: error: forged"`),
-			`f.yaml:2:63: units[0]."x\nodds: error: forged": unknown field: want name, system, note, hesa, ap, def, quality, element, open-topped, mg`},
+			`f.yaml:2:63: units[0]."x\nodds: error: forged": unknown field: want name, system, note, points, hesa, ap, def, quality, element, open-topped, mg`},
 		{"f.yaml", fmt.Sprintf(card, `"\e[31mred"`),
-			`f.yaml:2:63: units[0]."\x1b[31mred": unknown field: want name, system, note, hesa, ap, def, quality, element, open-topped, mg`},
+			`f.yaml:2:63: units[0]."\x1b[31mred": unknown field: want name, system, note, points, hesa, ap, def, quality, element, open-topped, mg`},
 		{"f.yaml", fmt.Sprintf(card, long),
-			`f.yaml:2:63: units[0]."` + long[:60] + `"…: unknown field: want name, system, note, hesa, ap, def, quality, element, open-topped, mg`},
+			`f.yaml:2:63: units[0]."` + long[:60] + `"…: unknown field: want name, system, note, points, hesa, ap, def, quality, element, open-topped, mg`},
 		{"f.yaml", "units:\n  - {name: a, system: opposed, element: inf, hesa: " + long + ", def: 1}\n",
 			`f.yaml:2:52: units[0].hesa: want an integer 0..12, found "` + long[:60] + `"…`},
 		{"f.yaml", "units:\n  - {name: \"A\\e[2J\", system: opposed, element: inf, hesa: 1, def: 1}\n",

@@ -10,6 +10,9 @@ import (
 	"odds/resolve"
 )
 
+// MaxPoints bounds a card's points.
+const MaxPoints = 1_000_000
+
 func (p *parser) unit(n *yaml.Node, path string) *Unit {
 	u := &Unit{Stats: resolve.Values{}, Pos: p.pos(n)}
 	have := map[string]bool{}
@@ -34,6 +37,14 @@ func (p *parser) unit(n *yaml.Node, path string) *Unit {
 			}
 		case "note":
 			u.Note, _ = p.scalar(v, join(path, key))
+		case "points":
+			x, err := strconv.Atoi(v.Value)
+			if v.Kind != yaml.ScalarNode || v.Tag == "!!null" || err != nil || x < 0 || x > MaxPoints {
+				p.errf(v, join(path, key), "want an integer 0..%d, found %s", MaxPoints, describe(v))
+				ok = false
+				return true
+			}
+			u.Points = &x
 		default:
 			if sys == nil {
 				return true // reported with the system
@@ -68,7 +79,7 @@ func (p *parser) unit(n *yaml.Node, path string) *Unit {
 }
 
 func cardWant(sys *resolve.System) string {
-	names := []string{"name", "system", "note"}
+	names := []string{"name", "system", "note", "points"}
 	if sys != nil {
 		for _, f := range sys.Card {
 			names = append(names, f.Name)

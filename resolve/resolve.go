@@ -195,6 +195,9 @@ type Action struct {
 	// Chain, if set, says how the target's state carries into the next
 	// attack on it (--until, --attacks: chain.go).
 	Chain *Chain
+	// Engage, if set, says how the two sides of an engagement carry their
+	// states (odds engage: engage.go).
+	Engage *Engage
 	// Headline lists the outcomes a player asks about first, in order:
 	// the sheet's most severe result for the target first (for a rally,
 	// its success). Every default figure (sensitivity, sweep plots, heat

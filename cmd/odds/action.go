@@ -129,7 +129,7 @@ func (a *app) actionCommand(s *resolve.System, act *resolve.Action) *cobra.Comma
 	cmd.Flags().StringVar(vs, "vs", "", "compare with a variant: `'FLAGS'` changed (or other cards), on the same dice: A, B and B-A with its paired 95% interval")
 	cmd.Flags().StringVar(&bq.find, "find", "", "find the value of --vary at which `'OUTCOME>=P'` starts to hold (also <=, and mean:RESULT>=X): scanned over the flag's bounds, the figures either side shown")
 	cmd.Flags().StringVar(&bq.vary, "vary", "", "the numeric `FLAG` --find scans (not given otherwise)")
-	cmd.Flags().StringVar(&bq.sensitivity, "sensitivity", "", "what each modifier changes: each boolean toggled, each number one step either way, each choice; the change in `METRIC` (an outcome or mean:RESULT; default the action's headline outcome, the most severe that can happen), largest first")
+	cmd.Flags().StringVar(&bq.sensitivity, "sensitivity", "", "what each modifier changes, one flag at a time (toggled, or a step either way): the change in `METRIC` (an outcome or mean:RESULT; default the headline outcome), largest first")
 	cmd.Flags().Lookup("sensitivity").NoOptDefVal = sensitivityFirst
 	completeBeyond(cmd, act)
 	cmd.Flags().StringVar(until, "until", "", untilUsage(s, act))

@@ -242,7 +242,7 @@ boolean takes =both (--smoke=both); several make a grid, one result per point.`,
 
 	a.fitHelp(root)
 	root.AddCommand(a.flagsTopicCommand(root))
-	root.AddCommand(a.systemsCommand(), a.rollCommand(), a.profilesCommand(), a.runCommand(), a.mergeCommand(), a.serveCommand(), a.pageCommand(), a.batchCommand(), a.manCommand(), versionCommand())
+	root.AddCommand(a.systemsCommand(), a.rollCommand(), a.profilesCommand(), a.runCommand(), a.mergeCommand(), a.serveCommand(), a.pageCommand(), a.batchCommand(), a.manCommand(), a.engageCommand(), versionCommand())
 	for _, s := range a.systems {
 		root.AddCommand(a.systemCommand(s))
 	}

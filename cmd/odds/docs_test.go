@@ -26,6 +26,9 @@ func TestWidth80(t *testing.T) {
 	for _, f := range []string{"opposed", "rof", "symbol", "cohesion"} { // sweeps of many columns: headers wrap, then split
 		cmds = append(cmds, []string{"run", filepath.Join("..", "..", "profiles", "builtin", f+".yaml")})
 	}
+	cmds = append(cmds, []string{"engage", "--help"},
+		[]string{"engage", "opposed fire --within-4", "opposed fire --within-4", "--a", "rifle-section,mg-team,company-hq", "--b", "rifle-section,mg-team,engineer-section"},
+		[]string{"engage", "rof fire --rof 3 --rally-quality 4", "rof fire --rof 2 --rally-quality 4", "--rounds", "3"})
 	for _, s := range all.Systems() {
 		cmds = append(cmds, []string{s.Name, "--help"})
 		for _, act := range s.Actions {

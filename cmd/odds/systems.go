@@ -64,6 +64,10 @@ type actionDoc struct {
 	// Until is what --until accepts, most severe first: set only for
 	// an action that repeats on one target, its state carried.
 	Until []string `json:"until,omitempty"`
+	// Engages says two units exchange it (odds engage); Readings are the
+	// engagement's flags where the sheet is silent.
+	Engages  bool     `json:"engages,omitempty"`
+	Readings []string `json:"readings,omitempty"`
 }
 
 // writeSystems lists the systems (only, when not empty): in a table one
@@ -81,7 +85,14 @@ func (a *app) writeSystems(only string) error {
 			if act.Chain != nil {
 				until = act.Chain.Severity
 			}
-			sys.Actions = append(sys.Actions, actionDoc{act.Name, act.Short, act.Sheet, act.Outcome, act.Stats, until})
+			doc := actionDoc{Name: act.Name, Summary: act.Short, Sheet: act.Sheet, Outcomes: act.Outcome, Stats: act.Stats, Until: until}
+			if act.Engage != nil {
+				doc.Engages = true
+				for _, r := range act.Engage.Readings {
+					doc.Readings = append(doc.Readings, r.Name)
+				}
+			}
+			sys.Actions = append(sys.Actions, doc)
 		}
 		list = append(list, sys)
 	}
@@ -95,8 +106,15 @@ func (a *app) writeSystems(only string) error {
 	for _, s := range list {
 		for _, act := range s.Actions {
 			name := act.Name
+			var marks []string
 			if act.Until != nil {
-				name += " (repeats)" // takes --until: the table's one mark of it
+				marks = append(marks, "repeats") // takes --until
+			}
+			if act.Engages {
+				marks = append(marks, "engages") // odds engage takes it
+			}
+			if len(marks) > 0 {
+				name += " (" + strings.Join(marks, ", ") + ")"
 			}
 			rows = append(rows, []string{s.Name, name, act.Sheet, strings.Join(act.Outcomes, ", ")})
 		}
@@ -163,6 +181,13 @@ func (a *app) systemText(s systemDoc) string {
 		field("numbers", strings.Join(act.Stats, ", "))
 		if act.Until != nil {
 			field("repeats", "on one target with --until OUTCOME: "+strings.Join(act.Until, ", "))
+		}
+		if act.Engages {
+			text := "two units exchange it: odds engage '" + s.Name + " " + act.Name + " …' '" + s.Name + " " + act.Name + " …'"
+			if len(act.Readings) > 0 {
+				text += "; where the sheet is silent: --" + strings.Join(act.Readings, ", --")
+			}
+			field("engages", text)
 		}
 		field("flags", "odds "+s.Name+" "+act.Name+" --help")
 	}

@@ -64,6 +64,7 @@ func fireAction() *resolve.Action {
 			"odds opposed fire --ap 5 --def 3 --hull-down --over-half-range",
 			"odds opposed fire --attacker medium-tank --defender light-tank",
 			"odds opposed fire --hesa 3 --def 1 --until out-of-action --attacks 4",
+			"odds engage 'opposed fire --hesa 3 --def 1' 'opposed fire --hesa 2 --def 2'",
 		},
 		Short:   "AP, HE or small arms fire: firer d10+HESA (or AP) vs target d10+Def",
 		Sheet:   "004: AP, HE or Small Arms Fire; Firing Result (HE/SA and AP columns)",
@@ -92,6 +93,7 @@ func fireAction() *resolve.Action {
 		),
 		Compile:   compileFire,
 		Chain:     independentChain(compileFire, []string{outOfAction, suppressed, fallBack, noEffect}, outOfAction),
+		Engage:    fireEngage(),
 		Roles:     twoRoles,
 		FromCards: fireFromCards,
 	}

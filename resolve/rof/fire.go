@@ -19,6 +19,7 @@ func fireAction() *resolve.Action {
 			"odds rof fire --attacker at-gun --defender medium-tank",
 			"odds rof fire --rof 4 --rally-quality 4 --until target-team-killed",
 			"odds rof fire --rof 3 --rally-quality 4 --until target-team-destroyed \\\n      --then 'assault --assault 4 --enemy-quality 4'",
+			"odds engage 'rof fire --rof 3 --rally-quality 4' \\\n      'rof fire --rof 2 --cover hard --rally-quality 4'",
 		},
 		Short:   "RoF dice to hit (4+), hits allocated evenly, ping/pen dice, then the received fire check",
 		Sheet:   "002: Firing; Firing Modifiers; Armored Targets; Ping Dice; Pen Dice; Received Fire Checks; Leaders",
@@ -57,6 +58,7 @@ func fireAction() *resolve.Action {
 		},
 		Compile: compileFire,
 		Chain:   fireChain(),
+		Engage:  fireEngage(),
 	}
 }
 

@@ -33,6 +33,7 @@ func fireAction() *resolve.Action {
 			"odds symbol fire --attacker mg-team --defender rifle-squad --range medium",
 			"odds symbol fire --attacker tank --defender half-track --range long --spot",
 			"odds symbol fire --attacker mg-team --defender rifle-squad --range medium \\\n      --then 'close-combat --attacker rifle-squad' --until eliminated",
+			"odds engage 'symbol fire --range medium' 'symbol fire --range medium' \\\n      --a mg-team --b rifle-squad",
 		},
 		Outcome: fireOutcomes,
 		Stats:   fireStats,
@@ -85,6 +86,7 @@ func fireAction() *resolve.Action {
 		FromCards: fireFromCards,
 		Compile:   compileFire,
 		Chain:     fireChain(),
+		Engage:    fireEngage(),
 	}
 }
 

@@ -235,6 +235,8 @@ func answerLine(ctx context.Context, e *Engine, line []byte) (doc []byte, id jso
 	switch {
 	case d.Matchup != "":
 		ans, err = e.MatchupDoc(ctx, d, nil)
+	case len(d.Engage) > 0:
+		ans, err = e.EngageDoc(ctx, d, nil)
 	case d.System == "roll":
 		ans, err = RollDoc(ctx, d, nil)
 	default:

@@ -43,6 +43,19 @@ type Doc struct {
 	// --matchup NAME: no System, Action, Params or Cards (its own), the
 	// run settings odds run takes.
 	Matchup string `json:"matchup,omitempty"`
+	// Engage is odds engage's two attacks, A's on B then B's on A
+	// ('SYSTEM ACTION FLAGS' each): no System, Action, Params or Cards.
+	// A and B are then the sides' cards (--a, --b), and First,
+	// Simultaneous, Rounds, Ends and Readings (names of readings chosen)
+	// its settings.
+	Engage       []string `json:"engage,omitempty"`
+	A            string   `json:"a,omitempty"`
+	B            string   `json:"b,omitempty"`
+	First        string   `json:"first,omitempty"`
+	Simultaneous any      `json:"simultaneous,omitempty"`
+	Rounds       any      `json:"rounds,omitempty"`
+	Ends         string   `json:"ends,omitempty"`
+	Readings     []string `json:"readings,omitempty"`
 	// ID is the asker's name for the question (a string or a number),
 	// echoed with its answer so that a script can match the two; it
 	// changes nothing in the answer.
@@ -163,6 +176,9 @@ func DocOfWords(words []string) (*Doc, error) {
 	if len(words) >= 1 && words[0] == "run" {
 		return runDocOfWords(words)
 	}
+	if len(words) >= 1 && words[0] == "engage" {
+		return engageDocOfWords(words)
+	}
 	if len(words) < 2 || strings.HasPrefix(words[0], "-") || strings.HasPrefix(words[1], "-") {
 		return nil, &Error{Hint: `for example ["opposed", "fire", "--hesa", "3", "--def", "1"]`, Err: fmt.Errorf("want SYSTEM ACTION and flags, got %q", words)}
 	}
@@ -237,6 +253,17 @@ func (d *Doc) Values() map[string]string {
 	for k, v := range d.Cards {
 		out[k] = v
 	}
+	if len(d.Engage) == 2 {
+		out["a-attack"], out["b-attack"] = d.Engage[0], d.Engage[1]
+	}
+	for _, r := range d.Readings {
+		out[r] = "true"
+	}
+	for k, v := range map[string]any{"a": d.A, "b": d.B, "first": d.First, "simultaneous": d.Simultaneous, "rounds": d.Rounds, "ends": d.Ends} {
+		if t := text(v); t != "" {
+			out[k] = t
+		}
+	}
 	for k, v := range map[string]any{"matchup": d.Matchup, "method": d.Method, "trials": d.Trials, "seed": d.Seed, "precision": d.Precision, "vs": d.Vs, "metric": d.Metric,
 		"find": d.Find, "vary": d.Vary, "sensitivity": d.Sensitivity, "until": d.Until, "attacks": d.Attacks} {
 		if t := text(v); t != "" {
@@ -300,5 +327,43 @@ func runDocOfWords(words []string) (*Doc, error) {
 		return nil, &Error{Flag: "matchup", Hint: MatchupHint, Err: fmt.Errorf("--matchup: want a matchup's NAME")}
 	}
 	d.System, d.Action, d.Matchup = "", "", name
+	return d, nil
+}
+
+// engageDocOfWords is the Doc of ["engage", A ATTACK, B ATTACK,
+// flags...]: odds engage's arguments and flags (a flag it does not take
+// is a reading, refused when the question is read if no system has it).
+func engageDocOfWords(words []string) (*Doc, error) {
+	if len(words) < 3 || strings.HasPrefix(words[1], "-") || strings.HasPrefix(words[2], "-") {
+		return nil, &Error{Hint: `for example ["engage", "opposed fire --hesa 3 --def 1", "opposed fire --hesa 2 --def 2"]`,
+			Err: fmt.Errorf("engage: want two attacks, A's on B and B's on A, then flags")}
+	}
+	d, err := DocOfWords(append([]string{"_", "_"}, words[3:]...))
+	if err != nil {
+		return nil, err
+	}
+	for _, name := range slices.Sorted(maps.Keys(d.Params)) {
+		v := text(d.Params[name])
+		switch name {
+		case "a":
+			d.A = v
+		case "b":
+			d.B = v
+		case "first":
+			d.First = v
+		case "simultaneous":
+			d.Simultaneous = v
+		case "rounds":
+			d.Rounds = v
+		case "ends":
+			d.Ends = v
+		default:
+			if v != "true" {
+				return nil, &Error{Flag: name, Err: fmt.Errorf("--%s: engage takes no such flag", name)}
+			}
+			d.Readings = append(d.Readings, name)
+		}
+	}
+	d.System, d.Action, d.Params, d.Engage = "", "", nil, words[1:3]
 	return d, nil
 }

@@ -38,3 +38,10 @@ func (ss Sensitivities) Plot(path, _, title string) ([]byte, error) {
 	}
 	return render.SensitivityPlot(ss[0], path, render.PlotTitle(title))
 }
+
+var _ Plotter = Engagements(nil)
+
+// Plot draws one engagement by round, or a roster's heat map of metric.
+func (es Engagements) Plot(path, metric, title string) ([]byte, error) {
+	return render.EngagePlot(es, metric, path, render.PlotTitle(title))
+}

@@ -29,7 +29,7 @@ type Kind interface {
 
 // Kinds are the kinds of question, one of each (their parameters
 // unset), in the order listings show them.
-var Kinds = []Kind{Once{}, Until{}, Compare{}, Find{}, Sensitivity{}, Sequence{}}
+var Kinds = []Kind{Once{}, Until{}, Compare{}, Find{}, Sensitivity{}, Sequence{}, Engage{}}
 
 // Answer is a question's answer: it writes itself in an output format
 // (table, csv, json, markdown), its figures as render.Style says.

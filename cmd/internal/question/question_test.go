@@ -65,6 +65,7 @@ func kinds(tb testing.TB) map[string]*Settings {
 		"sensitivity": {Query: q, Kind: Sensitivity{}},
 		"until":       {Query: qu, Kind: Until{}},
 		"sequence":    {Query: qs, Kind: Sequence{}},
+		"engage":      {Query: q, Kind: Engage{B: fire(tb, map[string]string{"hesa": "2", "def": "2"}), Spec: query.EngageSpec{Rounds: 3}}},
 	}
 	for _, k := range Kinds {
 		if out[k.Name()] == nil {
@@ -105,8 +106,10 @@ func TestAskExact(t *testing.T) {
 			got = a[0].Sequence.ByStep[1].P
 		case Sensitivities:
 			got = a[0].Changes[0].D // the largest change: hard cover, smoke or hull-down
+		case Engagements: // 3 rounds of 0.28 against 0.15: 0.28 (1 − 0.612³) / 0.388
+			got = a[0].AWins.P
 		}
-		want := map[string]float64{"once": 0.28, "until": 1 - 0.72*0.72, "compare": 0.15, "find": 6, "sensitivity": -0.13, "sequence": 0.4312}[name]
+		want := map[string]float64{"once": 0.28, "until": 1 - 0.72*0.72, "compare": 0.15, "find": 6, "sensitivity": -0.13, "sequence": 0.4312, "engage": 0.28 * (1 - 0.612*0.612*0.612) / 0.388}[name]
 		if math.Abs(got-want) > 1e-9 {
 			t.Errorf("%s: %v, want %v", name, got, want)
 		}

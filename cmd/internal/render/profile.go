@@ -30,6 +30,9 @@ func profileFields(systems []*resolve.System, p any) (name, system, kind string,
 		for _, f := range sys.Card {
 			fields = append(fields, param{Name: f.Name, Value: f.Display(p.Stats[f.Name])})
 		}
+		if p.Points != nil {
+			fields = append(fields, param{Name: "points", Value: *p.Points})
+		}
 		fields = append(fields, param{Name: "source", Value: p.Pos.String()})
 		if p.Note != "" {
 			fields = append(fields, param{Name: "note", Value: p.Note})

@@ -58,8 +58,10 @@ func New(systems []*resolve.System, reg *profiles.Registry, maxTrials int64, std
 	s := &Server{stdout: stdout, stderr: stderr, slots: make(chan struct{}, runtime.NumCPU()),
 		engine: &answer.Engine{Systems: systems, Reg: reg, MaxTrials: maxTrials}, mux: http.NewServeMux()}
 	s.mux.HandleFunc("GET /api/v1/run", s.apiRun)
+	s.mux.HandleFunc("GET /api/v1/engage", func(w http.ResponseWriter, r *http.Request) { s.writeAPI(w, s.run(r, s.engine.EngageQuestion, false)) })
 	s.mux.HandleFunc("GET /api/v1/{system}/{action}", s.api)
 	s.mux.HandleFunc("GET /plot/{system}/{action}", s.plotImage)
+	s.mux.HandleFunc("GET /plot/engage", func(w http.ResponseWriter, r *http.Request) { s.writePlot(w, s.run(r, s.engine.EngageQuestion, true)) })
 	s.mux.HandleFunc("GET /{system}/{action}", s.oldPage)
 	files, err := page.Files()
 	if err != nil {
@@ -208,7 +210,11 @@ func (s *Server) writeAPI(w http.ResponseWriter, rep reply) {
 // plotImage answers GET /plot/SYSTEM/ACTION with the question's plot as
 // SVG (the --plot drawing).
 func (s *Server) plotImage(w http.ResponseWriter, r *http.Request) {
-	rep := s.run(r, s.actionQuestion(r), true)
+	s.writePlot(w, s.run(r, s.actionQuestion(r), true))
+}
+
+// writePlot writes a plot's answer: its SVG, or its error as text.
+func (s *Server) writePlot(w http.ResponseWriter, rep reply) {
 	if rep.status != http.StatusOK || rep.plot == nil {
 		msg := rep.err
 		if msg == "" {

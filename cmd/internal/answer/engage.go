@@ -1,0 +1,142 @@
+package answer
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/url"
+	"slices"
+	"strconv"
+
+	"odds/cmd/internal/query"
+	"odds/cmd/internal/question"
+	"odds/cmd/internal/render"
+	"odds/resolve"
+)
+
+// An engagement's request (GET /api/v1/engage, odds batch's engage
+// lines): a-attack and b-attack as odds engage's two arguments, a and b
+// its cards, first, simultaneous, rounds, ends, the readings by name,
+// metric and the run settings.
+
+// engageKeys are an engagement's own keys, besides the readings and the
+// run settings.
+var engageKeys = []string{"a-attack", "b-attack", "a", "b", "first", "simultaneous", "rounds", "ends", "metric"}
+
+// EngageQuestion reads a request's values as an engagement, checking
+// all that can be checked before it runs.
+func (e *Engine) EngageQuestion(q url.Values) (*Question, error) {
+	readings := map[string]bool{}
+	for _, sys := range e.Systems {
+		for _, act := range sys.Actions {
+			if act.Engage != nil {
+				for _, r := range act.Engage.Readings {
+					readings[r.Name] = true
+				}
+			}
+		}
+	}
+	keys := givenKeys(q)
+	s := newSettings()
+	for _, k := range keys {
+		switch {
+		case slices.Contains(engageKeys, k), readings[k]:
+		case isRunSetting(k) && slices.Contains(question.RunSettings, k):
+			if err := s.read(k, q.Get(k)); err != nil {
+				return nil, err
+			}
+		default:
+			return nil, &query.Error{Flag: k, Hint: "an engagement takes a-attack, b-attack, a, b, first, simultaneous, rounds, ends, metric, its readings and method, trials, seed, precision",
+				Err: fmt.Errorf("--%s: engage takes no such setting", k)}
+		}
+	}
+	var qs [2]*query.Query
+	for i, side := range []string{"a", "b"} {
+		text := q.Get(side + "-attack")
+		if text == "" {
+			return nil, &query.Error{Flag: side + "-attack", Hint: "for example a-attack=opposed fire --hesa 3 --def 1",
+				Err: fmt.Errorf("%s-attack: want the attack, SYSTEM ACTION FLAGS", side)}
+		}
+		sp, err := query.AttackSpec(side, text, e.Systems, isRunFlag)
+		if err != nil {
+			return nil, err
+		}
+		if qs[i], _, err = query.New(sp, e.registry); err != nil {
+			return nil, err
+		}
+	}
+	boolOf := func(k string) (bool, error) {
+		v := q.Get(k)
+		if v == "" {
+			return false, nil
+		}
+		b, err := strconv.ParseBool(v)
+		if err != nil {
+			return false, &query.Error{Flag: k, Err: fmt.Errorf("--%s: want true or false, got %q", k, v)}
+		}
+		return b, nil
+	}
+	simultaneous, err := boolOf("simultaneous")
+	if err != nil {
+		return nil, err
+	}
+	rounds := query.DefaultRounds
+	if v := q.Get("rounds"); v != "" {
+		if rounds, err = strconv.Atoi(v); err != nil {
+			return nil, &query.Error{Flag: "rounds", Err: fmt.Errorf("--rounds: want an integer, got %q", v)}
+		}
+	}
+	var rd resolve.Readings
+	for name := range readings {
+		on, err := boolOf(name)
+		if err != nil {
+			return nil, err
+		}
+		if q.Get(name) != "" {
+			if rd == nil {
+				rd = resolve.Readings{}
+			}
+			rd[name] = on
+		}
+	}
+	spec, err := query.NewEngageSpec(q.Get("first"), simultaneous, rounds, q.Get("ends"), rd)
+	if err != nil {
+		return nil, err
+	}
+	metric := q.Get("metric")
+	if err := render.CheckEngageMetric(metric); err != nil {
+		return nil, err
+	}
+	cards, err := query.EngageCardsOf(qs[0].System, q.Get("a"), q.Get("b"), e.registry)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := cards.Fit(qs[0], qs[1], spec); err != nil {
+		return nil, err
+	}
+	opts, err := s.run.Options()
+	if err != nil {
+		return nil, err
+	}
+	return &Question{Query: qs[0], Metric: metric, Opts: query.Options{Sim: opts, TrialsGiven: s.run.Trials.Given, MaxTrials: e.MaxTrials},
+		Kind: question.Engage{B: qs[1], Cards: cards, Spec: spec}}, nil
+}
+
+// EngageDoc answers an engagement Doc (odds batch's {"engage": [A, B],
+// …} or ["engage", A, B, flags…] line): what odds engage --format json
+// prints.
+func (e *Engine) EngageDoc(ctx context.Context, d *query.Doc, progress Progress) (*Answer, error) {
+	if d.System != "" || d.Action != "" || d.Expr != "" || d.Matchup != "" || len(d.Params) > 0 || len(d.Cards) > 0 || len(d.Engage) != 2 {
+		return nil, &query.Error{Flag: "engage", Hint: `{"engage": ["opposed fire --hesa 3 --def 1", "opposed fire --hesa 2 --def 2"], "rounds": 3}`,
+			Err: errors.New("engage: want its two attacks, and neither system, action, params, cards, expr nor matchup")}
+	}
+	vals := url.Values{}
+	for k, v := range d.Values() {
+		vals.Set(k, v)
+	}
+	x, err := e.EngageQuestion(vals)
+	if err != nil {
+		return nil, err
+	}
+	return e.Run(ctx, x, progress)
+}

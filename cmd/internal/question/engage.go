@@ -1,0 +1,39 @@
+package question
+
+import (
+	"context"
+	"io"
+
+	"odds/cmd/internal/query"
+	"odds/cmd/internal/render"
+)
+
+// Engage is two sides exchanging attacks until one breaks (odds engage
+// 'A ATTACK' 'B ATTACK'): the settings' query is A's attack on B, B's
+// attack on A; every point of A's against every point of B's. Its
+// budget is query.Engage's: engagements times trials, and the compiled
+// tables' memory, checked before any trial runs.
+type Engage struct {
+	B     *query.Query
+	Cards query.EngageCards // --a, --b: each side's cards, every pair engaged
+	Spec  query.EngageSpec
+}
+
+func (Engage) Name() string { return "engage" }
+
+func (k Engage) ask(ctx context.Context, s *Settings) (Answer, error) {
+	es, err := query.Engage(ctx, s.Query, k.B, k.Cards, k.Spec, s.Opts)
+	if err != nil {
+		return nil, err
+	}
+	return Engagements(es), nil
+}
+
+// Engagements are the answer of Engage, one a pair of points.
+type Engagements []*query.Engagement
+
+func (Engagements) Kind() string { return "engage" }
+
+func (es Engagements) Write(ctx context.Context, w io.Writer, format string, st render.Style) error {
+	return render.EngageWriters.Write(ctx, w, format, es, st)
+}
