@@ -145,7 +145,9 @@ func (a *app) systemsText(list []systemDoc) string {
 	var b strings.Builder
 	for _, r := range rows {
 		line := fmt.Sprintf("%-*s  %-*s  %-*s  ", w[0], r[0], w[1], r[1], w[2], r[2])
-		fmt.Fprintln(&b, line+cut(r[3], a.width-utf8.RuneCountInString(line)))
+		// A cut summary ends in "…", three bytes: the line stays within the
+		// width counted in bytes too, as byte-counting tools (awk, wc -c) see it.
+		fmt.Fprintln(&b, line+cut(r[3], a.width-utf8.RuneCountInString(line)-2))
 	}
 	b.WriteString("\n" + a.paragraphs("Each system's actions in full: odds systems NAME. An action's flags: odds SYSTEM ACTION --help.") + "\n")
 	return b.String()
