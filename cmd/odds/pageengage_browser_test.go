@@ -129,7 +129,7 @@ func TestPageEngageBrowser(t *testing.T) {
 		t.Errorf("after the taps the page shows %+v, odds engage --rounds 3 says %+v", got, want3)
 	}
 	var got []string // the figures, folded under the chart
-	p.eval(`[...document.querySelectorAll("#eng-rounds tbody tr")].map((r) => r.textContent)`, &got)
+	p.eval(`[...document.querySelectorAll("#eng-chart table tbody tr")].map((r) => r.textContent)`, &got)
 	if len(got) != 3 || !strings.Contains(got[0], "28.00%") || !strings.Contains(got[0], "10.80%") {
 		t.Errorf("the rounds one by one: %q, want 3 rows, the first A 28.00%% and B 10.80%%", got)
 	}

@@ -208,17 +208,6 @@ function untilFields(catalog, act, b, onchange) {
   const sev = act.until || [];
   const until = select("in-until", sev.map((o) => [o, words(o)]), b.until, (v) => ((b.until = v), onchange({ name: "until", text: "until", value: words(v) })));
   const ad = attacksDoc(catalog);
-  const input = el("input", { type: "number", id: "in-attacks", inputmode: "numeric", min: ad.min, max: ad.max, step: 1, value: b.attacks, autocomplete: "off" });
-  const step = (d) => {
-    const n = Number(b.attacks);
-    b.attacks = String(Math.min(ad.max, Math.max(ad.min, Number.isInteger(n) ? n + d : ad.default)));
-    input.value = b.attacks;
-    onchange({ name: "attacks", text: "attacks", value: b.attacks });
-  };
-  input.addEventListener("input", () => {
-    b.attacks = input.value.trim();
-    onchange({ name: "attacks", text: "attacks", value: b.attacks, slow: true });
-  });
   return [
     el("div", { class: "field", id: "field-until" },
       el("label", { for: "in-until", class: "lab" }, "Repeat the attack until", el("code", { class: "flag" }, "--until")),
@@ -227,13 +216,29 @@ function untilFields(catalog, act, b, onchange) {
       errEl("until")),
     el("div", { class: "field", id: "field-attacks" },
       el("label", { for: "in-attacks", class: "lab" }, "Attacks at most", el("code", { class: "flag" }, "--attacks")),
-      el("div", { class: "stepper" },
-        el("button", { type: "button", class: "step", "aria-label": "fewer attacks", onclick: () => step(-1) }, "−"),
-        input,
-        el("button", { type: "button", class: "step", "aria-label": "more attacks", onclick: () => step(1) }, "+")),
-      el("small", { class: "hint bounds" }, el("span", { class: "bounds" }, ad.min + "–" + ad.max)),
-      errEl("attacks")),
+      ...stepper(b, "attacks", ad, onchange)),
   ];
+}
+
+// stepper is a count's − and + and its field, b[name] within d.min..d.max.
+function stepper(b, name, d, onchange) {
+  const input = el("input", { type: "number", id: "in-" + name, inputmode: "numeric", min: d.min, max: d.max, step: 1, value: b[name], autocomplete: "off" });
+  const step = (k) => {
+    const n = Number(b[name]);
+    input.value = b[name] = String(Math.min(d.max, Math.max(d.min, Number.isInteger(n) ? n + k : d.default)));
+    onchange({ name, text: name, value: b[name] });
+  };
+  input.addEventListener("input", () => {
+    b[name] = input.value.trim();
+    onchange({ name, text: name, value: b[name], slow: true });
+  });
+  return [
+    el("div", { class: "stepper" },
+      el("button", { type: "button", class: "step", "aria-label": "fewer " + name, onclick: () => step(-1) }, "−"),
+      input,
+      el("button", { type: "button", class: "step", "aria-label": "more " + name, onclick: () => step(1) }, "+")),
+    el("small", { class: "hint bounds" }, el("span", { class: "bounds" }, d.min + "–" + d.max)),
+    errEl(name)];
 }
 
 // chainedOf are the actions of act's system that take part in a
@@ -369,61 +374,35 @@ function sensFields(act, b, onchange) {
     errEl("sensitivity"))];
 }
 
-// engageFields are an engagement's settings: who fires first, the rounds
-// at most, what ends it and the readings where the sheet is silent.
-// Side B's attack is set in the form (ask.js: its side switch).
+// engageFields: who fires first, the rounds at most, what ends it and
+// the readings where the sheet is silent (B's attack is set in the form).
 function engageFields(act, b, onchange) {
   const g = act.engage || { ends: [] };
-  const firsts = [["a", "side A"], ["b", "side B"], ...(g.simultaneous || b.first === "simultaneous" ? [["simultaneous", "both at once"]] : [])];
   const seg = el("div", { class: "seg", role: "radiogroup", "aria-labelledby": "eng-first-l" });
-  for (const [v, text] of firsts) {
-    const id = "eng-first-" + v;
-    const r = el("input", { type: "radio", name: "eng-first", id, value: v });
+  for (const v of ["a", "b", ...(g.simultaneous || b.first === "simultaneous" ? ["simultaneous"] : [])]) {
+    const text = v === "simultaneous" ? "both at once" : "side " + v.toUpperCase();
+    const r = el("input", { type: "radio", name: "eng-first", id: "eng-first-" + v, value: v });
     r.checked = b.first === v;
     r.addEventListener("change", () => r.checked && ((b.first = v), onchange({ name: "first", text: "fires first", value: text })));
-    seg.append(r, el("label", { for: id }, text));
+    seg.append(r, el("label", { for: r.id }, text));
   }
-  const input = el("input", { type: "number", id: "in-rounds", inputmode: "numeric", min: 1, max: MAX_ROUNDS, step: 1, value: b.rounds, autocomplete: "off" });
-  const step = (d) => {
-    const n = Number(b.rounds);
-    b.rounds = String(Math.min(MAX_ROUNDS, Math.max(1, Number.isInteger(n) ? n + d : DEFAULT_ROUNDS)));
-    input.value = b.rounds;
-    onchange({ name: "rounds", text: "rounds", value: b.rounds });
-  };
-  input.addEventListener("input", () => {
-    b.rounds = input.value.trim();
-    onchange({ name: "rounds", text: "rounds", value: b.rounds, slow: true });
-  });
   const ends = select("in-ends", [["", "a side is out of the fight"], ...g.ends.slice(0, -1).map((o) => [o, words(o) + " or worse"])], b.ends,
     (v) => ((b.ends = v), onchange({ name: "ends", text: "ends at", value: v ? words(v) : "out of the fight" })));
   const readings = (g.readings || []).map((r) => {
-    const id = "eng-" + r.name;
-    const box = el("input", { type: "checkbox", role: "switch", id });
+    const box = el("input", { type: "checkbox", role: "switch", id: "eng-" + r.name });
     box.checked = b.readings.has(r.name);
-    box.addEventListener("change", () => {
-      if (box.checked) b.readings.add(r.name);
-      else b.readings.delete(r.name);
-      onchange({ name: r.name, text: words(r.name), value: box.checked ? "on" : "off" });
-    });
+    box.addEventListener("change", () => (b.readings[box.checked ? "add" : "delete"](r.name), onchange({ name: r.name, text: words(r.name), value: box.checked ? "on" : "off" })));
     return el("div", { class: "field switch", id: "field-" + r.name },
-      el("label", { for: id, class: "lab" }, box, el("span", { class: "track", "aria-hidden": "true" }), el("span", { class: "txt" }, cap(words(r.name)))),
+      el("label", { for: box.id, class: "lab" }, box, el("span", { class: "track", "aria-hidden": "true" }), el("span", { class: "txt" }, cap(words(r.name)))),
       el("small", { class: "hint" }, r.usage.replace(/^[\w ]+: /, "")), errEl(r.name));
   });
   return [
-    el("div", { class: "field", id: "field-first" },
-      el("span", { class: "lab", id: "eng-first-l" }, "Fires first"), seg,
+    el("div", { class: "field", id: "field-first" }, el("span", { class: "lab", id: "eng-first-l" }, "Fires first"), seg,
       el("small", { class: "hint" }, "the sides take turns, each side's state carrying as its sheet says: a suppressed firer may lose its bonus or its fire"), errEl("first")),
-    el("div", { class: "field", id: "field-rounds" },
-      el("label", { for: "in-rounds", class: "lab" }, "Rounds at most"),
-      el("div", { class: "stepper" },
-        el("button", { type: "button", class: "step", "aria-label": "fewer rounds", onclick: () => step(-1) }, "−"),
-        input,
-        el("button", { type: "button", class: "step", "aria-label": "more rounds", onclick: () => step(1) }, "+")),
-      el("small", { class: "hint bounds" }, el("span", { class: "bounds" }, "1–" + MAX_ROUNDS)),
-      errEl("rounds")),
-    el("div", { class: "field", id: "field-ends" },
-      el("label", { for: "in-ends", class: "lab" }, "Ends when"), ends,
-      el("small", { class: "hint" }, "an attack's result this bad ends the exchange; by default a side must be out of the fight"), errEl("ends")),
+    el("div", { class: "field", id: "field-rounds" }, el("label", { for: "in-rounds", class: "lab" }, "Rounds at most"),
+      ...stepper(b, "rounds", { min: 1, max: MAX_ROUNDS, default: DEFAULT_ROUNDS }, onchange)),
+    el("div", { class: "field", id: "field-ends" }, el("label", { for: "in-ends", class: "lab" }, "Ends when"), ends,
+      el("small", { class: "hint" }, "an attack's result this bad ends it; by default a side must be out of the fight"), errEl("ends")),
     ...readings,
   ];
 }

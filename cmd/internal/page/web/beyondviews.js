@@ -4,7 +4,7 @@
 // with the threshold; a sensitivity as a tornado, largest change on top.
 import { el, group, num, pct, signedNum, signedPct, words } from "./fmt.js";
 import { bar, how } from "./views.js";
-import { axes, palette } from "./chart.js";
+import { axes, palette, sweep } from "./chart.js";
 
 const cap = (t) => t.charAt(0).toUpperCase() + t.slice(1);
 const isMean = (metric) => String(metric).startsWith("mean:");
@@ -340,155 +340,69 @@ function tornado(s, point, apply) {
     refused.length ? el("p", { class: "hint", id: point ? undefined : "sens-refused" }, "Does not apply here: " + refused.map((c) => changeText(c) + " (" + c.does_not_apply + ")").join("; ") + ".") : null);
 }
 
-// engagements draw odds engage's answer: who wins (A, B, both out at
-// once, neither within the rounds) as bars, the mean rounds of the
-// exchanges that end, P(A has won) and P(B has won) by round as a chart,
-// each side's state at the end, and the points traded where both sides'
-// cards have points. A sweep is a table, a row an engagement.
+// engagements draw odds engage's answer: who wins as bars, the mean
+// rounds, P(A has won) and P(B has won) by round, each side at the end,
+// the points traded where both cards have points; a sweep, a line each.
 function engagements(es, ctx) {
   const e = es[0];
-  const outcome = (x, name) => x.outcomes.find((o) => o.name === name) || { p: 0, ci95: [0, 0] };
-  const how = e.exact
-    ? "exact: a Markov chain over " + e.states[0] + "×" + e.states[1] + " states of the two sides"
-    : "Monte Carlo, " + group(e.trials) + " engagements, seed " + e.seed;
-  const a = outcome(e, "a-wins"), b = outcome(e, "b-wins");
-  const out = {
-    how, ms: ctx.ms,
-    announce: "A wins " + pct(a.p) + ", B wins " + pct(b.p) + (Number.isFinite(e.mean_rounds) ? ", " + num(e.mean_rounds) + " rounds on average" : ""),
-    summary: "A wins " + pct(a.p) + ", B " + pct(b.p),
-    live: es.length > 1 ? es.length + " engagements" : "A wins " + pct(a.p) + " · B wins " + pct(b.p),
+  const [a, b] = ["a-wins", "b-wins"].map((n) => oc(e, n).p);
+  const wins = (x) => "A wins " + pct(oc(x, "a-wins").p) + " · B wins " + pct(oc(x, "b-wins").p);
+  return {
+    ms: ctx.ms, summary: "A wins " + pct(a) + ", B " + pct(b), live: es.length > 1 ? es.length + " engagements" : wins(e),
+    how: e.exact ? "exact: a Markov chain over " + e.states.join("×") + " states of the two sides" : "Monte Carlo, " + group(e.trials) + " engagements, seed " + e.seed,
+    announce: "A wins " + pct(a) + ", B wins " + pct(b),
+    nodes: es.length > 1
+      ? [el("ul", { class: "eng-sweep" }, es.slice(0, 40).map((x) => el("li", {}, el("strong", {}, engPoint(x, es) + ": "), wins(x))))]
+      : [engagement(e, ctx)],
   };
-  if (es.length > 1) {
-    out.nodes = [engageTable(es, outcome)];
-    return out;
-  }
-  out.nodes = [engagement(e, outcome, ctx)];
-  return out;
 }
 
-// sideName is a side as the answer names it: its letter and its card.
+const oc = (e, name) => e.outcomes.find((o) => o.name === name) || { p: 0, ci95: [0, 0] };
 const sideName = (e, s) => s.toUpperCase() + (e[s].cards?.attacker ? " (" + words(e[s].cards.attacker) + ")" : "");
 
-function engagement(e, outcome, ctx) {
-  const simultaneous = e.first === "simultaneous";
-  const rows = [
-    ["a-wins", sideName(e, "a") + " wins"],
-    ["b-wins", sideName(e, "b") + " wins"],
-    ...(simultaneous ? [["both-out", "both out at once"]] : []),
-    ["neither", "neither within " + e.rounds + (e.rounds === 1 ? " round" : " rounds")],
-  ];
-  const list = el("ul", { class: "outcomes engage no-delta", id: "engage" });
-  for (const [name, text] of rows) {
-    const o = outcome(e, name);
-    list.append(el("li", { "data-outcome": name },
-      el("span", { class: "name" }, text),
-      el("span", { class: "p", id: "eng-" + name }, pct(o.p)),
-      bar(o.p, 1, undefined, e.exact ? undefined : o.ci95[0], o.ci95[1]),
-      e.exact ? null : el("span", { class: "ci" }, ciText("", o.ci95[0], o.ci95[1]))));
-  }
-  const first = simultaneous ? "both fire at once" : e.first.toUpperCase() + " fires first";
-  const ends = e.ends === "out-of-the-fight" ? "until a side is out of the fight" : "until an attack's result is " + words(e.ends) + " or worse";
-  const mean = Number.isFinite(e.mean_rounds) ? e.mean_rounds : null;
-  const nodes = [
-    el("h2", { class: "view-h" }, "Who wins the exchange"),
-    el("p", { class: "eng-setup", id: "eng-setup" }, first + ", " + ends + ", up to " + e.rounds + (e.rounds === 1 ? " round." : " rounds.")),
-    list,
-    el("p", { class: "chain-sum", id: "eng-mean" }, "Mean rounds of the exchanges that end: ",
-      el("strong", { id: "eng-mean-rounds" }, mean === null ? "none end" : num(mean))),
-  ];
-  if (e.points_traded !== undefined) nodes.push(points(e));
-  nodes.push(roundsChart(e), finalStates(e));
-  if (ctx.sides) nodes.push(el("p", { class: "hint eng-sides" }, "A's attack: " + ctx.sides.a + ". B's attack: " + ctx.sides.b + "."));
-  return el("div", { class: "engage-box", "data-first": e.first }, nodes);
+// engPoint names an engagement of a sweep by what differs.
+function engPoint(e, es) {
+  const part = (s) => pointText(e[s].params, differing(es.map((x) => x[s].params)));
+  return ["a", "b"].map((s) => (part(s) ? s.toUpperCase() + " " + part(s) : "")).filter(Boolean).join(", ");
 }
 
-// points: what each side expects to lose and the points traded (B's
-// expected loss less A's: above zero, the exchange favours A).
-function points(e) {
-  const [la, lb] = e.points_lost;
-  return el("div", { class: "eng-points", id: "eng-points" },
-    el("p", {}, "Points traded: ", el("strong", { id: "eng-points-traded" }, signedNum(e.points_traded)),
-      el("span", { class: "hint" }, e.points_traded > 0 ? " in A's favour" : e.points_traded < 0 ? " in B's favour" : " even")),
-    el("p", { class: "hint" }, "Points each side expects to lose: A " + num(la) + " of " + num(e.a.points) + ", B " + num(lb) + " of " + num(e.b.points) + " (B's loss less A's is the points traded)."));
-}
-
-// roundsChart: P(A has won) and P(B has won) by round, as lines, over the
-// rounds until what still goes on is under 0.1% (the figures table has
-// every round).
-function roundsChart(e) {
-  const cum = [];
-  let ca = 0, cb = 0, cboth = 0;
-  for (const r of e.by_round) {
-    ca += r.a;
-    cb += r.b;
-    cboth += r.both;
-    cum.push({ k: r.round, a: ca, b: cb, both: cboth, on: Math.max(0, 1 - ca - cb - cboth) });
-  }
-  let n = cum.findIndex((c) => c.on < 0.001) + 1;
-  if (n <= 0) n = cum.length;
-  n = Math.min(cum.length, Math.max(n, Math.min(3, cum.length)));
-  const pts = cum.slice(0, n);
-  const title = "P(A has won) and P(B has won) by round";
-  const { svg, sx, sy } = axes({
-    H: 200, L: 44, xs: pts.map((c) => c.k), xTicks: 10, xLabel: "round",
-    attrs: { class: "chart eng-chart", role: "img", "aria-label": title, id: "eng-chart" },
-  });
-  const lines = [["a", "A has won", palette[0]], ["b", "B has won", palette[1]], ...(e.first === "simultaneous" ? [["both", "both out", palette[2]]] : [])];
-  for (const [key, text, c] of lines) {
-    const line = el("svg:polyline", { points: pts.map((x) => `${sx(x.k)},${sy(x[key])}`).join(" "), class: "line", "data-side": key });
-    line.style.stroke = c;
-    svg.append(line);
-    for (const x of pts) {
-      const dot = el("svg:circle", { cx: sx(x.k), cy: sy(x[key]), r: pts.length > 20 ? 2 : 3.2, class: "dot", "data-side": key, "data-round": x.k, "data-p": x[key] },
-        el("svg:title", {}, "by round " + x.k + ": " + text + " " + pct(x[key])));
-      dot.style.fill = c;
-      svg.append(dot);
-    }
-  }
-  const legend = el("ul", { class: "legend" }, lines.map(([, text, c]) => {
-    const sw = el("span", { class: "swatch", "aria-hidden": "true" });
-    sw.style.background = c;
-    return el("li", {}, sw, text);
+function engagement(e, ctx) {
+  const both = e.first === "simultaneous";
+  const rows = [["a-wins", sideName(e, "a") + " wins"], ["b-wins", sideName(e, "b") + " wins"],
+    ...(both ? [["both-out", "both out at once"]] : []), ["neither", "neither within " + e.rounds + " rounds"]];
+  const list = el("ul", { class: "outcomes no-delta", id: "engage" }, rows.map(([n, text]) => {
+    const o = oc(e, n);
+    return el("li", { "data-outcome": n }, el("span", { class: "name" }, text), el("span", { class: "p", id: "eng-" + n }, pct(o.p)),
+      bar(o.p, 1, undefined, e.exact ? undefined : o.ci95[0], o.ci95[1]), e.exact ? null : el("span", { class: "ci" }, ciText("", o.ci95[0], o.ci95[1])));
   }));
-  const table = el("table", { class: "sweep-table", id: "eng-rounds" },
-    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "by round"), el("th", { scope: "col" }, "A won"), el("th", { scope: "col" }, "B won"),
-      e.first === "simultaneous" ? el("th", { scope: "col" }, "both out") : null, el("th", { scope: "col" }, "going on"))),
-    el("tbody", {}, cum.map((x) => el("tr", { "data-round": x.k }, el("th", { scope: "row" }, String(x.k)),
-      el("td", {}, pct(x.a)), el("td", {}, pct(x.b)), e.first === "simultaneous" ? el("td", {}, pct(x.both)) : null, el("td", {}, pct(x.on))))));
-  const caption = n < cum.length ? title + ", rounds 1–" + n + " (by then under 0.1% go on)" : title;
-  return el("figure", { class: "sweep" }, el("figcaption", {}, caption), svg, legend,
-    el("details", { class: "figures" }, el("summary", {}, "Figures, round by round"), el("div", { class: "scroll" }, table)));
-}
-
-// finalStates: each side's state at the end, a row a state.
-function finalStates(e) {
-  const names = [];
-  for (const x of [...(e.states_a || []), ...(e.states_b || [])]) if (!names.includes(x.name)) names.push(x.name);
-  const at = (list, n) => list.find((x) => x.name === n);
-  const cell = (x) => (!x ? "·" : e.exact ? pct(x.p) : pct(x.p) + " ±" + pct((x.ci95[1] - x.ci95[0]) / 2));
-  return el("div", { class: "eng-states" },
+  const mean = Number.isFinite(e.mean_rounds) ? num(e.mean_rounds) : "none end";
+  return el("div", { class: "engage-box" },
+    el("h2", { class: "view-h" }, "Who wins the exchange"),
+    el("p", { class: "eng-setup", id: "eng-setup" }, (both ? "Both fire at once" : e.first.toUpperCase() + " fires first") + ", until " +
+      (e.ends === "out-of-the-fight" ? "a side is out of the fight" : "an attack's result is " + words(e.ends) + " or worse") + ", up to " + e.rounds + " rounds."),
+    list,
+    el("p", { class: "chain-sum" }, "Mean rounds of the exchanges that end: ", el("strong", { id: "eng-mean-rounds" }, mean)),
+    e.points_traded === undefined ? null : el("p", { id: "eng-points" }, "Points traded: ", el("strong", { id: "eng-points-traded" }, signedNum(e.points_traded)),
+      el("small", { class: "hint" }, " (B's expected loss less A's: A loses " + num(e.points_lost[0]) + " of " + e.a.points + ", B " + num(e.points_lost[1]) + " of " + e.b.points + ")")),
+    roundsChart(e),
     el("h3", { class: "view-h" }, "Each side at the end"),
     el("div", { class: "seq-scroll" }, el("table", { class: "seq-table", id: "eng-states" },
-      el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "state"), el("th", { scope: "col" }, "A"), el("th", { scope: "col" }, "B"))),
-      el("tbody", {}, names.map((n) => el("tr", { "data-state": n }, el("th", { scope: "row" }, words(n)),
-        el("td", { "data-side": "a" }, cell(at(e.states_a || [], n))), el("td", { "data-side": "b" }, cell(at(e.states_b || [], n)))))))));
+      el("thead", {}, el("tr", {}, el("th", {}, "state"), el("th", { scope: "col" }, "A"), el("th", { scope: "col" }, "B"))),
+      el("tbody", {}, (e.states_a || []).map((x, i) => el("tr", {}, el("th", { scope: "row" }, words(x.name)),
+        [x, e.states_b?.[i]].map((y) => el("td", {}, y ? pct(y.p) + (e.exact ? "" : " ±" + pct((y.ci95[1] - y.ci95[0]) / 2)) : "·"))))))),
+    ctx.sides ? el("p", { class: "hint" }, "A's attack: " + ctx.sides.a + ". B's attack: " + ctx.sides.b + ".") : null);
 }
 
-// engageTable: a sweep of engagements, a row each, named by the values
-// that differ between them.
-function engageTable(es, outcome) {
-  const ka = differing(es.map((e) => e.a.params || {}));
-  const kb = differing(es.map((e) => e.b.params || {}));
-  const name = (e) => [ka.length ? "A " + pointText(e.a.params, ka) : "", kb.length ? "B " + pointText(e.b.params, kb) : "",
-    e.a.cards?.attacker && es.some((x) => x.a.cards?.attacker !== e.a.cards.attacker) ? "A " + words(e.a.cards.attacker) : "",
-    e.b.cards?.attacker && es.some((x) => x.b.cards?.attacker !== e.b.cards.attacker) ? "B " + words(e.b.cards.attacker) : ""].filter(Boolean).join(", ");
-  const shown = es.slice(0, 60);
-  return el("div", { class: "engage-box" },
-    el("h2", { class: "view-h" }, "Who wins each exchange"),
-    el("div", { class: "scroll" }, el("table", { class: "sweep-table", id: "eng-sweep" },
-      el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "engagement"), el("th", { scope: "col" }, "A wins"), el("th", { scope: "col" }, "B wins"), el("th", { scope: "col" }, "neither"), el("th", { scope: "col" }, "mean rounds"))),
-      el("tbody", {}, shown.map((e) => el("tr", {}, el("th", { scope: "row" }, name(e)),
-        el("td", {}, pct(outcome(e, "a-wins").p)), el("td", {}, pct(outcome(e, "b-wins").p)), el("td", {}, pct(outcome(e, "neither").p)),
-        el("td", {}, Number.isFinite(e.mean_rounds) ? num(e.mean_rounds) : "—")))))),
-    es.length > shown.length ? el("p", { class: "hint" }, es.length - shown.length + " more engagements: sweep fewer values") : null);
+// roundsChart: P(A has won) and P(B has won) by round (chart.js's sweep
+// over the rounds) until under 0.1% go on.
+function roundsChart(e) {
+  const c = { a: 0, b: 0, both: 0 };
+  const rs = [];
+  for (const r of e.by_round) {
+    if (rs.length >= 3 && 1 - c.a - c.b - c.both < 0.001) break;
+    for (const k in c) c[k] += r[k];
+    const o = (name, p) => ({ name, p, ci95: [p, p] });
+    rs.push({ exact: true, params: { round: r.round }, outcomes: [o("A has won", c.a), o("B has won", c.b), ...(e.first === "simultaneous" ? [o("both out", c.both)] : [])] });
+  }
+  return el("div", { id: "eng-chart" }, sweep(rs, "round", "P(A has won) and P(B has won) by round" + (rs.length < e.rounds ? ", to round " + rs.length + " (under 0.1% go on after)" : "")));
 }
