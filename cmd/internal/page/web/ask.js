@@ -348,6 +348,13 @@ export function actionPage(app, sys, act, qs) {
 
   function fail(err) {
     idle();
+    // An engagement's error names its side's attack: its controls show.
+    const errSide = st.beyond.mode === "engage" && /^([AB])'s attack: /.exec(err.message || "")?.[1].toLowerCase();
+    if (errSide && errSide !== side) {
+      side = errSide;
+      editing = side === "b" ? sideB : st;
+      draw();
+    }
     clearErrors();
     const at = err.flag && app.main.querySelector("#err-" + CSS.escape(err.flag));
     const p = (act.params || []).find((x) => x.name === err.flag);
