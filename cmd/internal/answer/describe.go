@@ -68,7 +68,9 @@ type RoleDoc struct {
 	Usage string `json:"usage"`
 }
 
-// ParamDoc is one parameter (its query key) as the page shows it.
+// ParamDoc is one parameter (its query key) as the page shows it. Its
+// flags (optional, terms, cards, required) are given only when true: the
+// page's catalog, sent on a first visit, is the smaller for it.
 type ParamDoc struct {
 	Name     string   `json:"name"`
 	Kind     string   `json:"kind"` // int, bool, choice, word or dice
@@ -79,9 +81,9 @@ type ParamDoc struct {
 	Usage    string   `json:"usage"`
 	Section  string   `json:"section,omitempty"`
 	Group    string   `json:"group,omitempty"`
-	Optional bool     `json:"optional"`
-	Terms    bool     `json:"terms"`
-	Cards    bool     `json:"cards"`
+	Optional bool     `json:"optional,omitempty"`
+	Terms    bool     `json:"terms,omitempty"`
+	Cards    bool     `json:"cards,omitempty"`
 	Required bool     `json:"required,omitempty"` // a card field every card must give
 }
 
