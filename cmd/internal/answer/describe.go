@@ -47,6 +47,19 @@ type ActionDoc struct {
 	// severe first: the action's chain's outcomes; absent where the sheet
 	// does not say how the target's state carries (the API refuses until=).
 	Until []string `json:"until,omitempty"`
+	// Engage is how the action takes part in an engagement (the engage
+	// op, odds engage); absent where it does not.
+	Engage *EngageDoc `json:"engage,omitempty"`
+}
+
+// EngageDoc is what an engagement of an action may be asked: the
+// outcomes it may end at (ends=OUTCOME), most severe first, the readings
+// where its sheet is silent (each a boolean key), and whether its sheet
+// resolves both sides at once (simultaneous).
+type EngageDoc struct {
+	Ends         []string  `json:"ends"`
+	Readings     []RoleDoc `json:"readings,omitempty"`
+	Simultaneous bool      `json:"simultaneous,omitempty"`
 }
 
 // RoleDoc is a card role of an action (its query key).
@@ -55,7 +68,9 @@ type RoleDoc struct {
 	Usage string `json:"usage"`
 }
 
-// ParamDoc is one parameter (its query key) as the page shows it.
+// ParamDoc is one parameter (its query key) as the page shows it. Its
+// flags (optional, terms, cards, required) are given only when true: the
+// page's catalog, sent on a first visit, is the smaller for it.
 type ParamDoc struct {
 	Name     string   `json:"name"`
 	Kind     string   `json:"kind"` // int, bool, choice, word or dice
@@ -66,9 +81,9 @@ type ParamDoc struct {
 	Usage    string   `json:"usage"`
 	Section  string   `json:"section,omitempty"`
 	Group    string   `json:"group,omitempty"`
-	Optional bool     `json:"optional"`
-	Terms    bool     `json:"terms"`
-	Cards    bool     `json:"cards"`
+	Optional bool     `json:"optional,omitempty"`
+	Terms    bool     `json:"terms,omitempty"`
+	Cards    bool     `json:"cards,omitempty"`
 	Required bool     `json:"required,omitempty"` // a card field every card must give
 }
 
@@ -135,6 +150,12 @@ func (e *Engine) Describe(version string) (*Catalog, error) {
 				Outcomes: a.Outcome, Stats: a.Stats, Notes: a.Notes, Note: a.Note}
 			if a.Chain != nil {
 				ad.Until = a.Chain.Severity
+			}
+			if g := a.Engage; g != nil {
+				ad.Engage = &EngageDoc{Ends: g.Severity, Simultaneous: g.Simultaneous}
+				for _, r := range g.Readings {
+					ad.Engage.Readings = append(ad.Engage.Readings, RoleDoc{Name: r.Name, Usage: r.Usage})
+				}
 			}
 			for _, r := range a.Roles {
 				ad.Roles = append(ad.Roles, RoleDoc{Name: r.Name, Usage: r.Usage})

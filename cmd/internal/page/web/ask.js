@@ -5,7 +5,7 @@
 import { controls, defaultOf, label, plain, showCards } from "./form.js";
 import { el, group, num, pct, words } from "./fmt.js";
 import { compare, how, numeric, outcomes, shown as shownRows, stats, took, viewSwitch } from "./views.js";
-import { beyondControls, beyondOf, beyondQuery, beyondSummary, markVaried } from "./beyond.js";
+import { beyondControls, beyondOf, beyondQuery, beyondSummary, engageQuery, flagsText, markVaried } from "./beyond.js";
 import { beyondView } from "./beyondviews.js";
 import { markScrolls, matrix, matrixOf, roster, sweep, varying } from "./chart.js";
 import { shareBox } from "./share.js";
@@ -65,6 +65,16 @@ export function queryOf(act, st, extra = {}) {
   }
   for (const [k, v] of Object.entries(extra)) if (v !== undefined && v !== "") q.set(k, v);
   return q.toString();
+}
+
+// nonDefault are a side's values that differ from the defaults.
+function nonDefault(act, values) {
+  const m = new Map();
+  for (const p of act.params || []) {
+    const v = values.get(p.name) ?? "";
+    if (v !== "" && v !== defaultOf(p)) m.set(p.name, v);
+  }
+  return m;
 }
 
 // summary is a short reading of the question: the values given.
@@ -141,6 +151,16 @@ export function actionPage(app, sys, act, qs) {
   let matrixPick = "";
   let rememberTimer = 0;
   let prevChain = null; // the last chain shown: its ghost
+  // Engage: the form edits side A's attack (the question) or side B's
+  // (st.beyond.b); the card pickers are the two sides' units either way:
+  // A's attacker card is side A's, its defender card side B's, and B's
+  // attack sees them the other way round.
+  let side = "a";
+  const swap = (n) => (n === "attacker" ? "defender" : n === "defender" ? "attacker" : n);
+  const sideB = {
+    get values() { return st.beyond.b; },
+    cards: { get: (n) => st.cards.get(swap(n)), set: (n, v) => st.cards.set(swap(n), v) },
+  };
 
   const answer = el("section", { id: "answer", class: "answer", "aria-labelledby": "answer-h" });
   const announce = el("p", { class: "sr", "aria-live": "polite", id: "announce" });
@@ -150,10 +170,19 @@ export function actionPage(app, sys, act, qs) {
   const cmpBtn = el("button", { type: "button", class: "small", id: "compare", "aria-pressed": String(!!st.b) }, st.b ? "Stop comparing" : "Compare A vs B");
   const cmpNote = el("p", { class: "cmp-note", id: "cmp-note" });
   const runBox = runSettings(st, () => change({ name: "run", text: "run settings", value: "" }));
+  // The side switch stays in view over the form with the answer's
+  // headline (sideLive), so that a thumb sets either side and sees the
+  // odds move; the note under it says what the controls set.
+  const sideLive = el("p", { class: "side-live", id: "side-live", "aria-hidden": "true" });
+  const sideBox = el("div", { class: "sides", id: "sides", hidden: true });
+  const sideNote = el("p", { class: "side-note", id: "side-note", hidden: true });
   const beyondBox = beyondControls(app.catalog, act, st.beyond, (info) => change(info), () => {
     if (st.b) stopCompare();
     cmpBtn.hidden = !!st.beyond.mode;
     prevChain = null;
+    if (st.beyond.mode === "engage" && !st.beyond.b.size) for (const [k, v] of st.values) st.beyond.b.set(k, v);
+    if (st.beyond.mode !== "engage") side = "a";
+    editing = side === "b" ? sideB : st;
     draw();
   });
   cmpBtn.hidden = !!st.beyond.mode;
@@ -174,6 +203,8 @@ export function actionPage(app, sys, act, qs) {
     el("nav", { class: "pick", "aria-label": "System and action" }, sysSel, actSel),
     answer,
     cmpNote,
+    sideBox,
+    sideNote,
     form,
     more,
     beyondBox,
@@ -185,7 +216,30 @@ export function actionPage(app, sys, act, qs) {
   const draw = () => {
     controls(form, act, editing, app.cards(sys.name), change);
     markVaried(form, st.beyond);
+    drawSides();
   };
+  // drawSides is engage's side switch over the form: which side's attack
+  // the controls set, and what the other side's is.
+  function drawSides() {
+    sideBox.hidden = sideNote.hidden = st.beyond.mode !== "engage";
+    if (sideBox.hidden) return sideBox.replaceChildren();
+    const seg = el("div", { class: "seg sides-seg", role: "radiogroup", "aria-label": "The controls set" });
+    for (const [v, text] of [["a", "Side A's attack"], ["b", "Side B's attack"]]) {
+      const r = el("input", { type: "radio", name: "side", id: "side-" + v, value: v });
+      r.checked = side === v;
+      r.addEventListener("change", () => {
+        if (!r.checked) return;
+        side = v;
+        editing = side === "b" ? sideB : st;
+        draw();
+      });
+      seg.append(r, el("label", { for: "side-" + v }, text));
+    }
+    const other = side === "a" ? "B" : "A";
+    sideBox.replaceChildren(seg, sideLive);
+    sideNote.replaceChildren(side === "a" ? "A fires at B: A's firer values and B's target values. " : "B fires at A: B's firer values and A's target values. ",
+      el("span", { class: "other" }, other + "'s attack: " + summary(act, side === "a" ? sideB : st)));
+  }
   draw();
   // stopCompare keeps B as the question.
   function stopCompare() {
@@ -241,7 +295,12 @@ export function actionPage(app, sys, act, qs) {
     if (query === lastQuery) return;
     lastQuery = query;
     const t0 = performance.now();
-    question({ op: "query", system: sys.name, action: act.name, query, profiles: profiles() }).then((rep) => {
+    const engage = st.beyond.mode === "engage";
+    if (engage) drawSides();
+    const msg = engage
+      ? { op: "engage", query: engageQuery(sys.name, act, flagsText(nonDefault(act, st.values)), st.cards, st.beyond, st.run), profiles: profiles() }
+      : { op: "query", system: sys.name, action: act.name, query, profiles: profiles() };
+    question(msg).then((rep) => {
       show(rep, query, performance.now() - t0);
     }, (err) => {
       if (err.cancelled) {
@@ -289,6 +348,13 @@ export function actionPage(app, sys, act, qs) {
 
   function fail(err) {
     idle();
+    // An engagement's error names its side's attack: its controls show.
+    const errSide = st.beyond.mode === "engage" && /^([AB])'s attack: /.exec(err.message || "")?.[1].toLowerCase();
+    if (errSide && errSide !== side) {
+      side = errSide;
+      editing = side === "b" ? sideB : st;
+      draw();
+    }
     clearErrors();
     const at = err.flag && app.main.querySelector("#err-" + CSS.escape(err.flag));
     const p = (act.params || []).find((x) => x.name === err.flag);
@@ -324,9 +390,10 @@ export function actionPage(app, sys, act, qs) {
     starting = 0;
     showCards(form, act, rep.results?.length === 1 ? rep.results[0] : null);
     const results = rep.results || [];
-    const mc = results.some((r) => !r.exact) || (rep.comparisons || []).some((c) => !c.exact) ||
+    const eng = rep.engagements || [];
+    const mc = eng.some((e) => !e.exact) || results.some((r) => !r.exact) || (rep.comparisons || []).some((c) => !c.exact) ||
       (rep.finds || []).some((f) => !f.exact) || (rep.sensitivities || []).some((s) => !s.exact);
-    const seed = mc ? results[0]?.seed ?? rep.comparisons?.[0]?.a?.seed ?? rep.finds?.[0]?.seed ?? rep.sensitivities?.[0]?.result?.seed : undefined;
+    const seed = mc ? eng[0]?.seed ?? results[0]?.seed ?? rep.comparisons?.[0]?.a?.seed ?? rep.finds?.[0]?.seed ?? rep.sensitivities?.[0]?.result?.seed : undefined;
     const hash = "#/" + sys.name + "/" + act.name + "?" + queryOf(act, st, { seed: st.run.get("seed") ? undefined : seed });
     if (mc) history.replaceState(null, "", hash);
     const out = [];
@@ -335,12 +402,13 @@ export function actionPage(app, sys, act, qs) {
     let said = "";
     more.hidden = true;
     answer.classList.remove("pinned");
-    const beyond = beyondView(rep, { act, prev: prevChain, changed, ms, apply });
+    const beyond = beyondView(rep, { act, prev: prevChain, changed, ms, apply, sides: { a: summary(act, st), b: summary(act, sideB) } });
     if (beyond) {
       out.push(...beyond.nodes);
       howText = beyond.how;
       tookMS = beyond.ms;
       said = beyond.summary;
+      sideLive.textContent = beyond.live || "";
       prevChain = beyond.chain || null;
       shown = null;
     } else if (rep.kind === "compare" && rep.comparisons?.length) {

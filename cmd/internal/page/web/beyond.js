@@ -1,7 +1,9 @@
 // Beyond one roll (issue 26): repeat the attack until an outcome
 // (until=OUTCOME&attacks=N), a sequence of attacks on the same target
 // (then=ACTION FLAGS, a value a step, with until=OUTCOME), find what it takes (find=COND&vary=FLAG) and
-// what matters most (sensitivity=METRIC). The question's part is here
+// what matters most (sensitivity=METRIC), and an engagement of two sides
+// (engage=B's FLAGS with first, rounds, ends: the question is side A's
+// attack, engage B's on A). The question's part is here
 // (state from the link, the query, the controls); the answers' drawings
 // are in beyondviews.js. The engine answers all three as the JSON API does.
 import { label } from "./form.js";
@@ -23,8 +25,9 @@ const attacksDoc = (catalog) => (catalog.run || []).find((p) => p.name === "atta
 // target's state carries (the catalog's until), find where it has a
 // number to vary; mode is kept if a link asks for it (the engine says why not).
 function modes(act, mode) {
-  return [["", "Once"], ["until", "Repeat until"], ["then", "Then…"], ["find", "Find"], ["sensitivity", "What matters"]].filter(([m]) =>
-    m === "" || m === mode || m === "sensitivity" || ((m === "until" || m === "then") && act.until?.length) || (m === "find" && varies(act).length));
+  return [["", "Once"], ["until", "Repeat until"], ["then", "Then…"], ["find", "Find"], ["sensitivity", "What matters"], ["engage", "Engage"]].filter(([m]) =>
+    m === "" || m === mode || m === "sensitivity" || ((m === "until" || m === "then") && act.until?.length) || (m === "find" && varies(act).length) ||
+    (m === "engage" && act.engage));
 }
 
 const isMean = (metric) => metric.startsWith("mean:");
@@ -35,8 +38,20 @@ export function beyondOf(catalog, act, q) {
     mode: "", until: act.until?.[0] || "", attacks: String(attacksDoc(catalog).default),
     metric: act.until?.[0] || metrics(act)[0]?.value || "", op: ">=", x: "50", vary: varies(act)[0]?.name || "", sens: "first", raw: null,
     steps: [], goal: "",
+    // engage: side B's attack (its values by name, as the query writes
+    // them), who fires first (a, b or simultaneous), the rounds, the
+    // outcome that ends it ("": a side out of the fight), the readings on.
+    b: new Map(), first: "a", rounds: String(DEFAULT_ROUNDS), ends: "", readings: new Set(),
   };
-  if (q.getAll("then").some((t) => t.trim())) {
+  if (q.has("engage")) {
+    b.mode = "engage";
+    b.b = flagValues(q.get("engage"));
+    if (q.get("simultaneous") === "true" || q.get("simultaneous") === "") b.first = "simultaneous";
+    else if (q.get("first") === "b") b.first = "b";
+    if (q.get("rounds")) b.rounds = q.get("rounds");
+    b.ends = q.get("ends") || "";
+    for (const r of act.engage?.readings || []) if (q.has(r.name) && q.get(r.name) !== "false") b.readings.add(r.name);
+  } else if (q.getAll("then").some((t) => t.trim())) {
     b.mode = "then";
     b.steps = q.getAll("then").filter((t) => t.trim());
     b.goal = q.get("until") || "";
@@ -71,10 +86,55 @@ export function findText(b) {
   return b.metric + b.op + v;
 }
 
+// DEFAULT_ROUNDS are odds engage's rounds when none are given; an
+// engagement has at most MAX_ROUNDS.
+export const DEFAULT_ROUNDS = 20;
+const MAX_ROUNDS = 100;
+
+// flagValues reads side B's flags (engage=--hesa=2 --def=2 --smoke) as
+// values by name; flagsText writes them back, each --name=value (a
+// value has no spaces: the engine splits the attack at them).
+export function flagValues(text) {
+  const m = new Map();
+  for (const tok of (text || "").trim().split(/\s+/)) {
+    const x = tok.match(/^--([\w-]+)(?:=(.*))?$/);
+    if (x) m.set(x[1], x[2] ?? "true");
+  }
+  return m;
+}
+
+export const flagsText = (values) => [...values].filter(([, v]) => v !== "").map(([k, v]) => "--" + k + "=" + v).join(" ");
+
+// engageQuery is the engine's engage request for side A's attack (the
+// question's own values, flags and cards: aFlags, cards by role) and
+// the beyond part b: each side's attack as odds engage takes it, the
+// attacker card as side A's unit and the defender card as side B's.
+export function engageQuery(sys, act, aFlags, cards, b, run) {
+  const q = new URLSearchParams();
+  q.set("a-attack", (sys + " " + act.name + " " + aFlags).trim());
+  q.set("b-attack", (sys + " " + act.name + " " + flagsText(b.b)).trim());
+  if (cards.get("attacker")) q.set("a", cards.get("attacker"));
+  if (cards.get("defender")) q.set("b", cards.get("defender"));
+  engageSettings(b, q);
+  for (const [k, v] of run) if (v) q.set(k, v);
+  return q.toString();
+}
+
+function engageSettings(b, q) {
+  if (b.first === "simultaneous") q.set("simultaneous", "true");
+  else if (b.first === "b") q.set("first", "b");
+  if (b.rounds !== String(DEFAULT_ROUNDS)) q.set("rounds", b.rounds);
+  if (b.ends) q.set("ends", b.ends);
+  for (const r of b.readings) q.set(r, "true");
+}
+
 // beyondQuery adds the beyond part to the query q; find's flag is left
 // out, as the engine wants (it scans the flag's whole range).
 export function beyondQuery(b, q) {
-  if (b.mode === "then") {
+  if (b.mode === "engage") {
+    q.set("engage", flagsText(b.b));
+    engageSettings(b, q);
+  } else if (b.mode === "then") {
     for (const t of b.steps) if (t.trim()) q.append("then", t.trim());
     if (b.goal) q.set("until", b.goal);
   } else if (b.mode === "until") {
@@ -95,6 +155,7 @@ export function beyondSummary(b) {
   if (b.mode === "then") return "then " + b.steps.map((t) => t.split(/\s+/)[0]).join(", then ") + (b.goal ? ", until " + words(b.goal) : "");
   if (b.mode === "find") return "find " + words(findText(b)) + " varying " + words(b.vary);
   if (b.mode === "sensitivity") return "what matters most";
+  if (b.mode === "engage") return "engage B (" + ([...b.b].filter(([, v]) => v !== "").map(([k, v]) => words(k) + " " + v).join(", ") || "defaults") + "), " + (b.first === "simultaneous" ? "at once" : b.first.toUpperCase() + " first") + ", " + b.rounds + " rounds";
   return "";
 }
 
@@ -113,8 +174,9 @@ function select(id, options, value, onpick) {
 // onmode() is told of a new mode or varied flag (the form redraws).
 export function beyondControls(catalog, act, b, onchange, onmode) {
   const box = el("section", { class: "beyond", id: "beyond", "aria-label": "The question" });
-  const seg = el("div", { class: "seg modes", role: "radiogroup", "aria-label": "Ask" });
-  for (const [m, text] of modes(act, b.mode)) {
+  const ms = modes(act, b.mode);
+  const seg = el("div", { class: "seg modes" + (ms.length > 5 ? " many" : ""), role: "radiogroup", "aria-label": "Ask" });
+  for (const [m, text] of ms) {
     const id = "mode-" + (m || "once");
     const r = el("input", { type: "radio", name: "mode", id, value: m });
     r.checked = m === b.mode;
@@ -134,6 +196,7 @@ export function beyondControls(catalog, act, b, onchange, onmode) {
     if (b.mode === "then") return thenFields(catalog, act, b, onchange);
     if (b.mode === "find") return findFields(act, b, onchange, onmode);
     if (b.mode === "sensitivity") return sensFields(act, b, onchange);
+    if (b.mode === "engage") return engageFields(act, b, onchange);
     return [];
   };
   fields.replaceChildren(...draw());
@@ -145,17 +208,6 @@ function untilFields(catalog, act, b, onchange) {
   const sev = act.until || [];
   const until = select("in-until", sev.map((o) => [o, words(o)]), b.until, (v) => ((b.until = v), onchange({ name: "until", text: "until", value: words(v) })));
   const ad = attacksDoc(catalog);
-  const input = el("input", { type: "number", id: "in-attacks", inputmode: "numeric", min: ad.min, max: ad.max, step: 1, value: b.attacks, autocomplete: "off" });
-  const step = (d) => {
-    const n = Number(b.attacks);
-    b.attacks = String(Math.min(ad.max, Math.max(ad.min, Number.isInteger(n) ? n + d : ad.default)));
-    input.value = b.attacks;
-    onchange({ name: "attacks", text: "attacks", value: b.attacks });
-  };
-  input.addEventListener("input", () => {
-    b.attacks = input.value.trim();
-    onchange({ name: "attacks", text: "attacks", value: b.attacks, slow: true });
-  });
   return [
     el("div", { class: "field", id: "field-until" },
       el("label", { for: "in-until", class: "lab" }, "Repeat the attack until", el("code", { class: "flag" }, "--until")),
@@ -164,13 +216,29 @@ function untilFields(catalog, act, b, onchange) {
       errEl("until")),
     el("div", { class: "field", id: "field-attacks" },
       el("label", { for: "in-attacks", class: "lab" }, "Attacks at most", el("code", { class: "flag" }, "--attacks")),
-      el("div", { class: "stepper" },
-        el("button", { type: "button", class: "step", "aria-label": "fewer attacks", onclick: () => step(-1) }, "−"),
-        input,
-        el("button", { type: "button", class: "step", "aria-label": "more attacks", onclick: () => step(1) }, "+")),
-      el("small", { class: "hint bounds" }, el("span", { class: "bounds" }, ad.min + "–" + ad.max)),
-      errEl("attacks")),
+      ...stepper(b, "attacks", ad, onchange)),
   ];
+}
+
+// stepper is a count's − and + and its field, b[name] within d.min..d.max.
+function stepper(b, name, d, onchange) {
+  const input = el("input", { type: "number", id: "in-" + name, inputmode: "numeric", min: d.min, max: d.max, step: 1, value: b[name], autocomplete: "off" });
+  const step = (k) => {
+    const n = Number(b[name]);
+    input.value = b[name] = String(Math.min(d.max, Math.max(d.min, Number.isInteger(n) ? n + k : d.default)));
+    onchange({ name, text: name, value: b[name] });
+  };
+  input.addEventListener("input", () => {
+    b[name] = input.value.trim();
+    onchange({ name, text: name, value: b[name], slow: true });
+  });
+  return [
+    el("div", { class: "stepper" },
+      el("button", { type: "button", class: "step", "aria-label": "fewer " + name, onclick: () => step(-1) }, "−"),
+      input,
+      el("button", { type: "button", class: "step", "aria-label": "more " + name, onclick: () => step(1) }, "+")),
+    el("small", { class: "hint bounds" }, el("span", { class: "bounds" }, d.min + "–" + d.max)),
+    errEl(name)];
 }
 
 // chainedOf are the actions of act's system that take part in a
@@ -305,6 +373,41 @@ function sensFields(act, b, onchange) {
     el("small", { class: "hint" }, "each modifier changed alone, one step, from the question as set below"),
     errEl("sensitivity"))];
 }
+
+// engageFields: who fires first, the rounds at most, what ends it and
+// the readings where the sheet is silent (B's attack is set in the form).
+function engageFields(act, b, onchange) {
+  const g = act.engage || { ends: [] };
+  const seg = el("div", { class: "seg", role: "radiogroup", "aria-labelledby": "eng-first-l" });
+  for (const v of ["a", "b", ...(g.simultaneous || b.first === "simultaneous" ? ["simultaneous"] : [])]) {
+    const text = v === "simultaneous" ? "both at once" : "side " + v.toUpperCase();
+    const r = el("input", { type: "radio", name: "eng-first", id: "eng-first-" + v, value: v });
+    r.checked = b.first === v;
+    r.addEventListener("change", () => r.checked && ((b.first = v), onchange({ name: "first", text: "fires first", value: text })));
+    seg.append(r, el("label", { for: r.id }, text));
+  }
+  const ends = select("in-ends", [["", "a side is out of the fight"], ...g.ends.slice(0, -1).map((o) => [o, words(o) + " or worse"])], b.ends,
+    (v) => ((b.ends = v), onchange({ name: "ends", text: "ends at", value: v ? words(v) : "out of the fight" })));
+  const readings = (g.readings || []).map((r) => {
+    const box = el("input", { type: "checkbox", role: "switch", id: "eng-" + r.name });
+    box.checked = b.readings.has(r.name);
+    box.addEventListener("change", () => (b.readings[box.checked ? "add" : "delete"](r.name), onchange({ name: r.name, text: words(r.name), value: box.checked ? "on" : "off" })));
+    return el("div", { class: "field switch", id: "field-" + r.name },
+      el("label", { for: box.id, class: "lab" }, box, el("span", { class: "track", "aria-hidden": "true" }), el("span", { class: "txt" }, cap(words(r.name)))),
+      el("small", { class: "hint" }, r.usage.replace(/^[\w ]+: /, "")), errEl(r.name));
+  });
+  return [
+    el("div", { class: "field", id: "field-first" }, el("span", { class: "lab", id: "eng-first-l" }, "Fires first"), seg,
+      el("small", { class: "hint" }, "the sides take turns, each side's state carrying as its sheet says: a suppressed firer may lose its bonus or its fire"), errEl("first")),
+    el("div", { class: "field", id: "field-rounds" }, el("label", { for: "in-rounds", class: "lab" }, "Rounds at most"),
+      ...stepper(b, "rounds", { min: 1, max: MAX_ROUNDS, default: DEFAULT_ROUNDS }, onchange)),
+    el("div", { class: "field", id: "field-ends" }, el("label", { for: "in-ends", class: "lab" }, "Ends when"), ends,
+      el("small", { class: "hint" }, "an attack's result this bad ends it; by default a side must be out of the fight"), errEl("ends")),
+    ...readings,
+  ];
+}
+
+const cap = (t) => t.charAt(0).toUpperCase() + t.slice(1);
 
 // markVaried greys the form's field that find varies: the engine scans it.
 export function markVaried(form, b) {

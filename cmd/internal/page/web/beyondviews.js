@@ -4,7 +4,7 @@
 // with the threshold; a sensitivity as a tornado, largest change on top.
 import { el, group, num, pct, signedNum, signedPct, words } from "./fmt.js";
 import { bar, how } from "./views.js";
-import { axes, palette } from "./chart.js";
+import { axes, palette, sweep } from "./chart.js";
 
 const cap = (t) => t.charAt(0).toUpperCase() + t.slice(1);
 const isMean = (metric) => String(metric).startsWith("mean:");
@@ -37,6 +37,7 @@ export function beyondView(rep, ctx) {
     case "sensitivity": return sensitivities(rep.sensitivities, ctx);
     case "sequence": return rs.length ? sequences(rs) : null;
     case "until": return rs.length ? chains(rs, ctx) : null;
+    case "engage": return rep.engagements?.length ? engagements(rep.engagements, ctx) : null;
   }
   return null;
 }
@@ -337,4 +338,71 @@ function tornado(s, point, apply) {
     rows.length ? el("p", { class: "hint" }, "Each change alone, from the question as set; bars to the right raise it, to the left lower it." + (apply ? " Tap a change to make it." : "")) : null,
     still.length ? el("p", { class: "hint", id: point ? undefined : "sens-still" }, "Moves nothing: " + still.map(changeText).join(", ") + ".") : null,
     refused.length ? el("p", { class: "hint", id: point ? undefined : "sens-refused" }, "Does not apply here: " + refused.map((c) => changeText(c) + " (" + c.does_not_apply + ")").join("; ") + ".") : null);
+}
+
+// engagements draw odds engage's answer: who wins as bars, the mean
+// rounds, P(A has won) and P(B has won) by round, each side at the end,
+// the points traded where both cards have points; a sweep, a line each.
+function engagements(es, ctx) {
+  const e = es[0];
+  const [a, b] = ["a-wins", "b-wins"].map((n) => oc(e, n).p);
+  const wins = (x) => "A wins " + pct(oc(x, "a-wins").p) + " · B wins " + pct(oc(x, "b-wins").p);
+  return {
+    ms: ctx.ms, summary: "A wins " + pct(a) + ", B " + pct(b), live: es.length > 1 ? es.length + " engagements" : wins(e),
+    how: e.exact ? "exact: a Markov chain over " + e.states.join("×") + " states of the two sides" : "Monte Carlo, " + group(e.trials) + " engagements, seed " + e.seed,
+    announce: "A wins " + pct(a) + ", B wins " + pct(b),
+    nodes: es.length > 1
+      ? [el("ul", { class: "eng-sweep" }, es.slice(0, 40).map((x) => el("li", {}, el("strong", {}, engPoint(x, es) + ": "), wins(x))))]
+      : [engagement(e, ctx)],
+  };
+}
+
+const oc = (e, name) => e.outcomes.find((o) => o.name === name) || { p: 0, ci95: [0, 0] };
+const sideName = (e, s) => s.toUpperCase() + (e[s].cards?.attacker ? " (" + words(e[s].cards.attacker) + ")" : "");
+
+// engPoint names an engagement of a sweep by what differs.
+function engPoint(e, es) {
+  const part = (s) => pointText(e[s].params, differing(es.map((x) => x[s].params)));
+  return ["a", "b"].map((s) => (part(s) ? s.toUpperCase() + " " + part(s) : "")).filter(Boolean).join(", ");
+}
+
+function engagement(e, ctx) {
+  const both = e.first === "simultaneous";
+  const rows = [["a-wins", sideName(e, "a") + " wins"], ["b-wins", sideName(e, "b") + " wins"],
+    ...(both ? [["both-out", "both out at once"]] : []), ["neither", "neither within " + e.rounds + " rounds"]];
+  const list = el("ul", { class: "outcomes no-delta", id: "engage" }, rows.map(([n, text]) => {
+    const o = oc(e, n);
+    return el("li", { "data-outcome": n }, el("span", { class: "name" }, text), el("span", { class: "p", id: "eng-" + n }, pct(o.p)),
+      bar(o.p, 1, undefined, e.exact ? undefined : o.ci95[0], o.ci95[1]), e.exact ? null : el("span", { class: "ci" }, ciText("", o.ci95[0], o.ci95[1])));
+  }));
+  const mean = Number.isFinite(e.mean_rounds) ? num(e.mean_rounds) : "none end";
+  return el("div", { class: "engage-box" },
+    el("h2", { class: "view-h" }, "Who wins the exchange"),
+    el("p", { class: "eng-setup", id: "eng-setup" }, (both ? "Both fire at once" : e.first.toUpperCase() + " fires first") + ", until " +
+      (e.ends === "out-of-the-fight" ? "a side is out of the fight" : "an attack's result is " + words(e.ends) + " or worse") + ", up to " + e.rounds + " rounds."),
+    list,
+    el("p", { class: "chain-sum" }, "Mean rounds of the exchanges that end: ", el("strong", { id: "eng-mean-rounds" }, mean)),
+    e.points_traded === undefined ? null : el("p", { id: "eng-points" }, "Points traded: ", el("strong", { id: "eng-points-traded" }, signedNum(e.points_traded)),
+      el("small", { class: "hint" }, " (B's expected loss less A's: A loses " + num(e.points_lost[0]) + " of " + e.a.points + ", B " + num(e.points_lost[1]) + " of " + e.b.points + ")")),
+    roundsChart(e),
+    el("h3", { class: "view-h" }, "Each side at the end"),
+    el("div", { class: "seq-scroll" }, el("table", { class: "seq-table", id: "eng-states" },
+      el("thead", {}, el("tr", {}, el("th", {}, "state"), el("th", { scope: "col" }, "A"), el("th", { scope: "col" }, "B"))),
+      el("tbody", {}, (e.states_a || []).map((x, i) => el("tr", {}, el("th", { scope: "row" }, words(x.name)),
+        [x, e.states_b?.[i]].map((y) => el("td", {}, y ? pct(y.p) + (e.exact ? "" : " ±" + pct((y.ci95[1] - y.ci95[0]) / 2)) : "·"))))))),
+    ctx.sides ? el("p", { class: "hint" }, "A's attack: " + ctx.sides.a + ". B's attack: " + ctx.sides.b + ".") : null);
+}
+
+// roundsChart: P(A has won) and P(B has won) by round (chart.js's sweep
+// over the rounds) until under 0.1% go on.
+function roundsChart(e) {
+  const c = { a: 0, b: 0, both: 0 };
+  const rs = [];
+  for (const r of e.by_round) {
+    if (rs.length >= 3 && 1 - c.a - c.b - c.both < 0.001) break;
+    for (const k in c) c[k] += r[k];
+    const o = (name, p) => ({ name, p, ci95: [p, p] });
+    rs.push({ exact: true, params: { round: r.round }, outcomes: [o("A has won", c.a), o("B has won", c.b), ...(e.first === "simultaneous" ? [o("both out", c.both)] : [])] });
+  }
+  return el("div", { id: "eng-chart" }, sweep(rs, "round", "P(A has won) and P(B has won) by round" + (rs.length < e.rounds ? ", to round " + rs.length + " (under 0.1% go on after)" : "")));
 }
