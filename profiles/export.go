@@ -104,6 +104,32 @@ func tableNode(t *Table, columns []string) *yaml.Node {
 }
 
 func (r *Registry) matchupNode(m *Matchup) (*yaml.Node, error) {
+	if e := m.Engage; e != nil {
+		attacks := &yaml.Node{Kind: yaml.SequenceNode}
+		for _, a := range e.Attacks {
+			attacks.Content = append(attacks.Content, scalar(a))
+		}
+		n := mapping("name", m.Name, "note", m.Note)
+		n.Content = append(n.Content, scalar("engage"), attacks)
+		for _, side := range []string{"a", "b"} {
+			if card, ok := m.Cards[side]; ok {
+				n.Content = append(n.Content, scalar(side), scalar(card))
+			}
+		}
+		if e.First != "" {
+			n.Content = append(n.Content, scalar("first"), scalar(e.First))
+		}
+		if e.Rounds != 0 {
+			n.Content = append(n.Content, scalar("rounds"), scalar(strconv.Itoa(e.Rounds)))
+		}
+		if e.Ends != "" {
+			n.Content = append(n.Content, scalar("ends"), scalar(e.Ends))
+		}
+		if e.Simultaneous {
+			n.Content = append(n.Content, scalar("simultaneous"), scalar("true"))
+		}
+		return n, nil
+	}
 	sys := r.system(m.System)
 	act := sys.Action(m.Action)
 	if act == nil {

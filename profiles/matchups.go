@@ -9,6 +9,9 @@ import (
 )
 
 func (p *parser) matchup(n *yaml.Node, path string) *Matchup {
+	if valueOf(n, "engage") != nil {
+		return p.engageMatchup(n, path)
+	}
 	m := &Matchup{Cards: map[string]string{}, CardPos: map[string]Pos{}, Set: map[string][]resolve.Value{}, Pos: p.pos(n)}
 	have := map[string]bool{}
 	var sys *resolve.System
@@ -80,7 +83,7 @@ func matchupWant(act *resolve.Action) string {
 			names = append(names, r.Name)
 		}
 	}
-	names = append(names, "then", "until")
+	names = append(names, "then", "until", "engage")
 	return strings.Join(names, ", ")
 }
 

@@ -58,7 +58,29 @@ type Matchup struct {
 	// system and its flags as --then takes them; Until its goal.
 	Then  []string
 	Until string
+	// Engage, if set, makes the matchup an engagement (odds engage): its
+	// System and Action are A's attack's, its Cards "a" and "b" each
+	// side's card (--a, --b).
+	Engage *EngageMatchup
 }
+
+// EngageMatchup is an engagement matchup's exchange, as odds engage's
+// arguments and flags give it.
+type EngageMatchup struct {
+	// Attacks are A's attack on B and B's on A, each 'SYSTEM ACTION
+	// FLAGS' as odds engage takes them (their flags checked as it reads
+	// them); AttackPos where each is.
+	Attacks      [2]string
+	AttackPos    [2]Pos
+	First        string // "", a or b
+	Rounds       int    // 0: odds engage's default
+	Ends         string
+	Simultaneous bool
+}
+
+// MaxEngageRounds is the most rounds an engagement runs (odds engage's
+// --rounds).
+const MaxEngageRounds = 100
 
 // File is one parsed profile file.
 type File struct {

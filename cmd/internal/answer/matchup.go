@@ -7,6 +7,7 @@ import (
 	"net/url"
 
 	"odds/cmd/internal/query"
+	"odds/cmd/internal/question"
 	"odds/cmd/internal/render"
 )
 
@@ -51,6 +52,9 @@ func (e *Engine) MatchupQuestion(q url.Values) (*Question, error) {
 	if reg == nil {
 		return nil, &query.Error{Flag: "matchup", Err: fmt.Errorf("--matchup: no profiles loaded, so no matchup %q", name)}
 	}
+	if eng, err := query.OfEngageMatchup(e.Systems, reg, name); err != nil || eng != nil {
+		return e.engageMatchup(eng, q, s, err)
+	}
 	qq, err := query.OfMatchup(e.Systems, reg, name)
 	if err != nil {
 		return nil, err
@@ -91,4 +95,28 @@ func (e *Engine) MatchupDoc(ctx context.Context, d *query.Doc, progress Progress
 		return nil, err
 	}
 	return e.Run(ctx, x, progress)
+}
+
+// engageMatchup is an engagement matchup's question, as odds run
+// --matchup NAME asks it: the run settings, metric and none of one
+// attack's questions (until, attacks, find, vary, sensitivity, vs).
+func (e *Engine) engageMatchup(eng *query.EngageMatchup, q url.Values, s *settings, err error) (*Question, error) {
+	if err != nil {
+		return nil, err
+	}
+	for _, k := range []string{"until", "attacks", "find", "vary", "sensitivity", "vs"} {
+		if q.Get(k) != "" {
+			return nil, &query.Error{Flag: k, Hint: "an engagement answers its rounds and states",
+				Err: fmt.Errorf("--%s: not with an engagement matchup (%s)", k, eng.Name)}
+		}
+	}
+	if err := render.CheckEngageMetric(s.metric); err != nil {
+		return nil, err
+	}
+	opts, err := s.run.Options()
+	if err != nil {
+		return nil, err
+	}
+	return &Question{Query: eng.A, Metric: s.metric, Opts: query.Options{Sim: opts, TrialsGiven: s.run.Trials.Given, MaxTrials: e.MaxTrials},
+		Kind: question.Engage{B: eng.B, Cards: eng.Cards, Spec: eng.Spec}}, nil
 }

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"time"
 
+	"odds/profiles"
 	"odds/resolve"
 	"odds/sim"
 )
@@ -35,7 +36,7 @@ type EngageSpec struct {
 // Bounds of --rounds.
 const (
 	DefaultRounds = 20
-	MaxRounds     = 100
+	MaxRounds     = profiles.MaxEngageRounds
 )
 
 // Side is one side of an engagement as results show it: its attack's

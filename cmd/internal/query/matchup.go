@@ -20,6 +20,10 @@ func OfMatchup(systems []*resolve.System, reg *profiles.Registry, name string) (
 	if err != nil {
 		return nil, &Error{Flag: "matchup", Hint: MatchupHint, Err: fmt.Errorf("--matchup: %w", err)}
 	}
+	if m.Engage != nil {
+		return nil, &Error{Flag: "matchup", Hint: "run it alone: odds run --matchup " + m.Name,
+			Err: fmt.Errorf("--matchup: matchup %s is an engagement, not one attack", m.Name)}
+	}
 	var sys *resolve.System
 	for _, s := range systems {
 		if s.Name == m.System {
@@ -65,4 +69,70 @@ func (q *Query) CheckRepeats() error {
 	}
 	return &Error{Flag: "until", Hint: "run the matchups that repeat with --matchup NAME ('odds systems' marks their actions)",
 		Err: fmt.Errorf("--until: matchup %s is %s %s, which does not repeat (docs/rules/%s.md says why)", q.Matchup, q.System.Name, q.Action.Name, q.System.Name)}
+}
+
+// EngageMatchup is an engagement matchup's question, as odds engage
+// would read its arguments and flags: A's attack on B, B's on A, each
+// side's cards and the exchange.
+type EngageMatchup struct {
+	Name     string
+	A, B     *Query
+	Cards    EngageCards
+	Spec     EngageSpec
+	Warnings []string
+}
+
+// OfEngageMatchup is the engagement of the matchup named, of the
+// profiles in force (reg), or nil if that matchup is not an engagement.
+// An unknown name is OfMatchup's Error; an attack's flags the registry
+// could not check (a card it names) are refused naming the matchup.
+func OfEngageMatchup(systems []*resolve.System, reg *profiles.Registry, name string) (*EngageMatchup, error) {
+	m, err := reg.Matchup(name)
+	if err != nil {
+		return nil, &Error{Flag: "matchup", Hint: MatchupHint, Err: fmt.Errorf("--matchup: %w", err)}
+	}
+	e := m.Engage
+	if e == nil {
+		return nil, nil
+	}
+	bad := func(err error) error {
+		return &Error{Flag: "matchup", Err: fmt.Errorf("--matchup: matchup %s (%s): %w", m.Name, m.Pos, err)}
+	}
+	regFn := func() (*profiles.Registry, error) { return reg, nil }
+	out := &EngageMatchup{Name: m.Name}
+	for i, text := range e.Attacks {
+		sp, err := AttackSpec(string(rune('a'+i)), text, systems, nil)
+		if err != nil {
+			return nil, bad(err)
+		}
+		q, warnings, err := New(sp, regFn)
+		if err != nil {
+			return nil, bad(err)
+		}
+		q.GivenBy, q.Matchup = "matchup "+m.Name, m.Name
+		out.Warnings = append(out.Warnings, warnings...)
+		if i == 0 {
+			out.A = q
+		} else {
+			out.B = q
+		}
+	}
+	rounds := e.Rounds
+	if rounds == 0 {
+		rounds = DefaultRounds
+	}
+	if out.Spec, err = NewEngageSpec(e.First, e.Simultaneous, rounds, e.Ends, nil); err != nil {
+		return nil, bad(err)
+	}
+	if out.Cards, err = EngageCardsOf(out.A.System, m.Cards["a"], m.Cards["b"], regFn); err != nil {
+		return nil, bad(err)
+	}
+	w, err := out.Cards.Fit(out.A, out.B, out.Spec)
+	if err != nil {
+		return nil, bad(err)
+	}
+	if w != "" {
+		out.Warnings = append(out.Warnings, w)
+	}
+	return out, nil
 }

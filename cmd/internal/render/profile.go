@@ -1,6 +1,7 @@
 package render
 
 import (
+	"strconv"
 	"strings"
 
 	"odds/profiles"
@@ -65,6 +66,22 @@ func profileFields(systems []*resolve.System, p any) (name, system, kind string,
 		}
 		return p.Name, p.System, "table", fields
 	case *profiles.Matchup:
+		if e := p.Engage; e != nil { // an engagement: odds engage's arguments and flags
+			fields = []param{{Name: "a-attack", Value: e.Attacks[0]}, {Name: "b-attack", Value: e.Attacks[1]}}
+			for _, f := range [][2]string{{"--a", p.Cards["a"]}, {"--b", p.Cards["b"]}, {"--first", e.First}, {"--ends", e.Ends}} {
+				if f[1] != "" {
+					fields = append(fields, param{Name: f[0], Value: f[1]})
+				}
+			}
+			if e.Rounds != 0 {
+				fields = append(fields, param{Name: "--rounds", Value: strconv.Itoa(e.Rounds)})
+			}
+			if e.Simultaneous {
+				fields = append(fields, param{Name: "--simultaneous", Value: "true"})
+			}
+			fields = append(fields, param{Name: "source", Value: p.Pos.String()})
+			return p.Name, p.System, "matchup", fields
+		}
 		fields = []param{{Name: "action", Value: p.Action}}
 		for _, r := range sysOf(p.System).Action(p.Action).Roles {
 			if c, ok := p.Cards[r.Name]; ok {
