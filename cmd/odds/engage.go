@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"strconv"
 
@@ -84,9 +85,6 @@ func (a *app) engageCommand() *cobra.Command {
 			if err := render.CheckEngageMetric(a.metric); err != nil {
 				return err
 			}
-			if a.shard.Given {
-				return usagef("run an engagement in one run", "--shard: not with engage")
-			}
 			cards, err := query.EngageCardsOf(qs[0].System, cardsA, cardsB, a.registry)
 			if err != nil {
 				return err
@@ -98,8 +96,7 @@ func (a *app) engageCommand() *cobra.Command {
 			if w != "" {
 				fmt.Fprintf(a.stderr, "odds: %s\n", w)
 			}
-			return a.ask(cmd.Context(), &question.Settings{Query: qs[0], Metric: a.metric,
-				Kind: question.Engage{B: qs[1], Cards: cards, Spec: spec}})
+			return a.engage(cmd.Context(), qs[0], qs[1], cards, spec)
 		},
 	}
 	f := cmd.Flags()
@@ -123,4 +120,13 @@ func (a *app) engageCommand() *cobra.Command {
 	}
 	_ = cmd.RegisterFlagCompletionFunc("first", cobra.FixedCompletions([]string{"a", "b"}, cobra.ShellCompDirectiveNoFileComp))
 	return cmd
+}
+
+// engage answers an engagement (or a sweep or roster of them), or with
+// --shard i/n runs its share (odds merge combines the shards).
+func (a *app) engage(ctx context.Context, qa, qb *query.Query, cards query.EngageCards, spec query.EngageSpec) error {
+	if a.shard.Given {
+		return a.engageShard(ctx, qa, qb, cards, spec)
+	}
+	return a.ask(ctx, &question.Settings{Query: qa, Metric: a.metric, Kind: question.Engage{B: qb, Cards: cards, Spec: spec}})
 }

@@ -110,7 +110,7 @@ func TestRunEngageMatchup(t *testing.T) {
 		t.Errorf("a file of two engagements: exit %d, %q", code, errs)
 	}
 	// One attack's questions are refused naming the flag.
-	for _, f := range [][]string{{"--until", "out-of-action"}, {"--sensitivity"}, {"--shard", "1/2"}} {
+	for _, f := range [][]string{{"--until", "out-of-action"}, {"--sensitivity"}} {
 		code, _, errs := run(context.Background(), append([]string{"run", file, "--matchup", "issue-32"}, f...)...)
 		if code != 2 || !strings.HasPrefix(errs, "odds: error: "+f[0]+": not with an engagement matchup (issue-32)") {
 			t.Errorf("%q: exit %d, %q", f, code, errs)

@@ -191,15 +191,11 @@ func (a *app) runEngageMatchup(cmd *cobra.Command, e *query.EngageMatchup, err e
 			return usagef("odds engage answers an engagement's rounds and states", "--%s: not with an engagement matchup (%s)", f, e.Name)
 		}
 	}
-	if a.shard.Given {
-		return usagef("run an engagement in one run", "--shard: not with an engagement matchup (%s)", e.Name)
-	}
 	if err := render.CheckEngageMetric(a.metric); err != nil {
 		return err
 	}
 	for _, w := range e.Warnings {
 		fmt.Fprintf(a.stderr, "odds: %s\n", w)
 	}
-	return a.ask(cmd.Context(), &question.Settings{Query: e.A, Metric: a.metric,
-		Kind: question.Engage{B: e.B, Cards: e.Cards, Spec: e.Spec}})
+	return a.engage(cmd.Context(), e.A, e.B, e.Cards, e.Spec)
 }

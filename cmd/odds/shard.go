@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"odds/cmd/internal/query"
+	"odds/cmd/internal/question"
 	"odds/profiles"
 	"odds/resolve/roll"
 	"odds/sim"
@@ -65,13 +66,39 @@ func (a *app) runShard(ctx context.Context, all []query.Compiled, opts sim.Optio
 	if err := a.checkShard(); err != nil {
 		return err
 	}
-	shares, err := query.RunShard(ctx, all, opts, a.shard.I, a.shard.N)
-	if err != nil {
-		return err
-	}
 	run := &query.ShardRun{Roll: rollSrc, TrialsGiven: a.run.Trials.Given, MaxPaths: a.run.MaxPaths.N, Intervals: a.intervals, AllRows: a.allRows, Metric: a.metric}
 	if rollSrc == "" {
 		run.Queries = query.QueriesOf(all)
+	}
+	return a.writeShard(ctx, all, opts, run)
+}
+
+// engageShard runs this shard's share of an engagement's (or a sweep or
+// roster of them) and writes the shard document, the run typed as the
+// engagement (query.ShardEngage).
+func (a *app) engageShard(ctx context.Context, qa, qb *query.Query, cards query.EngageCards, spec query.EngageSpec) error {
+	if err := a.checkShard(); err != nil {
+		return err
+	}
+	opts, err := a.options()
+	if err != nil {
+		return err
+	}
+	all, err := query.EngageCompiled(ctx, qa, qb, cards, spec, query.Options{Sim: opts, TrialsGiven: a.run.Trials.Given})
+	if err != nil {
+		return err
+	}
+	run := &query.ShardRun{TrialsGiven: a.run.Trials.Given, MaxPaths: a.run.MaxPaths.N, Intervals: a.intervals, Metric: a.metric,
+		Engage: query.ShardEngageOf(qa, qb, cards, spec)}
+	return a.writeShard(ctx, all, opts, run)
+}
+
+// writeShard runs this shard's share of the compiled points
+// (query.RunShard) and writes the shard document of run.
+func (a *app) writeShard(ctx context.Context, all []query.Compiled, opts sim.Options, run *query.ShardRun) error {
+	shares, err := query.RunShard(ctx, all, opts, a.shard.I, a.shard.N)
+	if err != nil {
+		return err
 	}
 	doc := query.ShardDoc{Kind: query.ShardKind, Version: version(), Args: runArgs(a.args), Run: run, Seed: opts.Seed, Trials: opts.Trials,
 		Method: a.run.Method.V, Points: len(all), Index: a.shard.I, Count: a.shard.N, Results: shares}
@@ -222,6 +249,17 @@ func (a *app) mergeRun(ctx context.Context, docs []*query.ShardDoc, names []stri
 	a.quiet = true
 	a.merged = query.MergeShards(docs, names)
 	switch {
+	case run.Engage != nil && run.Roll == "" && len(run.Queries) == 0:
+		if a.partial != "" {
+			return usagef("run the missing shards", "merge: --allow-missing: an engagement's shards merge only whole")
+		}
+		qa, qb, cards, spec, err := run.Engage.Engagement(a.systems, names[0])
+		if err != nil {
+			return err
+		}
+		return a.ask(ctx, &question.Settings{Query: qa, Metric: a.metric, Kind: question.Engage{B: qb, Cards: cards, Spec: spec}})
+	case run.Engage != nil:
+		return bad("want an engagement or the run's queries, not both")
 	case run.Roll != "" && len(run.Queries) == 0:
 		if _, err := roll.Parse(run.Roll); err != nil {
 			return bad(err.Error())
@@ -301,7 +339,7 @@ func (a *app) checkShardArgs(words []string, name string) error {
 	if len(words) == 0 {
 		return bad("the shard names no command")
 	}
-	compute := words[0] == "run" || words[0] == "roll"
+	compute := words[0] == "run" || words[0] == "roll" || words[0] == "engage"
 	for _, s := range a.systems {
 		compute = compute || words[0] == s.Name
 	}

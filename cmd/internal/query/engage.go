@@ -96,18 +96,83 @@ var EngageOutcomes = []string{"a-wins", "b-wins", "both-out", "neither"}
 // Engage compiles the engagement of every pair of cards (cards: none,
 // the queries as they are) and, for each, every pair of A's and B's
 // points (A's slowest), refusing a run over the budget before any trial
-// runs, then runs each in turn.
+// runs, then runs each in turn (or, merging shards, takes each from
+// opts.Merged).
 func Engage(ctx context.Context, qa, qb *Query, cards EngageCards, spec EngageSpec, opts Options) ([]*Engagement, error) {
+	c, err := compileEngagements(ctx, qa, qb, cards, spec, &opts)
+	if err != nil {
+		return nil, err
+	}
+	so := opts.Sim
+	if opts.Merged != nil && len(c.plans) != opts.Merged.Points {
+		return nil, errorf("", "merge shards of an unchanged command and files", "merge: the run now has %d results, its shards %d (did a file it reads change?)", len(c.plans), opts.Merged.Points)
+	}
+	if opts.Start != nil {
+		trials := int64(len(c.plans)) * so.Trials
+		if so.Precision > 0 {
+			trials = -1
+		}
+		opts.Start(trials)
+	}
+	out := make([]*Engagement, 0, len(c.plans))
+	for k, p := range c.plans {
+		var res *sim.Result
+		if opts.Merged != nil {
+			res, err = opts.Merged.Result(k, p)
+		} else if res, err = sim.Run(ctx, p, so); err != nil {
+			err = RunError(ctx, err)
+		}
+		if err != nil {
+			return nil, err
+		}
+		e := p.figures(res)
+		j := c.jobs[k]
+		e.A, e.B = sideOf(j.qs[0], j.pts[0]), sideOf(j.qs[1], j.pts[1])
+		e.Spec, e.Seed, e.Workers = spec, so.Seed, so.Workers
+		if so.Precision > 0 {
+			e.Precision, e.Ceiling = so.Precision, so.Trials
+		}
+		e.lose()
+		out = append(out, e)
+	}
+	return out, nil
+}
+
+// EngageCompiled compiles the engagements as Engage does, for --shard
+// (RunShard): one Compiled a pair of points, its Plan the exchange's, no
+// Query.
+func EngageCompiled(ctx context.Context, qa, qb *Query, cards EngageCards, spec EngageSpec, opts Options) ([]Compiled, error) {
+	c, err := compileEngagements(ctx, qa, qb, cards, spec, &opts)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Compiled, len(c.plans))
+	for k, p := range c.plans {
+		out[k] = Compiled{Plan: p}
+	}
+	return out, nil
+}
+
+// engageJob is one engagement to run: each side's query and point.
+type engageJob struct {
+	qs  [2]*Query
+	pts [2]Point
+}
+
+// compiledEngagements are the engagements of a run, compiled.
+type compiledEngagements struct {
+	jobs  []engageJob
+	plans []*engagePlan
+}
+
+// compileEngagements checks the rounds and the budget (setting
+// opts.Sim's trials as CheckBudget does) and compiles every engagement.
+func compileEngagements(ctx context.Context, qa, qb *Query, cards EngageCards, spec EngageSpec, opts *Options) (*compiledEngagements, error) {
 	if spec.Rounds < 1 || spec.Rounds > MaxRounds {
 		return nil, errorf("rounds", "", "want 1..%d rounds, got %d", MaxRounds, spec.Rounds)
 	}
-	pairs := cards.pairs(qa, qb)
-	type job struct {
-		qs  [2]*Query
-		pts [2]Point
-	}
-	var jobs []job
-	for _, qs := range pairs {
+	var jobs []engageJob
+	for _, qs := range cards.pairs(qa, qb) {
 		pa, err := qs[0].Points()
 		if err != nil {
 			return nil, err
@@ -121,13 +186,12 @@ func Engage(ctx context.Context, qa, qb *Query, cards EngageCards, spec EngageSp
 		}
 		for _, a := range pa {
 			for _, b := range pb {
-				jobs = append(jobs, job{qs, [2]Point{a, b}})
+				jobs = append(jobs, engageJob{qs, [2]Point{a, b}})
 			}
 		}
 	}
 	n := len(jobs)
-	so := opts.Sim
-	if err := CheckBudget(n, &so, opts.MaxTrials, opts.TrialsGiven); err != nil {
+	if err := CheckBudget(n, &opts.Sim, opts.MaxTrials, opts.TrialsGiven); err != nil {
 		return nil, err
 	}
 	plans := make([]*engagePlan, n)
@@ -143,30 +207,7 @@ func Engage(ctx context.Context, qa, qb *Query, cards EngageCards, spec EngageSp
 	if err != nil {
 		return nil, err
 	}
-	if opts.Start != nil {
-		trials := int64(n) * so.Trials
-		if so.Precision > 0 {
-			trials = -1
-		}
-		opts.Start(trials)
-	}
-	out := make([]*Engagement, 0, n)
-	for k, p := range plans {
-		res, err := sim.Run(ctx, p, so)
-		if err != nil {
-			return nil, RunError(ctx, err)
-		}
-		e := p.figures(res)
-		j := jobs[k]
-		e.A, e.B = sideOf(j.qs[0], j.pts[0]), sideOf(j.qs[1], j.pts[1])
-		e.Spec, e.Seed, e.Workers = spec, so.Seed, so.Workers
-		if so.Precision > 0 {
-			e.Precision, e.Ceiling = so.Precision, so.Trials
-		}
-		e.lose()
-		out = append(out, e)
-	}
-	return out, nil
+	return &compiledEngagements{jobs, plans}, nil
 }
 
 // sideOf is a side as results show it; its points are those of its

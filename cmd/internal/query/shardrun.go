@@ -21,6 +21,75 @@ type ShardRun struct {
 	Intervals   bool         `json:"intervals,omitempty"`
 	AllRows     bool         `json:"all_rows,omitempty"` // odds roll --all-rows
 	Metric      string       `json:"metric,omitempty"`
+	// Engage is an engagement's run (odds engage, or odds run of an
+	// engagement matchup); Queries are then empty.
+	Engage *ShardEngage `json:"engage,omitempty"`
+}
+
+// ShardEngage is an engagement's run as a shard records it: each side's
+// attack, each side's cards (after --a/--b's all kept those that
+// engage), and how they exchange attacks.
+type ShardEngage struct {
+	A, B         ShardQuery
+	CardsA       []ShardCard     `json:"cards_a,omitempty"`
+	CardsB       []ShardCard     `json:"cards_b,omitempty"`
+	First        int             `json:"first"`
+	Simultaneous bool            `json:"simultaneous,omitempty"`
+	Rounds       int             `json:"rounds"`
+	Ends         string          `json:"ends,omitempty"`
+	Readings     map[string]bool `json:"readings,omitempty"`
+}
+
+// ShardEngageOf is an engagement as a shard document records it.
+func ShardEngageOf(qa, qb *Query, cards EngageCards, spec EngageSpec) *ShardEngage {
+	se := &ShardEngage{A: ShardQueryOf(qa), B: ShardQueryOf(qb), First: spec.First, Simultaneous: spec.Simultaneous,
+		Rounds: spec.Rounds, Ends: spec.Ends, Readings: spec.Readings}
+	for _, u := range cards.A {
+		se.CardsA = append(se.CardsA, shardCardOf(qa.System, u))
+	}
+	for _, u := range cards.B {
+		se.CardsB = append(se.CardsB, shardCardOf(qa.System, u))
+	}
+	return se
+}
+
+// Engagement rebuilds the engagement a shard recorded (ShardQuery.Query
+// for each side; the cards of A's system, as odds engage's --a and --b
+// are). name is the shard's file, for errors.
+func (se *ShardEngage) Engagement(systems []*resolve.System, name string) (qa, qb *Query, cards EngageCards, spec EngageSpec, err error) {
+	if qa, err = se.A.Query(systems, name); err != nil {
+		return
+	}
+	if qb, err = se.B.Query(systems, name); err != nil {
+		return
+	}
+	bad := func(format string, args ...any) error {
+		return errorf("", "merge reads the shard documents --shard i/n wrote, unchanged", "merge: %s: %s", name, fmt.Sprintf(format, args...))
+	}
+	for i, list := range [][]ShardCard{se.CardsA, se.CardsB} {
+		for _, c := range list {
+			u, e := c.unit(qa.System)
+			if e != nil {
+				return nil, nil, cards, spec, bad("card %s: %v", c.Name, e)
+			}
+			if i == 0 {
+				cards.A = append(cards.A, u)
+			} else {
+				cards.B = append(cards.B, u)
+			}
+		}
+	}
+	first := map[int]string{0: "a", 1: "b"}[se.First]
+	if first == "" {
+		return nil, nil, cards, spec, bad("first %d is not 0 (A) or 1 (B)", se.First)
+	}
+	if se.Simultaneous {
+		first = "" // no side first: NewEngageSpec refuses one
+	}
+	if spec, err = NewEngageSpec(first, se.Simultaneous, se.Rounds, se.Ends, se.Readings); err != nil {
+		return nil, nil, cards, spec, bad("%v", err)
+	}
+	return qa, qb, cards, spec, nil
 }
 
 // ShardQuery is one query of a shard's run: each parameter's values as
@@ -39,8 +108,9 @@ type ShardQuery struct {
 // ShardCard is a unit card as a shard records it: each field as the
 // card's YAML writes it (Param.Format), parsed again on merging.
 type ShardCard struct {
-	Name  string            `json:"name"`
-	Stats map[string]string `json:"stats"`
+	Name   string            `json:"name"`
+	Stats  map[string]string `json:"stats"`
+	Points *int              `json:"points,omitempty"` // odds engage's points lost and traded
 }
 
 // ShardQueryOf is q as a shard document records it.
@@ -55,16 +125,21 @@ func ShardQueryOf(q *Query) ShardQuery {
 	}
 	for role, us := range q.Cards {
 		for _, u := range us {
-			c := ShardCard{Name: u.Name, Stats: map[string]string{}}
-			for k, v := range u.Stats {
-				if f := q.System.CardField(k); f != nil {
-					c.Stats[k] = f.Format(v)
-				}
-			}
-			sq.Cards[role] = append(sq.Cards[role], c)
+			sq.Cards[role] = append(sq.Cards[role], shardCardOf(q.System, u))
 		}
 	}
 	return sq
+}
+
+// shardCardOf is a unit card of sys as a shard records it.
+func shardCardOf(sys *resolve.System, u *profiles.Unit) ShardCard {
+	c := ShardCard{Name: u.Name, Stats: map[string]string{}, Points: u.Points}
+	for k, v := range u.Stats {
+		if f := sys.CardField(k); f != nil {
+			c.Stats[k] = f.Format(v)
+		}
+	}
+	return c
 }
 
 // QueriesOf are the distinct queries of compiled points, in order: what
@@ -136,7 +211,10 @@ func (sq ShardQuery) Query(systems []*resolve.System, name string) (*Query, erro
 // unit is the card again: every field of the system's cards present and
 // one value its field's parser takes (as a flag's value), no other.
 func (c ShardCard) unit(sys *resolve.System) (*profiles.Unit, error) {
-	u := &profiles.Unit{Name: c.Name, System: sys.Name, Stats: resolve.Values{}}
+	u := &profiles.Unit{Name: c.Name, System: sys.Name, Stats: resolve.Values{}, Points: c.Points}
+	if c.Points != nil && (*c.Points < 0 || *c.Points > profiles.MaxPoints) {
+		return nil, fmt.Errorf("points %d is not 0..%d", *c.Points, profiles.MaxPoints)
+	}
 	for k := range c.Stats {
 		if sys.CardField(k) == nil {
 			return nil, fmt.Errorf("%s cards have no field %q", sys.Name, k)
