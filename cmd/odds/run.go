@@ -34,6 +34,9 @@ matchup must be of an action that repeats, and OUTCOME one of its outcomes).
 --find/--vary and --sensitivity ask of one matchup: a FILE holding one, or
 --matchup NAME.
 
+A matchup may be an engagement (engage: [A's attack, B's attack]): it runs
+alone, as odds engage with its cards and flags (--matchup rifles-trade-fire).
+
   odds run profiles/builtin/opposed.yaml
   odds run --matchup mg-on-rifles-in-cover --format json
   odds run --matchup mg-on-rifles-in-cover --sensitivity`,
