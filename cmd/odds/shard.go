@@ -14,6 +14,7 @@ import (
 
 	"odds/cmd/internal/query"
 	"odds/cmd/internal/question"
+	"odds/cmd/internal/render"
 	"odds/profiles"
 	"odds/resolve/roll"
 	"odds/sim"
@@ -79,6 +80,11 @@ func (a *app) runShard(ctx context.Context, all []query.Compiled, opts sim.Optio
 func (a *app) engageShard(ctx context.Context, qa, qb *query.Query, cards query.EngageCards, spec query.EngageSpec) error {
 	if err := a.checkShard(); err != nil {
 		return err
+	}
+	if render.IsPer100(a.metric) {
+		if err := query.CheckEngagePoints("metric", a.metric, qa, qb, cards); err != nil {
+			return err
+		}
 	}
 	opts, err := a.options()
 	if err != nil {

@@ -260,3 +260,27 @@ func NewEngageSpec(first string, simultaneous bool, rounds int, ends string, rea
 	}
 	return spec, nil
 }
+
+// CheckEngagePoints refuses, naming flag, an engagement whose sides do
+// not all have points (their attacker cards', more than 0): a figure per
+// 100 points (--metric a-wins-per-100) needs both sides' of every
+// engagement.
+func CheckEngagePoints(flag, what string, qa, qb *Query, cards EngageCards) error {
+	for _, qs := range cards.pairs(qa, qb) {
+		for i, q := range qs {
+			side := string(rune('A' + i))
+			us := q.Cards["attacker"]
+			if len(us) == 0 {
+				return errorf(flag, "give both sides unit cards with points: --a CARD --b CARD (docs/profiles.md)",
+					"%s needs both sides' points: %s's attack has no attacker card", what, side)
+			}
+			for _, u := range us {
+				if u.Points == nil || *u.Points <= 0 {
+					return errorf(flag, "give the card a points: field in its profile (docs/profiles.md)",
+						"%s needs both sides' points: %s's card %s has none", what, side, u.Name)
+				}
+			}
+		}
+	}
+	return nil
+}

@@ -22,6 +22,11 @@ type Engage struct {
 func (Engage) Name() string { return "engage" }
 
 func (k Engage) ask(ctx context.Context, s *Settings) (Answer, error) {
+	if render.IsPer100(s.Metric) {
+		if err := query.CheckEngagePoints("metric", s.Metric, s.Query, k.B, k.Cards); err != nil {
+			return nil, err
+		}
+	}
 	es, err := query.Engage(ctx, s.Query, k.B, k.Cards, k.Spec, s.Opts)
 	if err != nil {
 		return nil, err

@@ -26,13 +26,13 @@ var EngageWriters = Writers[[]*engagement]{
 		if len(es) > 1 {
 			return engageMany(ctx, w, es, Style{Width: st.Width, Metric: st.Metric})
 		}
-		return engageText(ctx, w, es, Style{Width: st.Width})
+		return engageText(ctx, w, es, Style{Width: st.Width, Metric: st.Metric})
 	},
 	"markdown": func(ctx context.Context, w io.Writer, es []*engagement, st Style) error {
 		if len(es) > 1 {
 			return engageMany(ctx, w, es, Style{Markdown: true, Width: st.Width, Metric: st.Metric})
 		}
-		return engageText(ctx, w, es, Style{Markdown: true, Width: st.Width})
+		return engageText(ctx, w, es, Style{Markdown: true, Width: st.Width, Metric: st.Metric})
 	},
 	"csv":  func(ctx context.Context, w io.Writer, es []*engagement, _ Style) error { return engageCSV(ctx, w, es) },
 	"json": func(ctx context.Context, w io.Writer, es []*engagement, _ Style) error { return engageJSON(ctx, w, es) },
@@ -147,6 +147,9 @@ func engageText(ctx context.Context, w io.Writer, es []*engagement, st Style) er
 		if !math.IsNaN(e.Lost[0]) && !math.IsNaN(e.Lost[1]) {
 			line += fmt.Sprintf("; points lost: A %s of %s, B %s of %s; points traded (B's lost − A's): %s",
 				Num(e.Lost[0]), Num(e.A.Points), Num(e.Lost[1]), Num(e.B.Points), SignedNum(e.Traded))
+		}
+		if IsPer100(st.Metric) {
+			line += "; " + st.Metric + ": " + engageFigureText(engageFigure(e, st.Metric), st.Metric)
 		}
 		fmt.Fprintln(w, Wrap(Phrases(line), " ", st.Width, "  "))
 		if st.Markdown {

@@ -17,8 +17,19 @@ import (
 // and B's across: the heat map designers balance with.
 
 // EngageMetrics are the figures --metric may name for engagements, the
-// first the default.
-var EngageMetrics = []string{"a-wins", "b-wins", "both-out", "neither", "mean-rounds", "points-traded"}
+// first the default: an outcome, mean rounds, points traded, or an
+// outcome per 100 points (Per100).
+var EngageMetrics = []string{"a-wins", "b-wins", "both-out", "neither", "mean-rounds", "points-traded",
+	"a-wins" + Per100, "b-wins" + Per100, "both-out" + Per100, "neither" + Per100}
+
+// Per100 ends the name of an outcome per 100 points: P(A wins) per 100
+// of A's points (a-wins-per-100), P(B wins) per 100 of B's, both out and
+// neither per 100 of the two sides' points together. Every engagement's
+// two cards need points (query.CheckEngagePoints).
+const Per100 = "-per-100"
+
+// IsPer100 says whether metric is an outcome per 100 points.
+func IsPer100(metric string) bool { return strings.HasSuffix(metric, Per100) }
 
 // CheckEngageMetric refuses a --metric engagements do not have.
 func CheckEngageMetric(metric string) error {
@@ -30,6 +41,16 @@ func CheckEngageMetric(metric string) error {
 
 // engageFigure is the figure named metric of e.
 func engageFigure(e *engagement, metric string) float64 {
+	if base, ok := strings.CutSuffix(metric, Per100); ok {
+		points := e.A.Points + e.B.Points
+		switch base {
+		case "a-wins":
+			points = e.A.Points
+		case "b-wins":
+			points = e.B.Points
+		}
+		return 100 * engageFigure(e, base) / points
+	}
 	switch metric {
 	case "b-wins":
 		return e.BWins.P
@@ -49,7 +70,7 @@ func engageFigureText(x float64, metric string) string {
 	switch {
 	case math.IsNaN(x):
 		return "–"
-	case metric == "mean-rounds":
+	case metric == "mean-rounds" || IsPer100(metric):
 		return Num(x)
 	case metric == "points-traded":
 		return SignedNum(x)
@@ -153,6 +174,10 @@ func engageMany(ctx context.Context, w io.Writer, es []*engagement, st Style) er
 		if points {
 			head = append(head, "points traded")
 		}
+		per100 := IsPer100(metric)
+		if per100 {
+			head = append(head, metric)
+		}
 		var body [][]string
 		for _, e := range es {
 			if err := ctx.Err(); err != nil {
@@ -169,6 +194,9 @@ func engageMany(ctx context.Context, w io.Writer, es []*engagement, st Style) er
 			row = append(row, Pct(e.Neither.P), meanText(e.MeanRounds))
 			if points {
 				row = append(row, engageFigureText(e.Traded, "points-traded"))
+			}
+			if per100 {
+				row = append(row, engageFigureText(engageFigure(e, metric), metric))
 			}
 			body = append(body, row)
 		}

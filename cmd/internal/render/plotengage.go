@@ -46,10 +46,10 @@ func engageHeat(es []*engagement, metric, path string, opts []PlotOption) ([]byt
 		metric = EngageMetrics[0]
 	}
 	h := &heat{rowName: "A's card", colName: "B's card", format: Pct, ticker: percentTicks{}}
-	switch metric {
-	case "mean-rounds":
+	switch {
+	case metric == "mean-rounds" || IsPer100(metric):
 		h.format, h.ticker = Num, nil
-	case "points-traded":
+	case metric == "points-traded":
 		h.format, h.ticker, h.signed = SignedNum, nil, true
 	}
 	index := func(list *[]string, s string) int {
