@@ -33,7 +33,9 @@ func (a *app) engageCommand() *cobra.Command {
 			"Answers P(A wins), P(B wins), P(both out) where simultaneous, P(neither within the rounds), the mean rounds of the exchanges that end, " +
 			"the rounds one by one and each side's state at the end: exact, as a Markov chain over both sides' states, wherever each attack has an exact answer. " +
 			"--a CARD --b CARD fill each side's attacker and the other's defender from unit cards (a,b,c or all: every pair); " +
-			"cards with points add the points each side expects to lose and the points traded.\n\n" +
+			"cards with points add the points each side expects to lose and the points traded. " +
+			"A roster (several cards a side) is a matrix of --metric: a-wins (the default), b-wins, both-out, neither, mean-rounds, points-traded, " +
+			"or an outcome per 100 points where every card has points (a-wins-per-100: P(A wins) per 100 of A's points; b-wins-per-100 of B's; both-out-per-100 and neither-per-100 of both sides' together).\n\n" +
 			"--shard i/n --seed S runs one share of a sweep or roster of engagements (or of one engagement's exchanges); odds merge combines the shards into the single run's output. " +
 			"A profile file's matchup may be an engagement: odds run --matchup NAME runs it (docs/profiles.md)."),
 		Example: "  odds engage 'opposed fire --hesa 3 --def 1' 'opposed fire --hesa 2 --def 2'\n" +
