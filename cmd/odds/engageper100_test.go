@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"math"
+	"net/url"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -30,7 +32,8 @@ const per100Cards = `units:
 // give it; a sweep adds the metric's column; a card without points is
 // refused naming --metric, exit 2.
 func TestEngagePer100(t *testing.T) {
-	t.Setenv("ODDS_PROFILES", writeEngageFile(t, per100Cards))
+	cards := writeEngageFile(t, per100Cards)
+	t.Setenv("ODDS_PROFILES", cards)
 	const go1 = 0.72 * 0.85
 	ends := 1 - math.Pow(go1, 50)
 	want := map[string]float64{
@@ -46,6 +49,19 @@ func TestEngagePer100(t *testing.T) {
 		if line := metric + ": " + render.Num(w); !strings.Contains(strings.Join(strings.Fields(out), " "), line) {
 			t.Errorf("%s: want %q in\n%s", metric, line, out)
 		}
+	}
+	// Monte Carlo, seeded: within 5 standard errors of the exact (P(A
+	// wins)'s, times 100/50).
+	code, out, errs := run(context.Background(), "engage", "opposed fire", "opposed fire", "--a", "alpha", "--b", "bravo", "--rounds", "50",
+		"--metric", "a-wins-per-100", "--method", "mc", "--trials", "200000", "--seed", "5")
+	_, after, ok := strings.Cut(strings.Join(strings.Fields(out), " "), "a-wins-per-100: ")
+	mc, err := strconv.ParseFloat(strings.Fields(after + " x")[0], 64)
+	if code != 0 || !ok || err != nil {
+		t.Fatalf("mc: exit %d %s: %v\n%s", code, errs, err, out)
+	}
+	pa := want["a-wins-per-100"] * 50 / 100
+	if se := 2 * math.Sqrt(pa*(1-pa)/200000); math.Abs(mc-want["a-wins-per-100"]) > 5*se+0.0005 {
+		t.Errorf("mc: a-wins-per-100 %v, exact %.4f: more than 5 SE (%.4f) apart", mc, want["a-wins-per-100"], se)
 	}
 	// The matrix against the engagements' own figures.
 	roster := []string{"engage", "opposed fire", "opposed fire", "--a", "alpha,bravo,charlie", "--b", "alpha,bravo,charlie"}
@@ -127,5 +143,18 @@ func TestEngagePer100(t *testing.T) {
 		if code != 2 || !strings.HasPrefix(errs, c.want) {
 			t.Errorf("%q: exit %d, %q; want %q", c.args, code, errs, c.want)
 		}
+	}
+	// The API answers as the CLI: the figure in a roster's table, the
+	// refusal a 400 naming metric.
+	ts := matchupServer(t, cards)
+	q := url.Values{"a-attack": {"opposed fire"}, "b-attack": {"opposed fire"}, "a": {"alpha"}, "b": {"pointless"}, "metric": {"a-wins-per-100"}}
+	status, body, _ := get(t, ts.URL+"/api/v1/engage?"+q.Encode())
+	var e struct{ Error, Flag string }
+	if err := json.Unmarshal([]byte(body), &e); status != 400 || err != nil || e.Flag != "metric" || !strings.Contains(e.Error, "B's card pointless has none") {
+		t.Errorf("api: status %d, %s", status, body)
+	}
+	q.Set("b", "bravo")
+	if status, body, _ = get(t, ts.URL+"/api/v1/engage?"+q.Encode()); status != 200 {
+		t.Errorf("api: status %d, %s", status, body)
 	}
 }
