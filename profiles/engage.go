@@ -12,12 +12,13 @@ import (
 )
 
 // engageFields are an engagement matchup's fields.
-const engageFields = "name, note, engage, a, b, first, rounds, ends, simultaneous"
+const engageFields = "name, note, engage, a, b, first, rounds, ends, simultaneous, readings"
 
 // engageMatchup parses an engagement matchup: engage holds its two
 // attacks, A's on B and B's on A, as odds engage's arguments; a and b
 // each side's card (--a, --b); first, rounds, ends and simultaneous as
-// odds engage's flags. Each attack's system, action and flags are
+// odds engage's flags, readings a mapping of its reading flags to true or
+// false. Each attack's system, action and flags are
 // checked here, so that a mistake is named at its line and column.
 func (p *parser) engageMatchup(n *yaml.Node, path string) *Matchup {
 	m := &Matchup{Cards: map[string]string{}, CardPos: map[string]Pos{}, Set: map[string][]resolve.Value{}, Pos: p.pos(n), Engage: &EngageMatchup{}}
@@ -80,6 +81,8 @@ func (p *parser) engageMatchup(n *yaml.Node, path string) *Matchup {
 				ok = false
 			}
 			e.Simultaneous = b
+		case "readings":
+			ok = p.readings(v, kp, acts, e) && ok
 		default:
 			return false
 		}
@@ -129,7 +132,11 @@ func (p *parser) attack(n *yaml.Node, path, text string) (*resolve.System, *reso
 				acts = append(acts, a.Name)
 			}
 		}
-		p.errf(n, path, "want an action of %s that engages (%s), found %s", sys.Name, strings.Join(acts, ", "), Quote(words[1]))
+		if len(acts) == 0 {
+			p.errf(n, path, "%s has no action that engages (docs/rules/%s.md says why)", sys.Name, sys.Name)
+		} else {
+			p.errf(n, path, "want an action of %s that engages (%s), found %s", sys.Name, strings.Join(acts, ", "), Quote(words[1]))
+		}
 		return nil, nil
 	}
 	good := true
@@ -173,4 +180,47 @@ func (p *parser) attack(n *yaml.Node, path, text string) (*resolve.System, *reso
 		return nil, nil
 	}
 	return sys, act
+}
+
+// readings parses an engagement matchup's readings: a mapping of the
+// readings of A's or B's action (resolve.Engage.Readings) to true or
+// false.
+func (p *parser) readings(n *yaml.Node, path string, acts [2]*resolve.Action, e *EngageMatchup) bool {
+	if acts[0] == nil || acts[1] == nil {
+		return true // reported with the attacks
+	}
+	if n.Kind != yaml.MappingNode {
+		p.errf(n, path, "want a mapping of readings to true or false, found %s", describe(n))
+		return false
+	}
+	var names []string
+	for _, a := range acts {
+		for _, r := range a.Engage.Readings {
+			if !slices.Contains(names, r.Name) {
+				names = append(names, r.Name)
+			}
+		}
+	}
+	want := strings.Join(names, ", ")
+	if want == "" {
+		want = "none: these actions have no readings"
+	}
+	ok := true
+	p.fields(n, path, func(key string, k, v *yaml.Node) bool {
+		if !slices.Contains(names, key) {
+			return false
+		}
+		b, err := strconv.ParseBool(v.Value)
+		if v.Kind != yaml.ScalarNode || err != nil {
+			p.errf(v, join(path, key), "want true or false, found %s", describe(v))
+			ok = false
+			return true
+		}
+		if e.Readings == nil {
+			e.Readings = resolve.Readings{}
+		}
+		e.Readings[key] = b
+		return true
+	}, want)
+	return ok
 }

@@ -128,6 +128,13 @@ func (r *Registry) matchupNode(m *Matchup) (*yaml.Node, error) {
 		if e.Simultaneous {
 			n.Content = append(n.Content, scalar("simultaneous"), scalar("true"))
 		}
+		if len(e.Readings) > 0 {
+			rd := &yaml.Node{Kind: yaml.MappingNode, Style: yaml.FlowStyle}
+			for _, k := range sortedKeys(e.Readings) {
+				rd.Content = append(rd.Content, scalar(k), scalar(strconv.FormatBool(e.Readings[k])))
+			}
+			n.Content = append(n.Content, scalar("readings"), rd)
+		}
 		return n, nil
 	}
 	sys := r.system(m.System)

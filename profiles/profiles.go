@@ -76,6 +76,9 @@ type EngageMatchup struct {
 	Rounds       int    // 0: odds engage's default
 	Ends         string
 	Simultaneous bool
+	// Readings are the readings chosen where a sheet is silent, by name
+	// (odds engage's reading flags), each of A's or B's action.
+	Readings resolve.Readings
 }
 
 // MaxEngageRounds is the most rounds an engagement runs (odds engage's

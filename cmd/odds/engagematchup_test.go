@@ -104,8 +104,17 @@ func TestRunEngageMatchup(t *testing.T) {
 			}
 		}
 	}
+	// Cards, first, ends and readings, as odds engage's flags.
+	sym := writeEngageFile(t, "matchups:\n  - name: hold-fire\n    engage: [symbol fire --range medium, symbol fire --range medium]\n"+
+		"    a: mg-team\n    b: rifle-squad\n    first: b\n    rounds: 3\n    readings: {suppressed-holds-fire: true}\n")
+	code, got, errs := run(context.Background(), "run", sym, "--format", "json", "--seed", "7")
+	_, want, _ := run(context.Background(), "engage", "symbol fire --range medium", "symbol fire --range medium", "--a", "mg-team", "--b", "rifle-squad",
+		"--first", "b", "--rounds", "3", "--suppressed-holds-fire", "--format", "json", "--seed", "7")
+	if code != 0 || normalize(got) != normalize(want) || !strings.Contains(got, `"suppressed-holds-fire"`) {
+		t.Errorf("readings: exit %d %s\n%.500s\n%.500s", code, errs, got, want)
+	}
 	// A file of two engagements: each runs alone.
-	code, _, errs := run(context.Background(), "run", file)
+	code, _, errs = run(context.Background(), "run", file)
 	if code != 2 || !strings.Contains(errs, "issue-32, issue-32-in-3 are engagements, each run alone") {
 		t.Errorf("a file of two engagements: exit %d, %q", code, errs)
 	}

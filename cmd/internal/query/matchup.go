@@ -121,7 +121,7 @@ func OfEngageMatchup(systems []*resolve.System, reg *profiles.Registry, name str
 	if rounds == 0 {
 		rounds = DefaultRounds
 	}
-	if out.Spec, err = NewEngageSpec(e.First, e.Simultaneous, rounds, e.Ends, nil); err != nil {
+	if out.Spec, err = NewEngageSpec(e.First, e.Simultaneous, rounds, e.Ends, e.Readings); err != nil {
 		return nil, bad(err)
 	}
 	if out.Cards, err = EngageCardsOf(out.A.System, m.Cards["a"], m.Cards["b"], regFn); err != nil {

@@ -1,6 +1,8 @@
 package render
 
 import (
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -78,6 +80,9 @@ func profileFields(systems []*resolve.System, p any) (name, system, kind string,
 			}
 			if e.Simultaneous {
 				fields = append(fields, param{Name: "--simultaneous", Value: "true"})
+			}
+			for _, k := range slices.Sorted(maps.Keys(e.Readings)) {
+				fields = append(fields, param{Name: "--" + k, Value: strconv.FormatBool(e.Readings[k])})
 			}
 			fields = append(fields, param{Name: "source", Value: p.Pos.String()})
 			return p.Name, p.System, "matchup", fields
