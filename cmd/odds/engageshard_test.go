@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -73,6 +74,38 @@ func TestEngageShardMerge(t *testing.T) {
 	code, _, errs = run(context.Background(), "merge", "--allow-missing", filepath.Join(dir, "chunks-1.json"))
 	if code != 2 || !strings.Contains(errs, "an engagement's shards merge only whole") {
 		t.Errorf("--allow-missing: exit %d, %q", code, errs)
+	}
+	// A shard is input, not trusted: its engagement is checked as it is
+	// rebuilt (the same change in every shard, so that they are one run).
+	for _, c := range []struct{ from, to, want string }{
+		{`"first":0`, `"first":5`, "first 5 is not 0 (A) or 1 (B)"},
+		{`"rounds":20`, `"rounds":1000`, "--rounds: want 1..100, got 1000"},
+		{`"points":60`, `"points":-3`, "card grenadiers: points -3 is not 0..1000000"},
+		{`"system":"opposed","action":"fire"`, `"system":"opposed","action":"rally"`, "--within-4: rally takes no such parameter"},
+	} {
+		var tampered []string
+		for i := 1; i <= 3; i++ {
+			name := "roster"
+			if c.from == `"rounds":20` || c.from == `"first":0` {
+				name = "chunks"
+			}
+			data, err := os.ReadFile(filepath.Join(dir, fmt.Sprintf("%s-%d.json", name, i)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(string(data), c.from) {
+				t.Fatalf("%s: no %s in %s", c.want, c.from, data)
+			}
+			path := filepath.Join(dir, fmt.Sprintf("tampered-%d.json", i))
+			if err := os.WriteFile(path, []byte(strings.ReplaceAll(string(data), c.from, c.to)), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			tampered = append(tampered, path)
+		}
+		code, _, errs := run(context.Background(), append([]string{"merge"}, tampered...)...)
+		if code != 2 || !strings.Contains(strings.Split(errs, "\n")[0], c.want) {
+			t.Errorf("%s: exit %d, %q", c.to, code, errs)
+		}
 	}
 	// A shard needs --seed, as any.
 	code, _, errs = run(context.Background(), "engage", "opposed fire --hesa 3 --def 1", "opposed fire --hesa 2 --def 2", "--shard", "1/2")
