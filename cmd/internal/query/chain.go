@@ -180,6 +180,21 @@ func chainActions(s *resolve.System) string {
 
 func (p *chainPlan) Layout() *resolve.Layout { return p.layout }
 
+// transition is the state's attack's exact answer within budget grouped
+// by where it leads, t[2*next+reached] over n states; false if its plan
+// has no exact answer within budget.
+func (cs *chainState) transition(ctx context.Context, budget int64, n int) ([]float64, bool) {
+	res, err := sim.TryExact(ctx, cs.plan, sim.Options{Method: sim.Exact, MaxPaths: budget})
+	if err != nil || res == nil {
+		return nil, false
+	}
+	t := make([]float64, 2*n)
+	for c, q := range res.Prob {
+		t[2*int(cs.next[c])+resolve.B2I(cs.reach[c])] += q
+	}
+	return t, true
+}
+
 // Trial makes the attacks until the target is in an end state or N are
 // made; its cell is (first attack that reached the goal, 0 if none) *
 // states + the state after.
@@ -213,19 +228,14 @@ func (p *chainPlan) Run(s *dice.Stream, n int, counts []uint64) {
 func (p *chainPlan) Exact(ctx context.Context, budget int64) ([]float64, bool) {
 	s := len(p.states)
 	trans := make([][]float64, s) // trans[from][2*next+reached]
-	for i, cs := range p.states {
-		if cs.end {
-			continue
+	for i := range p.states {
+		if cs := &p.states[i]; !cs.end {
+			t, ok := cs.transition(ctx, budget, s)
+			if !ok {
+				return nil, false
+			}
+			trans[i] = t
 		}
-		res, err := sim.TryExact(ctx, cs.plan, sim.Options{Method: sim.Exact, MaxPaths: budget})
-		if err != nil || res == nil {
-			return nil, false
-		}
-		t := make([]float64, 2*s)
-		for c, q := range res.Prob {
-			t[2*int(cs.next[c])+resolve.B2I(cs.reach[c])] += q
-		}
-		trans[i] = t
 	}
 	dist := make([]float64, (p.attacks+1)*s)
 	dist[p.start] = 1

@@ -59,14 +59,10 @@ func (p *seqPlan) Exact(ctx context.Context, budget int64) ([]float64, bool) {
 		step := &p.steps[k]
 		trans := make([][]float64, n) // trans[from][2*next+reached]
 		for _, i := range last {
-			if cs := step.states[i]; !cs.end && trans[i] == nil {
-				res, err := sim.TryExact(ctx, cs.plan, sim.Options{Method: sim.Exact, MaxPaths: budget})
-				if err != nil || res == nil {
+			if cs := &step.states[i]; !cs.end && trans[i] == nil {
+				t, ok := cs.transition(ctx, budget, n)
+				if !ok {
 					return nil, false
-				}
-				t := make([]float64, 2*n)
-				for c, q := range res.Prob {
-					t[2*int(cs.next[c])+resolve.B2I(cs.reach[c])] += q
 				}
 				trans[i] = t
 			}
