@@ -164,6 +164,26 @@ func (q *Query) compileChain(pt Point, check func() error) (resolve.Plan, error)
 	return p, nil
 }
 
+// shareOf is a share of res's trials: q its probability (exact) or k
+// its count (Monte Carlo), with its interval.
+func shareOf(res *sim.Result, q float64, k uint64) sim.Interval {
+	if res.Exact {
+		return sim.Interval{P: q, Lo: q, Hi: q}
+	}
+	return sim.WilsonInterval(k, res.Trials)
+}
+
+// byCode is the indices of states in the order of their rules
+// package's codes, the order results list states in.
+func byCode(codes []int) []int {
+	order := make([]int, len(codes))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(i, j int) int { return codes[i] - codes[j] })
+	return order
+}
+
 // chainActions lists the actions of s that chain, for a hint.
 func chainActions(s *resolve.System) string {
 	var names []string
@@ -289,12 +309,7 @@ func (p *chainPlan) figures(res *sim.Result) *Chain {
 			statesN[c%s] += res.Counts[c]
 		}
 	}
-	share := func(q float64, k uint64) sim.Interval {
-		if res.Exact {
-			return sim.Interval{P: q, Lo: q, Hi: q}
-		}
-		return sim.WilsonInterval(k, res.Trials)
-	}
+	share := func(q float64, k uint64) sim.Interval { return shareOf(res, q, k) }
 	var cum float64
 	var cumN uint64
 	mean := 0.0
@@ -318,12 +333,7 @@ func (p *chainPlan) figures(res *sim.Result) *Chain {
 	if math.IsInf(ch.MeanIfReached, 0) || cum == 0 && cumN == 0 {
 		ch.MeanIfReached = math.NaN()
 	}
-	order := make([]int, s)
-	for i := range order {
-		order[i] = i
-	}
-	slices.SortFunc(order, func(i, j int) int { return p.codes[i] - p.codes[j] })
-	for _, i := range order {
+	for _, i := range byCode(p.codes) {
 		var n uint64
 		if statesN != nil {
 			n = statesN[i]

@@ -142,22 +142,13 @@ func (p *seqPlan) figures(res *sim.Result) *SequenceFigures {
 		byFirstN[first] += cnt
 		used += q * float64(p.used(states, first))
 	}
-	share := func(q float64, k uint64) sim.Interval {
-		if res.Exact {
-			return sim.Interval{P: q, Lo: q, Hi: q}
-		}
-		return sim.WilsonInterval(k, res.Trials)
-	}
+	share := func(q float64, k uint64) sim.Interval { return shareOf(res, q, k) }
 	total := 1.0
 	if !res.Exact {
 		total = float64(res.Trials)
 	}
 	f.StepsUsed = used / total
-	order := make([]int, n)
-	for i := range order {
-		order[i] = i
-	}
-	slices.SortFunc(order, func(i, j int) int { return p.codes[i] - p.codes[j] })
+	order := byCode(p.codes)
 	for k := range K {
 		var shares []StateShare
 		for _, i := range order {
