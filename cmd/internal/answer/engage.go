@@ -27,14 +27,8 @@ var engageKeys = []string{"a-attack", "b-attack", "a", "b", "first", "simultaneo
 // all that can be checked before it runs.
 func (e *Engine) EngageQuestion(q url.Values) (*Question, error) {
 	readings := map[string]bool{}
-	for _, sys := range e.Systems {
-		for _, act := range sys.Actions {
-			if act.Engage != nil {
-				for _, r := range act.Engage.Readings {
-					readings[r.Name] = true
-				}
-			}
-		}
+	for _, r := range query.EngageReadings(e.Systems) {
+		readings[r.Name] = true
 	}
 	keys := givenKeys(q)
 	s := newSettings()
