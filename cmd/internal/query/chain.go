@@ -58,14 +58,43 @@ type StateShare struct {
 	sim.Interval
 }
 
-// chainState is one state of the target, compiled: its attack's plan,
-// the state each cell leads to, and whether the cell's outcome reaches
-// the goal.
+// chainState is one state of the target, compiled: its attack, or end
+// (out of the fight: attacked no more).
 type chainState struct {
+	stateAttack
+	end bool
+}
+
+// stateAttack is an attack compiled in one pair of states: its plan,
+// the index of the state each cell leads to, and whether the cell's
+// outcome reaches the goal.
+type stateAttack struct {
 	plan  resolve.Plan
 	next  []int32
 	reach []bool
-	end   bool
+}
+
+// linkAttack compiles an attack into its stateAttack: add numbers the
+// state each cell leads to (next: the rules package's codes of them), and
+// a cell reaches the goal when its outcome is severity[rank] or one
+// listed before it (rank < 0: none does).
+func linkAttack(plan resolve.Plan, next []int, severity []string, rank int, add func(code int) (int, error)) (stateAttack, error) {
+	l := plan.Layout()
+	reaches := make([]bool, len(l.Outcomes)) // by outcome
+	for o, name := range l.Outcomes {
+		r := slices.Index(severity, name)
+		reaches[o] = rank >= 0 && r >= 0 && r <= rank
+	}
+	sa := stateAttack{plan: plan, next: make([]int32, l.Cells), reach: make([]bool, l.Cells)}
+	for c, n := range next {
+		j, err := add(n)
+		if err != nil {
+			return sa, err
+		}
+		sa.next[c] = int32(j)
+		sa.reach[c] = reaches[l.Outcome[c]]
+	}
+	return sa, nil
 }
 
 // chainPlan runs up to attacks attacks from state start.
@@ -126,27 +155,22 @@ func (q *Query) compileChain(pt Point, check func() error) (resolve.Plan, error)
 				return nil, err
 			}
 		}
-		l := plan.Layout()
-		cs := chainState{plan: plan, next: make([]int32, l.Cells), reach: make([]bool, l.Cells)}
-		reaches := make([]bool, len(l.Outcomes)) // by outcome: at least as severe as --until's
-		for o, name := range l.Outcomes {
-			r := slices.Index(ch.Severity, name)
-			reaches[o] = r >= 0 && r <= rank
-		}
-		for c, n := range next {
+		sa, err := linkAttack(plan, next, ch.Severity, rank, func(n int) (int, error) {
 			j, ok := index[n]
 			if !ok {
 				if len(codes) == resolve.MaxChainStates {
-					return nil, errorf("until", "", "the target could be in more than %d states", resolve.MaxChainStates)
+					return 0, errorf("until", "", "the target could be in more than %d states", resolve.MaxChainStates)
 				}
 				j = len(codes)
 				index[n] = j
 				codes = append(codes, n)
 			}
-			cs.next[c] = int32(j)
-			cs.reach[c] = reaches[l.Outcome[c]]
+			return j, nil
+		})
+		if err != nil {
+			return nil, err
 		}
-		p.states = append(p.states, cs)
+		p.states = append(p.states, chainState{stateAttack: sa})
 	}
 	p.codes = codes
 	outcomes := make([]string, 0, u.Attacks+1)
