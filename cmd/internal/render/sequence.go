@@ -3,7 +3,6 @@ package render
 import (
 	"context"
 	"encoding/csv"
-	"encoding/json"
 	"fmt"
 	"io"
 	"slices"
@@ -326,8 +325,5 @@ func sequenceJSON(ctx context.Context, w io.Writer, rs []*report) error {
 		}
 		doc.Results = append(doc.Results, jsonSequenceResult{jsonResult: jr, Sequence: newJSONSequence(r)})
 	}
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	return enc.Encode(doc)
+	return encodeIndented(w, doc)
 }
