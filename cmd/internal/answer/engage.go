@@ -124,10 +124,7 @@ func (e *Engine) EngageDoc(ctx context.Context, d *query.Doc, progress Progress)
 		return nil, &query.Error{Flag: "engage", Hint: `{"engage": ["opposed fire --hesa 3 --def 1", "opposed fire --hesa 2 --def 2"], "rounds": 3}`,
 			Err: errors.New("engage: want its two attacks, and neither system, action, params, cards, expr nor matchup")}
 	}
-	vals := url.Values{}
-	for k, v := range d.Values() {
-		vals.Set(k, v)
-	}
+	vals := docValues(d)
 	x, err := e.EngageQuestion(vals)
 	if err != nil {
 		return nil, err
