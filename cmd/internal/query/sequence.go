@@ -87,6 +87,23 @@ func Step(q *Query, text string, isRunFlag func(name string) bool, reg Registry)
 	return withFlags(s, words[1:], "then", isRunFlag, reg)
 }
 
+// NewSequence is the sequence of steps after q (each read by Step) with
+// goal until, refused when it would make more than MaxSteps in all.
+func NewSequence(q *Query, steps []string, until string, isRunFlag func(name string) bool, reg Registry) (*Sequence, error) {
+	seq := &Sequence{Until: until}
+	for _, text := range steps {
+		s, err := Step(q, text, isRunFlag, reg)
+		if err != nil {
+			return nil, err
+		}
+		seq.Steps = append(seq.Steps, s)
+	}
+	if len(seq.Steps)+1 > MaxSteps {
+		return nil, errorf("then", "", "want at most %d steps in all, got %d", MaxSteps, len(seq.Steps)+1)
+	}
+	return seq, nil
+}
+
 // seqStep is one step compiled: the state it attacks in each of the
 // target's states it can find it in (by the sequence's state index;
 // plan nil: no attack, the state stays), and the index of each state in
