@@ -141,13 +141,7 @@ func Engage(ctx context.Context, qa, qb *Query, cards EngageCards, spec EngageSp
 	if err != nil {
 		return nil, err
 	}
-	if opts.Start != nil {
-		trials := int64(n) * so.Trials
-		if so.Precision > 0 {
-			trials = -1
-		}
-		opts.Start(trials)
-	}
+	opts.start(int64(n), so)
 	out := make([]*Engagement, 0, n)
 	for k, p := range plans {
 		res, err := sim.Run(ctx, p, so)
