@@ -194,7 +194,7 @@ func newJSONChain(r *report) *jsonChain {
 		jc.Mean = &m
 	}
 	for _, s := range c.States {
-		jc.States = append(jc.States, jsonOutcome{Name: s.Name, P: round12(s.P), CI95: [2]float64{round12(s.Lo), round12(s.Hi)}})
+		jc.States = append(jc.States, outcomeJSON(s.Name, s.Interval))
 	}
 	return jc
 }

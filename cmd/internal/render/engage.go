@@ -284,10 +284,6 @@ func engageEnds(e *engagement) string {
 	return e.Spec.Ends
 }
 
-func outcomeJSON(name string, iv sim.Interval) jsonOutcome {
-	return jsonOutcome{Name: name, P: round12(iv.P), CI95: [2]float64{round12(iv.Lo), round12(iv.Hi)}}
-}
-
 func engageJSON(ctx context.Context, w io.Writer, es []*engagement) error {
 	doc := struct {
 		Kind        string           `json:"kind"`
