@@ -3,7 +3,6 @@ package query
 import (
 	"context"
 	"math"
-	"slices"
 	"time"
 
 	"odds/resolve"
@@ -142,13 +141,7 @@ func Engage(ctx context.Context, qa, qb *Query, cards EngageCards, spec EngageSp
 	if err != nil {
 		return nil, err
 	}
-	if opts.Start != nil {
-		trials := int64(n) * so.Trials
-		if so.Precision > 0 {
-			trials = -1
-		}
-		opts.Start(trials)
-	}
+	opts.start(int64(n), so)
 	out := make([]*Engagement, 0, n)
 	for k, p := range plans {
 		res, err := sim.Run(ctx, p, so)
@@ -203,12 +196,7 @@ func (p *engagePlan) figures(res *sim.Result) *Engagement {
 		}
 		return 0
 	}
-	share := func(x float64) sim.Interval {
-		if res.Exact {
-			return sim.Interval{P: x, Lo: x, Hi: x}
-		}
-		return sim.WilsonInterval(uint64(x), res.Trials)
-	}
+	share := func(x float64) sim.Interval { return shareOf(res, x, uint64(x)) }
 	byWon := make([]float64, 4)
 	byRound := make([][3]float64, p.rounds)
 	sa, sb := make([]float64, na), make([]float64, nb)
@@ -253,13 +241,8 @@ func (p *engagePlan) figures(res *sim.Result) *Engagement {
 	}
 	for i, st := range [][]float64{sa, sb} {
 		sd := &p.side[i]
-		order := make([]int, len(sd.codes))
-		for j := range order {
-			order[j] = j
-		}
-		slices.SortFunc(order, func(x, y int) int { return sd.codes[x] - sd.codes[y] })
 		var shares []StateShare
-		for _, j := range order {
+		for _, j := range byCode(sd.codes) {
 			shares = append(shares, StateShare{Name: sd.names[j], Interval: share(st[j])})
 		}
 		if i == 0 {
