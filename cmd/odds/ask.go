@@ -29,10 +29,7 @@ func (a *app) ask(ctx context.Context, s *question.Settings) error {
 	s.Opts = query.Options{Sim: opts, TrialsGiven: a.run.Trials.Given,
 		Merged: a.merged,
 		Start:  func(trials int64) { bar = a.newProgress(trials) }}
-	if a.metric != "" {
-		plotted, metric := a.plot != "", a.metric
-		s.Opts.Check = func(q *query.Query) error { return render.CheckRoster(q, metric, plotted) }
-	}
+	s.Opts.Check = a.rosterCheck()
 	ans, err := question.Ask(ctx, s)
 	if bar != nil {
 		bar.finish()
@@ -58,6 +55,16 @@ func (a *app) ask(ctx context.Context, s *question.Settings) error {
 	return nil
 }
 
+// rosterCheck refuses, before any trial, a query whose points --metric
+// cannot show (render.CheckRoster); nil without --metric.
+func (a *app) rosterCheck() func(*query.Query) error {
+	if a.metric == "" {
+		return nil
+	}
+	metric, plotted := a.metric, a.plot != ""
+	return func(q *query.Query) error { return render.CheckRoster(q, metric, plotted) }
+}
+
 // runJobs answers the queries as one run (question.Once); --shard runs
 // its share of their points instead.
 func (a *app) runJobs(ctx context.Context, qs []*query.Query) error {
@@ -75,11 +82,7 @@ func (a *app) runJobs(ctx context.Context, qs []*query.Query) error {
 	if err != nil {
 		return err
 	}
-	var check func(*query.Query) error
-	if a.metric != "" {
-		check = func(q *query.Query) error { return render.CheckRoster(q, a.metric, a.plot != "") }
-	}
-	all, err := query.CompileChecked(ctx, qs, check)
+	all, err := query.CompileChecked(ctx, qs, a.rosterCheck())
 	if err != nil {
 		return err
 	}

@@ -110,17 +110,8 @@ func (a *app) engageCommand() *cobra.Command {
 	f.StringVar(&ends, "ends", "", "end the exchange when an attack's result is `OUTCOME` or worse (default: when a side is out of the fight)")
 	f.StringVar(&cardsA, "a", "", "A's unit `CARD`s: A's attacker and B's defender (a,b,c or all: one engagement per pair of cards)")
 	f.StringVar(&cardsB, "b", "", "B's unit `CARD`s: B's attacker and A's defender")
-	for _, sys := range a.systems {
-		for _, act := range sys.Actions {
-			if act.Engage == nil {
-				continue
-			}
-			for _, r := range act.Engage.Readings {
-				if readings[r.Name] == nil {
-					readings[r.Name] = f.Bool(r.Name, false, r.Usage)
-				}
-			}
-		}
+	for _, r := range query.EngageReadings(a.systems) {
+		readings[r.Name] = f.Bool(r.Name, false, r.Usage)
 	}
 	_ = cmd.RegisterFlagCompletionFunc("first", cobra.FixedCompletions([]string{"a", "b"}, cobra.ShellCompDirectiveNoFileComp))
 	return cmd

@@ -29,16 +29,9 @@ func (a *app) setThen(cmd *cobra.Command, q *query.Query, steps []string, until 
 	isRun := func(name string) bool {
 		return cmd.Root().PersistentFlags().Lookup(name) != nil || name == "until" || name == "attacks"
 	}
-	seq := &query.Sequence{Until: until}
-	for _, text := range steps {
-		s, err := query.Step(q, text, isRun, a.registry)
-		if err != nil {
-			return err
-		}
-		seq.Steps = append(seq.Steps, s)
-	}
-	if len(seq.Steps)+1 > query.MaxSteps {
-		return usagef("", "--then: want at most %d steps in all, got %d", query.MaxSteps, len(seq.Steps)+1)
+	seq, err := query.NewSequence(q, steps, until, isRun, a.registry)
+	if err != nil {
+		return err
 	}
 	q.Then = seq
 	return nil

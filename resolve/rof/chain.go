@@ -166,9 +166,10 @@ func rfcChain() *resolve.Chain {
 				return nil, nil, err
 			}
 			l := p.Layout()
+			to := [...]int{stateKilled, stateSuppressed, s} // by outcome
 			next := make([]int, l.Cells)
 			for c := range next {
-				next[c] = []int{stateKilled, stateSuppressed, s}[l.Outcome[c]]
+				next[c] = to[l.Outcome[c]]
 			}
 			return p, next, nil
 		},
@@ -208,9 +209,10 @@ func assaultChain() *resolve.Chain {
 				plan = newContactRally(p.(*assaultPlan), a.Int("enemy-quality"))
 			}
 			l := plan.Layout()
+			to := [...]int{stateDestroyed, stateSuppressed, stateReady} // by outcome
 			next := make([]int, l.Cells)
 			for c := range next {
-				next[c] = []int{stateDestroyed, stateSuppressed, stateReady}[l.Outcome[c]]
+				next[c] = to[l.Outcome[c]]
 			}
 			return plan, next, nil
 		},

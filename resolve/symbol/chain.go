@@ -76,22 +76,29 @@ func stateName(code int) string {
 	return strings.Join(marks, "+")
 }
 
+// targetStart is the Start of fire's and support's chains: the target's
+// marks as given, refused where the next attack could not carry them
+// (what: the attacks that would, as the message names them).
+func targetStart(what string) func(resolve.Args) (int, error) {
+	return func(a resolve.Args) (int, error) {
+		switch {
+		case a.Int("damage-capacity") > 1:
+			return 0, resolve.Errorf("damage-capacity", "%s carry the target's marks (suppressed, fallback, immobilized, half strength); damage points short of half strength carrying to the next attack is not on the sheets: give 1", what)
+		case a.Bool("building"):
+			return 0, resolve.Errorf("building", "what a collapsed building leaves for the next attack is not on the sheets")
+		case !a.Has("target"):
+			return 0, resolve.Errorf("target", "the target's unit type is needed: --target %s (or --defender CARD)", joinChoices(unitTypes))
+		}
+		tgt := target{kind: a.Int("target"), capacity: 1}
+		s, err := tgt.startState(a, "target-status", "target-half-strength")
+		return s.code(), err
+	}
+}
+
 func fireChain() *resolve.Chain {
 	return &resolve.Chain{
 		Severity: fireOutcomes,
-		Start: func(a resolve.Args) (int, error) {
-			switch {
-			case a.Int("damage-capacity") > 1:
-				return 0, resolve.Errorf("damage-capacity", "repeated attacks carry the target's marks (suppressed, fallback, immobilized, half strength); damage points short of half strength carrying to the next attack is not on the sheets: give 1")
-			case a.Bool("building"):
-				return 0, resolve.Errorf("building", "what a collapsed building leaves for the next attack is not on the sheets")
-			case !a.Has("target"):
-				return 0, resolve.Errorf("target", "the target's unit type is needed: --target %s (or --defender CARD)", joinChoices(unitTypes))
-			}
-			tgt := target{kind: a.Int("target"), capacity: 1}
-			s, err := tgt.startState(a, "target-status", "target-half-strength")
-			return s.code(), err
-		},
+		Start:    targetStart("repeated attacks"),
 		Attack: func(a resolve.Args, code int) (resolve.Plan, []int, error) {
 			st := stateOf(code)
 			// Only suppression changes the dice (a green defence die);
@@ -196,19 +203,7 @@ func supportChain(tas bool) *resolve.Chain {
 	}
 	return &resolve.Chain{
 		Severity: severity,
-		Start: func(a resolve.Args) (int, error) {
-			switch {
-			case a.Int("damage-capacity") > 1:
-				return 0, resolve.Errorf("damage-capacity", "repeated or sequenced attacks carry the target's marks (suppressed, fallback, immobilized, half strength); damage points short of half strength carrying to the next attack is not on the sheets: give 1")
-			case a.Bool("building"):
-				return 0, resolve.Errorf("building", "what a collapsed building leaves for the next attack is not on the sheets")
-			case !a.Has("target"):
-				return 0, resolve.Errorf("target", "the target's unit type is needed: --target %s (or --defender CARD)", joinChoices(unitTypes))
-			}
-			tgt := target{kind: a.Int("target"), capacity: 1}
-			s, err := tgt.startState(a, "target-status", "target-half-strength")
-			return s.code(), err
-		},
+		Start:    targetStart("repeated or sequenced attacks"),
 		Attack: func(a resolve.Args, code int) (resolve.Plan, []int, error) {
 			st := stateOf(code)
 			status := 0

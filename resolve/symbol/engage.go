@@ -26,8 +26,9 @@ func fireEngage() *resolve.Engage {
 			if err != nil {
 				return 0, err
 			}
-			if own.Bool("half-strength") && code != eliminatedCode {
-				code |= 8
+			if st := stateOf(code); own.Bool("half-strength") && !st.eliminated {
+				st.half = true // a half-strength firer is hit as one
+				code = st.code()
 			}
 			return code, nil
 		},

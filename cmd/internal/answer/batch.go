@@ -10,7 +10,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net/url"
 	"sync"
 
 	"odds/cmd/internal/dest"
@@ -240,10 +239,7 @@ func answerLine(ctx context.Context, e *Engine, line []byte) (doc []byte, id jso
 	case d.System == "roll":
 		ans, err = RollDoc(ctx, d, nil)
 	default:
-		vals := url.Values{}
-		for k, v := range d.Values() {
-			vals.Set(k, v)
-		}
+		vals := docValues(d)
 		vals["then"] = d.Then
 		ans, err = e.Query(ctx, d.System, d.Action, vals, nil)
 	}

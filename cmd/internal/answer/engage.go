@@ -27,14 +27,8 @@ var engageKeys = []string{"a-attack", "b-attack", "a", "b", "first", "simultaneo
 // all that can be checked before it runs.
 func (e *Engine) EngageQuestion(q url.Values) (*Question, error) {
 	readings := map[string]bool{}
-	for _, sys := range e.Systems {
-		for _, act := range sys.Actions {
-			if act.Engage != nil {
-				for _, r := range act.Engage.Readings {
-					readings[r.Name] = true
-				}
-			}
-		}
+	for _, r := range query.EngageReadings(e.Systems) {
+		readings[r.Name] = true
 	}
 	keys := givenKeys(q)
 	s := newSettings()
@@ -130,10 +124,7 @@ func (e *Engine) EngageDoc(ctx context.Context, d *query.Doc, progress Progress)
 		return nil, &query.Error{Flag: "engage", Hint: `{"engage": ["opposed fire --hesa 3 --def 1", "opposed fire --hesa 2 --def 2"], "rounds": 3}`,
 			Err: errors.New("engage: want its two attacks, and neither system, action, params, cards, expr nor matchup")}
 	}
-	vals := url.Values{}
-	for k, v := range d.Values() {
-		vals.Set(k, v)
-	}
+	vals := docValues(d)
 	x, err := e.EngageQuestion(vals)
 	if err != nil {
 		return nil, err

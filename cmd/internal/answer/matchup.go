@@ -78,6 +78,16 @@ func (e *Engine) MatchupQuestion(q url.Values) (*Question, error) {
 	return x, nil
 }
 
+// docValues are a Doc's values as a request's (query.Doc.Values), for
+// the readers of URL values.
+func docValues(d *query.Doc) url.Values {
+	vals := url.Values{}
+	for k, v := range d.Values() {
+		vals.Set(k, v)
+	}
+	return vals
+}
+
 // MatchupDoc answers a matchup Doc (odds batch's {"matchup": NAME, …} or
 // ["run", "--matchup", NAME, …] line): what odds run --matchup NAME
 // --format json prints.
@@ -86,10 +96,7 @@ func (e *Engine) MatchupDoc(ctx context.Context, d *query.Doc, progress Progress
 		return nil, &query.Error{Flag: "matchup", Hint: "give a matchup and run settings, or a system and action",
 			Err: errors.New("matchup: a matchup names its system and action; give neither, nor expr")}
 	}
-	vals := url.Values{}
-	for k, v := range d.Values() {
-		vals.Set(k, v)
-	}
+	vals := docValues(d)
 	x, err := e.MatchupQuestion(vals)
 	if err != nil {
 		return nil, err

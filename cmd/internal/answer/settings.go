@@ -116,19 +116,10 @@ func (e *Engine) settle(x *Question, q url.Values, s *settings) error {
 // sequence reads a request's steps (then=, once a step, in order) and
 // its goal into x: a sequence of attacks on one target.
 func (e *Engine) sequence(x *Question, steps []string, until string) error {
-	seq := &query.Sequence{Until: until}
-	for _, text := range steps {
-		if text == "" {
-			continue // an unfilled step
-		}
-		st, err := query.Step(x.Query, text, isRunFlag, e.registry)
-		if err != nil {
-			return err
-		}
-		seq.Steps = append(seq.Steps, st)
-	}
-	if len(seq.Steps)+1 > query.MaxSteps {
-		return &query.Error{Flag: "then", Err: fmt.Errorf("--then: want at most %d steps in all, got %d", query.MaxSteps, len(seq.Steps)+1)}
+	filled := slices.DeleteFunc(slices.Clone(steps), func(text string) bool { return text == "" }) // an unfilled step
+	seq, err := query.NewSequence(x.Query, filled, until, isRunFlag, e.registry)
+	if err != nil {
+		return err
 	}
 	x.Query.Then = seq
 	x.Kind = question.Sequence{}

@@ -58,14 +58,43 @@ type StateShare struct {
 	sim.Interval
 }
 
-// chainState is one state of the target, compiled: its attack's plan,
-// the state each cell leads to, and whether the cell's outcome reaches
-// the goal.
+// chainState is one state of the target, compiled: its attack, or end
+// (out of the fight: attacked no more).
 type chainState struct {
+	stateAttack
+	end bool
+}
+
+// stateAttack is an attack compiled in one pair of states: its plan,
+// the index of the state each cell leads to, and whether the cell's
+// outcome reaches the goal.
+type stateAttack struct {
 	plan  resolve.Plan
 	next  []int32
 	reach []bool
-	end   bool
+}
+
+// linkAttack compiles an attack into its stateAttack: add numbers the
+// state each cell leads to (next: the rules package's codes of them), and
+// a cell reaches the goal when its outcome is severity[rank] or one
+// listed before it (rank < 0: none does).
+func linkAttack(plan resolve.Plan, next []int, severity []string, rank int, add func(code int) (int, error)) (stateAttack, error) {
+	l := plan.Layout()
+	reaches := make([]bool, len(l.Outcomes)) // by outcome
+	for o, name := range l.Outcomes {
+		r := slices.Index(severity, name)
+		reaches[o] = rank >= 0 && r >= 0 && r <= rank
+	}
+	sa := stateAttack{plan: plan, next: make([]int32, l.Cells), reach: make([]bool, l.Cells)}
+	for c, n := range next {
+		j, err := add(n)
+		if err != nil {
+			return sa, err
+		}
+		sa.next[c] = int32(j)
+		sa.reach[c] = reaches[l.Outcome[c]]
+	}
+	return sa, nil
 }
 
 // chainPlan runs up to attacks attacks from state start.
@@ -126,27 +155,22 @@ func (q *Query) compileChain(pt Point, check func() error) (resolve.Plan, error)
 				return nil, err
 			}
 		}
-		l := plan.Layout()
-		cs := chainState{plan: plan, next: make([]int32, l.Cells), reach: make([]bool, l.Cells)}
-		reaches := make([]bool, len(l.Outcomes)) // by outcome: at least as severe as --until's
-		for o, name := range l.Outcomes {
-			r := slices.Index(ch.Severity, name)
-			reaches[o] = r >= 0 && r <= rank
-		}
-		for c, n := range next {
+		sa, err := linkAttack(plan, next, ch.Severity, rank, func(n int) (int, error) {
 			j, ok := index[n]
 			if !ok {
 				if len(codes) == resolve.MaxChainStates {
-					return nil, errorf("until", "", "the target could be in more than %d states", resolve.MaxChainStates)
+					return 0, errorf("until", "", "the target could be in more than %d states", resolve.MaxChainStates)
 				}
 				j = len(codes)
 				index[n] = j
 				codes = append(codes, n)
 			}
-			cs.next[c] = int32(j)
-			cs.reach[c] = reaches[l.Outcome[c]]
+			return j, nil
+		})
+		if err != nil {
+			return nil, err
 		}
-		p.states = append(p.states, cs)
+		p.states = append(p.states, chainState{stateAttack: sa})
 	}
 	p.codes = codes
 	outcomes := make([]string, 0, u.Attacks+1)
@@ -164,6 +188,26 @@ func (q *Query) compileChain(pt Point, check func() error) (resolve.Plan, error)
 	return p, nil
 }
 
+// shareOf is a share of res's trials: q its probability (exact) or k
+// its count (Monte Carlo), with its interval.
+func shareOf(res *sim.Result, q float64, k uint64) sim.Interval {
+	if res.Exact {
+		return sim.Interval{P: q, Lo: q, Hi: q}
+	}
+	return sim.WilsonInterval(k, res.Trials)
+}
+
+// byCode is the indices of states in the order of their rules
+// package's codes, the order results list states in.
+func byCode(codes []int) []int {
+	order := make([]int, len(codes))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(i, j int) int { return codes[i] - codes[j] })
+	return order
+}
+
 // chainActions lists the actions of s that chain, for a hint.
 func chainActions(s *resolve.System) string {
 	var names []string
@@ -179,6 +223,21 @@ func chainActions(s *resolve.System) string {
 }
 
 func (p *chainPlan) Layout() *resolve.Layout { return p.layout }
+
+// transition is the state's attack's exact answer within budget grouped
+// by where it leads, t[2*next+reached] over n states; false if its plan
+// has no exact answer within budget.
+func (cs *chainState) transition(ctx context.Context, budget int64, n int) ([]float64, bool) {
+	res, err := sim.TryExact(ctx, cs.plan, sim.Options{Method: sim.Exact, MaxPaths: budget})
+	if err != nil || res == nil {
+		return nil, false
+	}
+	t := make([]float64, 2*n)
+	for c, q := range res.Prob {
+		t[2*int(cs.next[c])+resolve.B2I(cs.reach[c])] += q
+	}
+	return t, true
+}
 
 // Trial makes the attacks until the target is in an end state or N are
 // made; its cell is (first attack that reached the goal, 0 if none) *
@@ -213,19 +272,14 @@ func (p *chainPlan) Run(s *dice.Stream, n int, counts []uint64) {
 func (p *chainPlan) Exact(ctx context.Context, budget int64) ([]float64, bool) {
 	s := len(p.states)
 	trans := make([][]float64, s) // trans[from][2*next+reached]
-	for i, cs := range p.states {
-		if cs.end {
-			continue
+	for i := range p.states {
+		if cs := &p.states[i]; !cs.end {
+			t, ok := cs.transition(ctx, budget, s)
+			if !ok {
+				return nil, false
+			}
+			trans[i] = t
 		}
-		res, err := sim.TryExact(ctx, cs.plan, sim.Options{Method: sim.Exact, MaxPaths: budget})
-		if err != nil || res == nil {
-			return nil, false
-		}
-		t := make([]float64, 2*s)
-		for c, q := range res.Prob {
-			t[2*int(cs.next[c])+resolve.B2I(cs.reach[c])] += q
-		}
-		trans[i] = t
 	}
 	dist := make([]float64, (p.attacks+1)*s)
 	dist[p.start] = 1
@@ -279,12 +333,7 @@ func (p *chainPlan) figures(res *sim.Result) *Chain {
 			statesN[c%s] += res.Counts[c]
 		}
 	}
-	share := func(q float64, k uint64) sim.Interval {
-		if res.Exact {
-			return sim.Interval{P: q, Lo: q, Hi: q}
-		}
-		return sim.WilsonInterval(k, res.Trials)
-	}
+	share := func(q float64, k uint64) sim.Interval { return shareOf(res, q, k) }
 	var cum float64
 	var cumN uint64
 	mean := 0.0
@@ -308,12 +357,7 @@ func (p *chainPlan) figures(res *sim.Result) *Chain {
 	if math.IsInf(ch.MeanIfReached, 0) || cum == 0 && cumN == 0 {
 		ch.MeanIfReached = math.NaN()
 	}
-	order := make([]int, s)
-	for i := range order {
-		order[i] = i
-	}
-	slices.SortFunc(order, func(i, j int) int { return p.codes[i] - p.codes[j] })
-	for _, i := range order {
+	for _, i := range byCode(p.codes) {
 		var n uint64
 		if statesN != nil {
 			n = statesN[i]

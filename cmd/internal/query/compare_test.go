@@ -38,3 +38,28 @@ func TestCompareVariant(t *testing.T) {
 		}
 	}
 }
+
+// TestStartUnknownUnderPrecision: with a precision target the trials a
+// run will count are unknown, so Start is told -1 (Options.Start), by a
+// comparison and a sensitivity as by Run, not the ceiling times the runs.
+func TestStartUnknownUnderPrecision(t *testing.T) {
+	qa := fire(t, map[string]string{"hesa": "3", "def": "1"})
+	qb, err := Variant(qa, "--def 2", func(string) bool { return false }, builtins)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, ask := range map[string]func(Options) error{
+		"run":         func(o Options) error { _, err := Run(context.Background(), []*Query{qa}, o); return err },
+		"compare":     func(o Options) error { _, err := Compare(context.Background(), qa, qb, "--def 2", o); return err },
+		"sensitivity": func(o Options) error { _, err := Sensitivities(context.Background(), qa, "", o); return err },
+	} {
+		told := int64(0)
+		o := Options{Sim: sim.Options{Method: sim.MC, Seed: 1, Workers: 1, Trials: 1 << 20, Precision: 0.05}, Start: func(n int64) { told = n }}
+		if err := ask(o); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if told != -1 {
+			t.Errorf("%s: Start told %d trials under a precision target, want -1 (unknown)", name, told)
+		}
+	}
+}

@@ -3,7 +3,6 @@ package query
 import (
 	"context"
 	"math"
-	"slices"
 	"time"
 
 	"odds/profiles"
@@ -107,13 +106,7 @@ func Engage(ctx context.Context, qa, qb *Query, cards EngageCards, spec EngageSp
 	if opts.Merged != nil && len(c.plans) != opts.Merged.Points {
 		return nil, errorf("", "merge shards of an unchanged command and files", "merge: the run now has %d results, its shards %d (did a file it reads change?)", len(c.plans), opts.Merged.Points)
 	}
-	if opts.Start != nil {
-		trials := int64(len(c.plans)) * so.Trials
-		if so.Precision > 0 {
-			trials = -1
-		}
-		opts.Start(trials)
-	}
+	opts.start(int64(len(c.plans)), so)
 	out := make([]*Engagement, 0, len(c.plans))
 	for k, p := range c.plans {
 		var res *sim.Result
@@ -245,12 +238,7 @@ func (p *engagePlan) figures(res *sim.Result) *Engagement {
 		}
 		return 0
 	}
-	share := func(x float64) sim.Interval {
-		if res.Exact {
-			return sim.Interval{P: x, Lo: x, Hi: x}
-		}
-		return sim.WilsonInterval(uint64(x), res.Trials)
-	}
+	share := func(x float64) sim.Interval { return shareOf(res, x, uint64(x)) }
 	byWon := make([]float64, 4)
 	byRound := make([][3]float64, p.rounds)
 	sa, sb := make([]float64, na), make([]float64, nb)
@@ -295,13 +283,8 @@ func (p *engagePlan) figures(res *sim.Result) *Engagement {
 	}
 	for i, st := range [][]float64{sa, sb} {
 		sd := &p.side[i]
-		order := make([]int, len(sd.codes))
-		for j := range order {
-			order[j] = j
-		}
-		slices.SortFunc(order, func(x, y int) int { return sd.codes[x] - sd.codes[y] })
 		var shares []StateShare
-		for _, j := range order {
+		for _, j := range byCode(sd.codes) {
 			shares = append(shares, StateShare{Name: sd.names[j], Interval: share(st[j])})
 		}
 		if i == 0 {

@@ -2,6 +2,7 @@ package query
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"odds/profiles"
@@ -283,4 +284,24 @@ func CheckEngagePoints(flag, what string, qa, qb *Query, cards EngageCards) erro
 		}
 	}
 	return nil
+}
+
+// EngageReadings are the readings of every action of systems that
+// engages, the first of each name: the settings odds engage and an
+// engagement's request take besides their own.
+func EngageReadings(systems []*resolve.System) []resolve.Reading {
+	var out []resolve.Reading
+	for _, sys := range systems {
+		for _, act := range sys.Actions {
+			if act.Engage == nil {
+				continue
+			}
+			for _, r := range act.Engage.Readings {
+				if !slices.ContainsFunc(out, func(o resolve.Reading) bool { return o.Name == r.Name }) {
+					out = append(out, r)
+				}
+			}
+		}
+	}
+	return out
 }

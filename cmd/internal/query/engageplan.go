@@ -16,9 +16,7 @@ import (
 // engageAttack is one compiled attack (or activation): its plan, the
 // state index each cell leads to and whether it reaches Ends.
 type engageAttack struct {
-	plan  resolve.Plan
-	next  []int32
-	reach []bool
+	stateAttack
 	trans []engageStep // exact: the plan's answer grouped by (next, reach)
 }
 
@@ -117,32 +115,17 @@ func compileEngage(qs [2]*Query, pts [2]Point, spec EngageSpec, check func() err
 			return nil, err
 		}
 	}
-	wrap := func(i int, plan resolve.Plan, next []int, to int, rank int, sev []string) (engageAttack, error) {
-		ea := engageAttack{plan: plan}
+	wrap := func(plan resolve.Plan, next []int, to int, rank int, sev []string) (engageAttack, error) {
 		if plan == nil {
-			return ea, nil
+			return engageAttack{}, nil
 		}
 		if check != nil {
 			if err := check(); err != nil {
-				return ea, err
+				return engageAttack{}, err
 			}
 		}
-		l := plan.Layout()
-		reaches := make([]bool, len(l.Outcomes))
-		for o, name := range l.Outcomes {
-			r := slices.Index(sev, name)
-			reaches[o] = rank >= 0 && r >= 0 && r <= rank
-		}
-		ea.next, ea.reach = make([]int32, l.Cells), make([]bool, l.Cells)
-		for c, n := range next {
-			j, err := add(to, n)
-			if err != nil {
-				return ea, err
-			}
-			ea.next[c] = int32(j)
-			ea.reach[c] = reaches[l.Outcome[c]]
-		}
-		return ea, nil
+		sa, err := linkAttack(plan, next, sev, rank, func(n int) (int, error) { return add(to, n) })
+		return engageAttack{stateAttack: sa}, err
 	}
 	// Compile until no new state appears: attacks by pair, activations
 	// by state.
@@ -161,7 +144,7 @@ func compileEngage(qs [2]*Query, pts [2]Point, spec EngageSpec, check func() err
 					if err != nil {
 						return nil, engageErr(qs[1-i], 1-i, err)
 					}
-					ea, err := wrap(i, plan, next, i, -1, nil)
+					ea, err := wrap(plan, next, i, -1, nil)
 					if err != nil {
 						return nil, err
 					}
@@ -176,7 +159,7 @@ func compileEngage(qs [2]*Query, pts [2]Point, spec EngageSpec, check func() err
 					if err != nil {
 						return nil, engageErr(qs[i], i, err)
 					}
-					ea, err := wrap(i, plan, next, 1-i, rank[i], eng[i].Severity)
+					ea, err := wrap(plan, next, 1-i, rank[i], eng[i].Severity)
 					if err != nil {
 						return nil, err
 					}

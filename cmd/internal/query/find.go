@@ -141,7 +141,7 @@ func Find(ctx context.Context, q *Query, fs FindSpec, opts Options) ([]*Found, e
 			if firstErr == nil {
 				firstErr = err
 			}
-			return refused{}, nil
+			return nil, nil // holds nothing
 		}
 		where[i] = len(compiled)
 		compiled = append(compiled, Compiled{&scan, pt, plan})
@@ -195,12 +195,6 @@ func Find(ctx context.Context, q *Query, fs FindSpec, opts Options) ([]*Found, e
 	}
 	return out, nil
 }
-
-// refused stands for a point the rules refuse in a find's scan: it
-// holds nothing.
-type refused struct{ resolve.Plan }
-
-func (refused) Layout() *resolve.Layout { return &resolve.Layout{} }
 
 // pointKey is a point's cards and values but the varied flag's.
 func pointKey(act *resolve.Action, pt Point, vary string) string {

@@ -57,7 +57,8 @@ func planBytes(p resolve.Plan) int64 {
 // points is a query's points, compiled in turn under the bound: before
 // each, ctx is checked (Ctrl-C, a request's deadline: a point compiles
 // in at most about a tenth of a second) and the run's size estimated;
-// after each, the heap measured. compile compiles point i.
+// after each, the heap measured. compile compiles point i; a nil plan
+// (a point skipped) holds nothing.
 func (m *compileMemory) points(ctx context.Context, n, before int, compile func(i int) (resolve.Plan, error)) error {
 	largest := int64(0)
 	for i := range n {
@@ -73,7 +74,10 @@ func (m *compileMemory) points(ctx context.Context, n, before int, compile func(
 		if err != nil {
 			return err
 		}
-		size := planBytes(plan)
+		size := int64(0)
+		if plan != nil {
+			size = planBytes(plan)
+		}
 		m.held += size
 		largest = max(largest, size)
 		if err := m.check(before + i + 1); err != nil {

@@ -27,6 +27,19 @@ type Options struct {
 	Check func(*Query) error
 }
 
+// start tells Start, if set, the trials of runs runs of so: -1 under a
+// precision target, where they are unknown.
+func (o *Options) start(runs int64, so sim.Options) {
+	if o.Start == nil {
+		return
+	}
+	trials := runs * so.Trials
+	if so.Precision > 0 {
+		trials = -1
+	}
+	o.Start(trials)
+}
+
 // Run compiles every point of every query first (bad input fails before
 // any trial runs), then runs them in order, points with the same dice
 // once (sim.Share), and returns their results.
@@ -73,13 +86,7 @@ func RunCompiled(ctx context.Context, all []Compiled, opts Options) (*Report, er
 	if opts.Merged != nil && len(all) != opts.Merged.Points {
 		return nil, errorf("", "merge shards of an unchanged command and files", "merge: the run now has %d results, its shards %d (did a file it reads change?)", len(all), opts.Merged.Points)
 	}
-	trials := int64(len(all)) * so.Trials
-	if so.Precision > 0 {
-		trials = -1
-	}
-	if opts.Start != nil {
-		opts.Start(trials)
-	}
+	opts.start(int64(len(all)), so)
 	results := make([]*sim.Result, len(all))
 	plans := make([]resolve.Plan, len(all))
 	for i, c := range all {

@@ -87,6 +87,23 @@ func Step(q *Query, text string, isRunFlag func(name string) bool, reg Registry)
 	return withFlags(s, words[1:], "then", isRunFlag, reg)
 }
 
+// NewSequence is the sequence of steps after q (each read by Step) with
+// goal until, refused when it would make more than MaxSteps in all.
+func NewSequence(q *Query, steps []string, until string, isRunFlag func(name string) bool, reg Registry) (*Sequence, error) {
+	seq := &Sequence{Until: until}
+	for _, text := range steps {
+		s, err := Step(q, text, isRunFlag, reg)
+		if err != nil {
+			return nil, err
+		}
+		seq.Steps = append(seq.Steps, s)
+	}
+	if len(seq.Steps)+1 > MaxSteps {
+		return nil, errorf("then", "", "want at most %d steps in all, got %d", MaxSteps, len(seq.Steps)+1)
+	}
+	return seq, nil
+}
+
 // seqStep is one step compiled: the state it attacks in each of the
 // target's states it can find it in (by the sequence's state index;
 // plan nil: no attack, the state stays), and the index of each state in
@@ -219,27 +236,29 @@ func (q *Query) compileSequence(pt Point, check func() error) (resolve.Plan, err
 					return nil, err
 				}
 			}
-			l := plan.Layout()
-			cs := chainState{plan: plan, next: make([]int32, l.Cells), reach: make([]bool, l.Cells)}
-			for c, n := range next {
+			sa, err := linkAttack(plan, next, ch.Severity, rank, func(n int) (int, error) {
 				j, ok := index[n]
 				if !ok {
 					if len(p.codes) == resolve.MaxChainStates {
-						return nil, errorf("then", "", "the target could be in more than %d states", resolve.MaxChainStates)
+						return 0, errorf("then", "", "the target could be in more than %d states", resolve.MaxChainStates)
 					}
 					j = len(p.codes)
 					index[n] = j
 					p.codes = append(p.codes, n)
 					p.names = append(p.names, ch.Name(n))
 				}
-				cs.next[c] = int32(j)
-				if goal != "" {
-					r := slices.Index(ch.Severity, l.Outcomes[l.Outcome[c]])
-					cs.reach[c] = rank >= 0 && r >= 0 && r <= rank || p.names[j] == goal || ch.End(n)
-				}
-				add(j)
+				return j, nil
+			})
+			if err != nil {
+				return nil, err
 			}
-			compiled[k][i] = cs
+			for c, j := range sa.next {
+				// With a goal, a state named for it or out of the fight
+				// reaches it too.
+				sa.reach[c] = sa.reach[c] || goal != "" && (p.names[j] == goal || ch.End(p.codes[j]))
+				add(int(j))
+			}
+			compiled[k][i] = chainState{stateAttack: sa}
 		}
 		slices.Sort(after)
 		p.steps = append(p.steps, seqStep{after: after})

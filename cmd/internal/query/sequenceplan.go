@@ -59,14 +59,10 @@ func (p *seqPlan) Exact(ctx context.Context, budget int64) ([]float64, bool) {
 		step := &p.steps[k]
 		trans := make([][]float64, n) // trans[from][2*next+reached]
 		for _, i := range last {
-			if cs := step.states[i]; !cs.end && trans[i] == nil {
-				res, err := sim.TryExact(ctx, cs.plan, sim.Options{Method: sim.Exact, MaxPaths: budget})
-				if err != nil || res == nil {
+			if cs := &step.states[i]; !cs.end && trans[i] == nil {
+				t, ok := cs.transition(ctx, budget, n)
+				if !ok {
 					return nil, false
-				}
-				t := make([]float64, 2*n)
-				for c, q := range res.Prob {
-					t[2*int(cs.next[c])+resolve.B2I(cs.reach[c])] += q
 				}
 				trans[i] = t
 			}
@@ -146,22 +142,13 @@ func (p *seqPlan) figures(res *sim.Result) *SequenceFigures {
 		byFirstN[first] += cnt
 		used += q * float64(p.used(states, first))
 	}
-	share := func(q float64, k uint64) sim.Interval {
-		if res.Exact {
-			return sim.Interval{P: q, Lo: q, Hi: q}
-		}
-		return sim.WilsonInterval(k, res.Trials)
-	}
+	share := func(q float64, k uint64) sim.Interval { return shareOf(res, q, k) }
 	total := 1.0
 	if !res.Exact {
 		total = float64(res.Trials)
 	}
 	f.StepsUsed = used / total
-	order := make([]int, n)
-	for i := range order {
-		order[i] = i
-	}
-	slices.SortFunc(order, func(i, j int) int { return p.codes[i] - p.codes[j] })
+	order := byCode(p.codes)
 	for k := range K {
 		var shares []StateShare
 		for _, i := range order {

@@ -26,7 +26,7 @@ func (cs Comparisons) Plot(path, _, title string) ([]byte, error) {
 // the doors refuse --plot for it before it runs, OnePlot).
 func (fs Founds) Plot(path, _, title string) ([]byte, error) {
 	if len(fs) != 1 {
-		return nil, onePlot("the scan of one answer", len(fs))
+		return nil, onePlot(Find{}.plotsOne(), len(fs))
 	}
 	return render.FindPlot(fs[0], path, render.PlotTitle(title))
 }
@@ -34,7 +34,7 @@ func (fs Founds) Plot(path, _, title string) ([]byte, error) {
 // Plot draws the one point's tornado (see Founds.Plot).
 func (ss Sensitivities) Plot(path, _, title string) ([]byte, error) {
 	if len(ss) != 1 {
-		return nil, onePlot("the tornado of one point", len(ss))
+		return nil, onePlot(Sensitivity{}.plotsOne(), len(ss))
 	}
 	return render.SensitivityPlot(ss[0], path, render.PlotTitle(title))
 }

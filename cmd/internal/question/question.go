@@ -49,14 +49,10 @@ type Plotter interface {
 
 // Ask answers the question of s: its kind's answer to its query.
 func Ask(ctx context.Context, s *Settings) (Answer, error) {
-	k := s.Kind
-	if k == nil {
-		k = Once{}
-	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	return k.ask(ctx, s)
+	return KindOf(s).ask(ctx, s)
 }
 
 // CheckPlot refuses, before anything runs, a plot of a question whose

@@ -22,9 +22,10 @@ func chained(rs []*report) bool { return len(rs) > 0 && rs[0].Chain != nil }
 // meanLabel names the conditional mean in every format.
 const meanLabel = "mean attacks when reached within %d (E[T | T <= %d])"
 
-// ciText is an interval as tables write it.
-func ciText(r *report, iv sim.Interval) string {
-	if r.Exact {
+// ciText is an interval as tables write it: "exact" for an exact
+// answer's.
+func ciText(exact bool, iv sim.Interval) string {
+	if exact {
 		return "exact"
 	}
 	return Pct(iv.Lo) + " – " + Pct(iv.Hi)
@@ -53,7 +54,7 @@ func chainText(ctx context.Context, w io.Writer, rs []*report, st Style) error {
 		heading(w, title, st)
 		var rows [][]string
 		for k, iv := range c.ByAttack {
-			rows = append(rows, []string{"by attack " + strconv.Itoa(k+1), Pct(iv.P), ciText(r, iv)})
+			rows = append(rows, []string{"by attack " + strconv.Itoa(k+1), Pct(iv.P), ciText(r.Exact, iv)})
 		}
 		if err := barTable(w, st, []string{"reached " + c.Until, "p", "95% ci", ""}, rows, c.ByAttack); err != nil {
 			return err
@@ -71,7 +72,7 @@ func chainText(ctx context.Context, w io.Writer, rs []*report, st Style) error {
 			if s.P == 0 { // unreachable (exact) or never seen (Monte Carlo)
 				continue
 			}
-			rows = append(rows, []string{s.Name, Pct(s.P), ciText(r, s.Interval)})
+			rows = append(rows, []string{s.Name, Pct(s.P), ciText(r.Exact, s.Interval)})
 			ivs = append(ivs, s.Interval)
 		}
 		if err := barTable(w, st, []string{fmt.Sprintf("state after %d attacks", c.Attacks), "p", "95% ci", ""}, rows, ivs); err != nil {
@@ -193,7 +194,7 @@ func newJSONChain(r *report) *jsonChain {
 		jc.Mean = &m
 	}
 	for _, s := range c.States {
-		jc.States = append(jc.States, jsonOutcome{Name: s.Name, P: round12(s.P), CI95: [2]float64{round12(s.Lo), round12(s.Hi)}})
+		jc.States = append(jc.States, outcomeJSON(s.Name, s.Interval))
 	}
 	return jc
 }

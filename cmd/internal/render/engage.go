@@ -100,14 +100,6 @@ func engageRows(e *engagement) ([]string, []sim.Interval) {
 	return names, ivs
 }
 
-// engageCI is an interval as tables write it.
-func engageCI(e *engagement, iv sim.Interval) string {
-	if e.Exact {
-		return "exact"
-	}
-	return Pct(iv.Lo) + " – " + Pct(iv.Hi)
-}
-
 // shownRounds is how many rounds a table lists: up to the round by which
 // all but 0.5% of the exchanges that end have ended, at least 3.
 func shownRounds(e *engagement) int {
@@ -135,7 +127,7 @@ func engageText(ctx context.Context, w io.Writer, es []*engagement, st Style) er
 		names, ivs := engageRows(e)
 		rows := make([][]string, len(names))
 		for k, n := range names {
-			rows[k] = []string{n, Pct(ivs[k].P), engageCI(e, ivs[k])}
+			rows[k] = []string{n, Pct(ivs[k].P), ciText(e.Exact, ivs[k])}
 		}
 		if err := barTable(w, st, []string{"outcome", "p", "95% ci", ""}, rows, ivs); err != nil {
 			return err
@@ -293,10 +285,6 @@ func engageEnds(e *engagement) string {
 		return "out-of-the-fight"
 	}
 	return e.Spec.Ends
-}
-
-func outcomeJSON(name string, iv sim.Interval) jsonOutcome {
-	return jsonOutcome{Name: name, P: round12(iv.P), CI95: [2]float64{round12(iv.Lo), round12(iv.Hi)}}
 }
 
 func engageJSON(ctx context.Context, w io.Writer, es []*engagement) error {

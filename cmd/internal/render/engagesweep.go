@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"odds/cmd/internal/query"
+	"odds/resolve"
 )
 
 // Several engagements (a sweep of either side's flags, a roster of
@@ -209,7 +210,7 @@ func engageMany(ctx context.Context, w io.Writer, es []*engagement, st Style) er
 	}
 	exact := 0
 	for _, e := range es {
-		exact += int(b2i(e.Exact))
+		exact += resolve.B2I(e.Exact)
 	}
 	foot := fmt.Sprintf("%d engagements, each exact: a Markov chain over both sides' states", len(es))
 	if exact < len(es) {
@@ -217,11 +218,4 @@ func engageMany(ctx context.Context, w io.Writer, es []*engagement, st Style) er
 	}
 	footnote(w, foot, st)
 	return nil
-}
-
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }

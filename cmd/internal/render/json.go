@@ -106,6 +106,12 @@ func newJSONP(k int, iv sim.Interval) jsonP {
 	return jsonP{K: k, P: round12(iv.P), CI95: [2]float64{round12(iv.Lo), round12(iv.Hi)}}
 }
 
+// outcomeJSON is a named probability (an outcome, a state) with its
+// interval, as documents write it.
+func outcomeJSON(name string, iv sim.Interval) jsonOutcome {
+	return jsonOutcome{Name: name, P: round12(iv.P), CI95: [2]float64{round12(iv.Lo), round12(iv.Hi)}}
+}
+
 type jsonStat struct {
 	Mean    float64 `json:"mean"`
 	SD      float64 `json:"sd"`
@@ -193,7 +199,8 @@ func newJSONResult(r *report) jsonResult {
 	}
 	jr.Trials, jr.Paths, jr.States = counted(r)
 	for _, o := range r.Summary.Outcomes {
-		jo := jsonOutcome{Name: o.Name, P: round12(o.P), CI95: [2]float64{round12(o.Lo), round12(o.Hi)}, Note: r.Notes[o.Name]}
+		jo := outcomeJSON(o.Name, o.Interval)
+		jo.Note = r.Notes[o.Name]
 		if r.Summary.Numeric {
 			ge, le := newJSONP(0, o.AtLeast), newJSONP(0, o.AtMost)
 			jo.AtLeast, jo.AtMost = &ge, &le

@@ -3,7 +3,6 @@ package render
 import (
 	"context"
 	"encoding/csv"
-	"encoding/json"
 	"fmt"
 	"io"
 	"slices"
@@ -294,7 +293,7 @@ func newJSONSequence(r *report) *jsonSequence {
 	for k, text := range s.Steps {
 		step := jsonStep{Step: text, Made: newJSONP(0, s.Made[k])}
 		for _, x := range s.After[k] {
-			step.States = append(step.States, jsonOutcome{Name: x.Name, P: round12(x.P), CI95: [2]float64{round12(x.Lo), round12(x.Hi)}})
+			step.States = append(step.States, outcomeJSON(x.Name, x.Interval))
 		}
 		if s.Until != "" {
 			p := newJSONP(0, s.ByStep[k])
@@ -326,8 +325,5 @@ func sequenceJSON(ctx context.Context, w io.Writer, rs []*report) error {
 		}
 		doc.Results = append(doc.Results, jsonSequenceResult{jsonResult: jr, Sequence: newJSONSequence(r)})
 	}
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	return enc.Encode(doc)
+	return encodeIndented(w, doc)
 }
