@@ -181,7 +181,7 @@ func (o *Ops) do(ctx context.Context, r *Request, progress Progress) (json.RawMe
 }
 
 // Catalog is the describe op's result for the built-in profiles alone:
-// the page ships it (catalog.json), so that its worker answers describe
+// the page ships it (catalog.json.gz), so that its worker answers describe
 // while the engine is still starting.
 func (o *Ops) Catalog() ([]byte, error) { return o.Base.catalogJSON(o.Version) }
 

@@ -3,7 +3,7 @@
 // (cmd/odds-wasm built for GOOS=js GOARCH=wasm, reproducibly: -trimpath,
 // no VCS stamp, no build id; gzip with no name and no time), Go's
 // wasm_exec.js of the same toolchain, the icons (PNG 192 and 512, SVG),
-// and catalog.json, the engine's describe answer for the built-ins (the
+// and catalog.json.gz, the engine's describe answer for the built-ins (the
 // worker answers describe with it while the engine starts). It records the Go version used in ../GOVERSION: the same Go
 // version builds the same bytes, and the freshness test checks them.
 package main
@@ -78,8 +78,14 @@ func Generated() (map[string][]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	// Compressed as the engine is (85 kB of JSON is 13 kB): every static
+	// host sends it as it is and the page decompresses it (gunzip.js).
+	catalogGz, err := Gzip(append(catalog, '\n'))
+	if err != nil {
+		return nil, err
+	}
 	out := map[string][]byte{
-		"web/catalog.json": append(catalog, '\n'),
+		"web/catalog.json.gz": catalogGz,
 		"web/odds.wasm.gz": gz,
 		"web/wasm_exec.js": execJS,
 		"web/icon.svg":     []byte(iconSVG),

@@ -21,7 +21,14 @@ importScripts("wasm_exec.js");
 // The page reads the catalog itself (boot.js); the worker asks for it
 // only if the page asks it to describe.
 let catalog = null;
-const builtins = () => (catalog ??= fetch("catalog.json").then((r) => (r.ok ? r.json() : null)).catch(() => null));
+const builtins = () => (catalog ??= fetch("catalog.json.gz").then(async (r) => {
+  if (!r.ok) return null;
+  let bytes = new Uint8Array(await r.arrayBuffer());
+  if (bytes[0] === 0x1f && bytes[1] === 0x8b) { // gzip as sent (see wasm() below)
+    bytes = new Uint8Array(await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
+  }
+  return JSON.parse(new TextDecoder().decode(bytes));
+}).catch(() => null));
 
 const started = new Promise((resolve) => { self.oddsReady = resolve; });
 
