@@ -86,10 +86,10 @@ func Generated() (map[string][]byte, error) {
 	}
 	out := map[string][]byte{
 		"web/catalog.json.gz": catalogGz,
-		"web/odds.wasm.gz": gz,
-		"web/wasm_exec.js": execJS,
-		"web/icon.svg":     []byte(iconSVG),
-		"GOVERSION":        []byte(version + "\n"),
+		"web/odds.wasm.gz":    gz,
+		"web/wasm_exec.js":    execJS,
+		"web/icon.svg":        []byte(iconSVG),
+		"GOVERSION":           []byte(version + "\n"),
 	}
 	for _, size := range []int{192, 512} {
 		b, err := IconPNG(size)
