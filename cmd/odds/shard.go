@@ -3,19 +3,14 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strconv"
-	"strings"
 
 	"github.com/spf13/cobra"
 
 	"odds/cmd/internal/query"
 	"odds/cmd/internal/question"
 	"odds/cmd/internal/render"
-	"odds/profiles"
 	"odds/resolve/roll"
 	"odds/sim"
 )
@@ -27,24 +22,6 @@ import (
 // fewer, every point's Monte Carlo trials are split into n ranges of whole
 // chunks. Chunk streams depend only on the seed and the chunk, so the
 // merged counts are the whole run's.
-
-// runArgs are the command line without the flags that only say where and
-// how the output goes (and --shard itself): what identifies the run.
-func runArgs(args []string) []string {
-	skip := map[string]bool{"--shard": true, "--out": true, "--format": true, "--plot": true, "--workers": true, "--quiet": false}
-	var out []string
-	for i := 0; i < len(args); i++ {
-		name, _, hasValue := strings.Cut(args[i], "=")
-		takesValue, ok := skip[name]
-		switch {
-		case !ok:
-			out = append(out, args[i])
-		case takesValue && !hasValue:
-			i++ // and its value
-		}
-	}
-	return out
-}
 
 // checkShard reports what a sharded run cannot do.
 func (a *app) checkShard() error {
@@ -106,7 +83,7 @@ func (a *app) writeShard(ctx context.Context, all []query.Compiled, opts sim.Opt
 	if err != nil {
 		return err
 	}
-	doc := query.ShardDoc{Kind: query.ShardKind, Version: version(), Args: runArgs(a.args), Run: run, Seed: opts.Seed, Trials: opts.Trials,
+	doc := query.ShardDoc{Kind: query.ShardKind, Version: version(), Args: query.RunArgs(a.args), Run: run, Seed: opts.Seed, Trials: opts.Trials,
 		Method: a.run.Method.V, Points: len(all), Index: a.shard.I, Count: a.shard.N, Results: shares}
 	out, err := json.Marshal(doc)
 	if err != nil {
@@ -133,20 +110,16 @@ func (a *app) mergeCommand() *cobra.Command {
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			args, err := shardFiles(args)
-			if err != nil {
-				return err
-			}
-			docs, missing, err := readShards(args, allowMissing)
+			docs, args, missing, err := query.ReadShards(args, allowMissing)
 			if err != nil {
 				return err
 			}
 			if len(missing) > 0 {
-				a.partial = partialNote(missing, docs[0].Count)
+				a.partial = query.PartialNote(missing, docs[0].Count)
 				fmt.Fprintf(a.stderr, "odds: warning: %s\n", a.partial)
 			}
 			first := docs[0]
-			if err := a.checkShardArgs(first.Args, args[0]); err != nil {
+			if err := query.CheckShardArgs(a.systems, first.Args, args[0]); err != nil {
 				return err
 			}
 			for _, p := range args {
@@ -163,20 +136,6 @@ func (a *app) mergeCommand() *cobra.Command {
 	return cmd
 }
 
-// partialNote marks the output of a merge with shards missing.
-func partialNote(missing []int, n int) string {
-	s := make([]string, len(missing))
-	for i, m := range missing {
-		s[i] = strconv.Itoa(m)
-	}
-	noun := "shards"
-	if len(missing) == 1 {
-		noun = "shard"
-	}
-	return fmt.Sprintf("a partial run: %s %s of %d missing (odds merge --allow-missing); each result has the Monte Carlo trials of the %d shards merged",
-		noun, strings.Join(s, ", "), n, n-len(missing))
-}
-
 // markPartial marks each result of a partial merge with a note, which
 // tables show under the result and JSON gives as its note.
 func (a *app) markPartial(rs []*query.Result) {
@@ -189,42 +148,6 @@ func (a *app) markPartial(rs []*query.Result) {
 		}
 		r.Note += a.partial
 	}
-}
-
-// shardFiles are merge's arguments with each folder replaced by the
-// shard documents in it (its *.json files that are shard documents, in
-// name order): a job merges a shared folder without a shell's glob.
-func shardFiles(args []string) ([]string, error) {
-	var out []string
-	for _, p := range args {
-		st, err := os.Stat(p)
-		if err != nil || !st.IsDir() {
-			out = append(out, p) // readShards names what is wrong with it
-			continue
-		}
-		files, err := filepath.Glob(filepath.Join(p, "*.json"))
-		if err != nil {
-			return nil, usagef("", "merge: %s: %v", p, err)
-		}
-		n := 0
-		for _, f := range files {
-			if data, err := readShardFile(f); err == nil && isShard(data) {
-				out, n = append(out, f), n+1
-			}
-		}
-		if n == 0 {
-			return nil, usagef("merge reads what --shard i/n wrote", "merge: %s: no shard document (*.json) in the folder", p)
-		}
-	}
-	return out, nil
-}
-
-// isShard reports whether data is a shard document.
-func isShard(data []byte) bool {
-	var d struct {
-		Kind string `json:"kind"`
-	}
-	return json.Unmarshal(data, &d) == nil && d.Kind == query.ShardKind
 }
 
 // mergeRun renders the merged shards of one run: the run rebuilt from
@@ -283,81 +206,4 @@ func (a *app) mergeRun(ctx context.Context, docs []*query.ShardDoc, names []stri
 		qs[i] = q
 	}
 	return a.runJobs(ctx, qs)
-}
-
-// maxShardBytes bounds a shard document: a run's shard holds at most a
-// few numbers per histogram cell of each result.
-const maxShardBytes = 64 << 20
-
-// readShards reads shard documents and checks that they are the n
-// shards of one run, each once, each well formed. A shard is input like
-// any other: what is not a regular file (a FIFO, /dev/zero) is refused
-// without waiting, and so is a file over maxShardBytes, before reading.
-// With allowMissing, shards may be missing: their numbers are returned
-// (query.CheckPartialShards).
-func readShards(paths []string, allowMissing bool) (docs []*query.ShardDoc, missing []int, err error) {
-	for _, p := range paths {
-		data, err := readShardFile(p)
-		if err != nil {
-			return nil, nil, err
-		}
-		d := &query.ShardDoc{}
-		if err := json.Unmarshal(data, d); err != nil || d.Kind != query.ShardKind {
-			return nil, nil, usagef("merge reads what --shard i/n wrote", "merge: %s: not a shard document", p)
-		}
-		docs = append(docs, d)
-	}
-	if allowMissing {
-		missing, err = query.CheckPartialShards(docs, paths)
-		return docs, missing, err
-	}
-	return docs, nil, query.CheckShards(docs, paths)
-}
-
-// readShardFile reads one shard file, bounded (profiles.ReadRegular):
-// opened without waiting, refused unless a regular file of at most
-// maxShardBytes.
-func readShardFile(p string) ([]byte, error) {
-	data, err := profiles.ReadRegular(p, maxShardBytes)
-	var nr *profiles.NotRegularError
-	var tl *profiles.TooLargeError
-	switch {
-	case errors.As(err, &nr):
-		return nil, usagef("merge reads what --shard i/n wrote", "merge: %s: not a regular file", p)
-	case errors.As(err, &tl) && tl.Size >= 0:
-		return nil, usagef("merge reads what --shard i/n wrote", "merge: %s: %d bytes is more than a shard's %d", p, tl.Size, maxShardBytes)
-	case errors.As(err, &tl):
-		return nil, usagef("merge reads what --shard i/n wrote", "merge: %s: more than a shard's %d bytes", p, maxShardBytes)
-	case err != nil:
-		return nil, usagef("", "merge: %v", err)
-	}
-	return data, nil
-}
-
-// checkShardArgs refuses a shard whose command is not a compute command
-// (a system's action, run or roll) or whose words name an output, a
-// listener or a profile file: merge runs only what computes the figures,
-// and where the output goes comes from merge's own flags.
-func (a *app) checkShardArgs(words []string, name string) error {
-	bad := func(what string) error {
-		return usagef("merge reads the shard documents --shard i/n wrote, unchanged", "merge: %s: %s", name, what)
-	}
-	if len(words) == 0 {
-		return bad("the shard names no command")
-	}
-	compute := words[0] == "run" || words[0] == "roll" || words[0] == "engage"
-	for _, s := range a.systems {
-		compute = compute || words[0] == s.Name
-	}
-	if !compute {
-		return bad(fmt.Sprintf("%q is not a command that computes odds", words[0]))
-	}
-	for _, w := range words[1:] {
-		flag, _, _ := strings.Cut(w, "=")
-		switch flag {
-		case "--out", "--plot", "--profiles", "--addr", "--shard", "--format", "--help", "-h", "--version":
-			return bad(fmt.Sprintf("the command's %s is not merge's to take from a shard", flag))
-		}
-	}
-	return nil
 }

@@ -223,7 +223,7 @@ func TestShardBounded(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := f.Truncate(maxShardBytes + 1); err != nil { // sparse
+	if err := f.Truncate(query.MaxShardBytes + 1); err != nil { // sparse
 		t.Fatal(err)
 	}
 	f.Close()
