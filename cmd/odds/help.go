@@ -33,18 +33,8 @@ func (a *app) fitHelp(root *cobra.Command) {
 	root.SetUsageTemplate(t)
 }
 
-// paragraphs wraps each blank-line separated paragraph of s to the width;
-// a paragraph whose lines are indented (commands, tables) is kept as it is.
-func (a *app) paragraphs(s string) string {
-	paras := strings.Split(s, "\n\n")
-	for i, p := range paras {
-		if strings.HasPrefix(p, " ") {
-			continue
-		}
-		paras[i] = render.Wrap(strings.Fields(p), " ", a.width, "")
-	}
-	return strings.Join(paras, "\n\n")
-}
+// paragraphs wraps each paragraph of s to the width (render.Paragraphs).
+func (a *app) paragraphs(s string) string { return render.Paragraphs(a.width, s) }
 
 // globalShort are the global flags every command's help lists by name;
 // 'odds help flags' describes them all.

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"odds/cmd/internal/render"
 	"regexp"
 	"strings"
 	"testing"
@@ -94,7 +95,7 @@ func TestSystemsNamed(t *testing.T) {
 		t.Errorf("odds systems rof shows another system:\n%s", out)
 	}
 	_, js, _ := run(ctx, "systems", "opposed", "--format", "json")
-	var doc struct{ Systems []systemDoc }
+	var doc struct{ Systems []render.SystemDoc }
 	if err := json.Unmarshal([]byte(js), &doc); err != nil || len(doc.Systems) != 1 || doc.Systems[0].Name != "opposed" {
 		t.Errorf("odds systems opposed --format json: %v, %+v", err, doc)
 	}
