@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"odds/cmd/internal/render"
 	"regexp"
 	"strings"
 	"testing"
@@ -11,6 +10,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"odds/cmd/internal/render"
 	"odds/resolve/all"
 )
 
