@@ -31,6 +31,7 @@ func (e *Engine) MatchupQuestion(q url.Values) (*Question, error) {
 		}
 	}
 	s := newSettings()
+	s.asked(q)
 	name := ""
 	for _, k := range keys {
 		v := q[k][len(q[k])-1]
@@ -65,7 +66,7 @@ func (e *Engine) MatchupQuestion(q url.Values) (*Question, error) {
 		}
 	}
 	x := &Question{Query: qq}
-	if err := e.settle(x, q, s); err != nil {
+	if err := e.settle(x, s); err != nil {
 		return nil, err
 	}
 	if x.Metric != "" {
