@@ -88,6 +88,12 @@ func (e *Engine) DocQuestion(d *query.Doc) (*Question, error) {
 	s.find, s.vary, s.sensitivity, s.then = d.Find, d.Vary, d.Sensitivity, d.Then
 	s.attacksGiven = query.Text(d.Attacks) != ""
 	vals := d.Values()
+	return e.question(d.System, d.Action, docKeys(vals), func(k string) string { return vals[k] }, s)
+}
+
+// docKeys are the names of a Doc's values (Doc.Values) but those empty,
+// sorted, as givenKeys are a request's.
+func docKeys(vals map[string]string) []string {
 	keys := make([]string, 0, len(vals))
 	for k, v := range vals {
 		if v != "" {
@@ -95,7 +101,7 @@ func (e *Engine) DocQuestion(d *query.Doc) (*Question, error) {
 		}
 	}
 	slices.Sort(keys)
-	return e.question(d.System, d.Action, keys, func(k string) string { return vals[k] }, s)
+	return keys
 }
 
 // question reads the values a door gives by name (keys, sorted: the
