@@ -74,6 +74,42 @@ func (e *Engine) System(name string) *resolve.System {
 // unfilled form field). Everything that can be checked without running
 // is checked here.
 func (e *Engine) Question(q url.Values, system, action string) (*Question, error) {
+	s := newSettings()
+	s.asked(q)
+	return e.question(system, action, givenKeys(q), func(k string) string { return q[k][len(q[k])-1] }, s)
+}
+
+// DocQuestion reads a query object of odds batch as Question reads the
+// same values from a URL, with the same refusals: the doc's settings are
+// taken as they are typed, its parameters' and cards' texts (Doc.Values)
+// parsed as flags are.
+func (e *Engine) DocQuestion(d *query.Doc) (*Question, error) {
+	s := newSettings()
+	s.find, s.vary, s.sensitivity, s.then = d.Find, d.Vary, d.Sensitivity, d.Then
+	s.attacksGiven = query.Text(d.Attacks) != ""
+	vals := d.Values()
+	return e.question(d.System, d.Action, docKeys(vals), func(k string) string { return vals[k] }, s)
+}
+
+// docKeys are the names of a Doc's values (Doc.Values) but those empty,
+// sorted, as givenKeys are a request's.
+func docKeys(vals map[string]string) []string {
+	keys := make([]string, 0, len(vals))
+	for k, v := range vals {
+		if v != "" {
+			keys = append(keys, k)
+		}
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+// question reads the values a door gives by name (keys, sorted: the
+// first bad one is reported; value gives each one's text) as a question
+// of system's action: a parameter's value parsed as its flag's, a card
+// role's card, or a run setting into s; then the query is built and
+// settled with s.
+func (e *Engine) question(system, action string, keys []string, value func(k string) string, s *settings) (*Question, error) {
 	sys := e.System(system)
 	if sys == nil {
 		return nil, &query.Error{Err: fmt.Errorf("no system %q", system)}
@@ -82,7 +118,6 @@ func (e *Engine) Question(q url.Values, system, action string) (*Question, error
 	if act == nil {
 		return nil, &query.Error{Err: fmt.Errorf("%s has no action %q", system, action)}
 	}
-	keys := givenKeys(q)
 	isRole := func(k string) bool {
 		return slices.ContainsFunc(act.Roles, func(r resolve.Role) bool { return r.Name == k })
 	}
@@ -92,9 +127,8 @@ func (e *Engine) Question(q url.Values, system, action string) (*Question, error
 		}
 	}
 	sp := query.Spec{System: sys, Action: act, Values: map[string][]resolve.Value{}, Cards: map[string]string{}}
-	s := newSettings()
 	for _, k := range keys {
-		v := q[k][len(q[k])-1]
+		v := value(k)
 		var err error
 		switch {
 		case isRole(k):
@@ -116,7 +150,7 @@ func (e *Engine) Question(q url.Values, system, action string) (*Question, error
 		return nil, err
 	}
 	x := &Question{Query: qq}
-	if err := e.settle(x, q, s); err != nil {
+	if err := e.settle(x, s); err != nil {
 		return nil, err
 	}
 	return x, nil
@@ -176,18 +210,18 @@ func watch(opts *query.Options, progress Progress) {
 	}
 }
 
-// beyond reads find, vary and sensitivity of a request's values into
+// beyond reads find, vary and sensitivity of a request's settings into
 // x's kind (what they do not go with is refused by question.Together).
-func beyond(x *Question, q url.Values) error {
-	find, vary, sens := q.Get("find"), q.Get("vary"), q.Get("sensitivity")
+func beyond(x *Question, s *settings) error {
 	switch {
-	case find != "":
-		fs, err := query.ParseFind(x.Query, find, vary)
+	case s.find != "":
+		fs, err := query.ParseFind(x.Query, s.find, s.vary)
 		if err != nil {
 			return err
 		}
 		x.Kind = question.Find{Spec: fs}
-	case sens != "":
+	case s.sensitivity != "":
+		sens := s.sensitivity
 		if sens == "first" { // the headline: the CLI's bare --sensitivity
 			sens = ""
 		}

@@ -239,9 +239,10 @@ func answerLine(ctx context.Context, e *Engine, line []byte) (doc []byte, id jso
 	case d.System == "roll":
 		ans, err = RollDoc(ctx, d, nil)
 	default:
-		vals := docValues(d)
-		vals["then"] = d.Then
-		ans, err = e.Query(ctx, d.System, d.Action, vals, nil)
+		var x *Question
+		if x, err = e.DocQuestion(d); err == nil {
+			ans, err = e.Run(ctx, x, nil)
+		}
 	}
 	if err != nil {
 		return nil, d.ID, err

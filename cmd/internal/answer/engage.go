@@ -26,17 +26,23 @@ var engageKeys = []string{"a-attack", "b-attack", "a", "b", "first", "simultaneo
 // EngageQuestion reads a request's values as an engagement, checking
 // all that can be checked before it runs.
 func (e *Engine) EngageQuestion(q url.Values) (*Question, error) {
+	return e.engageQuestion(givenKeys(q), q.Get)
+}
+
+// engageQuestion reads the values a door gives by name (keys, sorted,
+// the first bad one reported; get gives a value's text, "" if not given)
+// as an engagement.
+func (e *Engine) engageQuestion(keys []string, get func(k string) string) (*Question, error) {
 	readings := map[string]bool{}
 	for _, r := range query.EngageReadings(e.Systems) {
 		readings[r.Name] = true
 	}
-	keys := givenKeys(q)
 	s := newSettings()
 	for _, k := range keys {
 		switch {
 		case slices.Contains(engageKeys, k), readings[k]:
 		case isRunSetting(k) && slices.Contains(question.RunSettings, k):
-			if err := s.read(k, q.Get(k)); err != nil {
+			if err := s.read(k, get(k)); err != nil {
 				return nil, err
 			}
 		default:
@@ -46,7 +52,7 @@ func (e *Engine) EngageQuestion(q url.Values) (*Question, error) {
 	}
 	var qs [2]*query.Query
 	for i, side := range []string{"a", "b"} {
-		text := q.Get(side + "-attack")
+		text := get(side + "-attack")
 		if text == "" {
 			return nil, &query.Error{Flag: side + "-attack", Hint: "for example a-attack=opposed fire --hesa 3 --def 1",
 				Err: fmt.Errorf("%s-attack: want the attack, SYSTEM ACTION FLAGS", side)}
@@ -60,7 +66,7 @@ func (e *Engine) EngageQuestion(q url.Values) (*Question, error) {
 		}
 	}
 	boolOf := func(k string) (bool, error) {
-		v := q.Get(k)
+		v := get(k)
 		if v == "" {
 			return false, nil
 		}
@@ -75,7 +81,7 @@ func (e *Engine) EngageQuestion(q url.Values) (*Question, error) {
 		return nil, err
 	}
 	rounds := query.DefaultRounds
-	if v := q.Get("rounds"); v != "" {
+	if v := get("rounds"); v != "" {
 		if rounds, err = strconv.Atoi(v); err != nil {
 			return nil, &query.Error{Flag: "rounds", Err: fmt.Errorf("--rounds: want an integer, got %q", v)}
 		}
@@ -86,22 +92,22 @@ func (e *Engine) EngageQuestion(q url.Values) (*Question, error) {
 		if err != nil {
 			return nil, err
 		}
-		if q.Get(name) != "" {
+		if get(name) != "" {
 			if rd == nil {
 				rd = resolve.Readings{}
 			}
 			rd[name] = on
 		}
 	}
-	spec, err := query.NewEngageSpec(q.Get("first"), simultaneous, rounds, q.Get("ends"), rd)
+	spec, err := query.NewEngageSpec(get("first"), simultaneous, rounds, get("ends"), rd)
 	if err != nil {
 		return nil, err
 	}
-	metric := q.Get("metric")
+	metric := get("metric")
 	if err := render.CheckEngageMetric(metric); err != nil {
 		return nil, err
 	}
-	cards, err := query.EngageCardsOf(qs[0].System, q.Get("a"), q.Get("b"), e.registry)
+	cards, err := query.EngageCardsOf(qs[0].System, get("a"), get("b"), e.registry)
 	if err != nil {
 		return nil, err
 	}
@@ -124,8 +130,8 @@ func (e *Engine) EngageDoc(ctx context.Context, d *query.Doc, progress Progress)
 		return nil, &query.Error{Flag: "engage", Hint: `{"engage": ["opposed fire --hesa 3 --def 1", "opposed fire --hesa 2 --def 2"], "rounds": 3}`,
 			Err: errors.New("engage: want its two attacks, and neither system, action, params, cards, expr nor matchup")}
 	}
-	vals := docValues(d)
-	x, err := e.EngageQuestion(vals)
+	vals := d.Values()
+	x, err := e.engageQuestion(docKeys(vals), func(k string) string { return vals[k] })
 	if err != nil {
 		return nil, err
 	}

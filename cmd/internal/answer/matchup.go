@@ -24,16 +24,23 @@ const runHint = "a matchup fixes its action's flags and cards; run takes matchup
 // NAME: matchup, and the run settings of runDocs but vs (odds run has
 // no --vs). Empty values are left out, as Question leaves them.
 func (e *Engine) MatchupQuestion(q url.Values) (*Question, error) {
-	keys := givenKeys(q)
+	s := newSettings()
+	s.asked(q)
+	return e.matchupQuestion(givenKeys(q), func(k string) string { return q[k][len(q[k])-1] }, func(k string) bool { return q.Get(k) != "" }, s)
+}
+
+// matchupQuestion reads the values a door gives by name (keys, sorted;
+// value gives each one's text, given whether it was given) as odds run
+// --matchup NAME, its run settings into s.
+func (e *Engine) matchupQuestion(keys []string, value func(k string) string, given func(k string) bool, s *settings) (*Question, error) {
 	for _, k := range keys {
 		if k != "matchup" && (!isRunSetting(k) || k == "vs") {
 			return nil, &query.Error{Flag: k, Hint: runHint, Err: fmt.Errorf("--%s: run takes no such parameter", k)}
 		}
 	}
-	s := newSettings()
 	name := ""
 	for _, k := range keys {
-		v := q[k][len(q[k])-1]
+		v := value(k)
 		if k == "matchup" {
 			name = v
 			continue
@@ -53,7 +60,7 @@ func (e *Engine) MatchupQuestion(q url.Values) (*Question, error) {
 		return nil, &query.Error{Flag: "matchup", Err: fmt.Errorf("--matchup: no profiles loaded, so no matchup %q", name)}
 	}
 	if eng, err := query.OfEngageMatchup(e.Systems, reg, name); err != nil || eng != nil {
-		return e.engageMatchup(eng, q, s, err)
+		return e.engageMatchup(eng, given, s, err)
 	}
 	qq, err := query.OfMatchup(e.Systems, reg, name)
 	if err != nil {
@@ -65,7 +72,7 @@ func (e *Engine) MatchupQuestion(q url.Values) (*Question, error) {
 		}
 	}
 	x := &Question{Query: qq}
-	if err := e.settle(x, q, s); err != nil {
+	if err := e.settle(x, s); err != nil {
 		return nil, err
 	}
 	if x.Metric != "" {
@@ -78,16 +85,6 @@ func (e *Engine) MatchupQuestion(q url.Values) (*Question, error) {
 	return x, nil
 }
 
-// docValues are a Doc's values as a request's (query.Doc.Values), for
-// the readers of URL values.
-func docValues(d *query.Doc) url.Values {
-	vals := url.Values{}
-	for k, v := range d.Values() {
-		vals.Set(k, v)
-	}
-	return vals
-}
-
 // MatchupDoc answers a matchup Doc (odds batch's {"matchup": NAME, …} or
 // ["run", "--matchup", NAME, …] line): what odds run --matchup NAME
 // --format json prints.
@@ -96,8 +93,13 @@ func (e *Engine) MatchupDoc(ctx context.Context, d *query.Doc, progress Progress
 		return nil, &query.Error{Flag: "matchup", Hint: "give a matchup and run settings, or a system and action",
 			Err: errors.New("matchup: a matchup names its system and action; give neither, nor expr")}
 	}
-	vals := docValues(d)
-	x, err := e.MatchupQuestion(vals)
+	// Read as MatchupQuestion reads the same values from a URL: a
+	// matchup line's then is not read, as odds run takes no --then.
+	s := newSettings()
+	s.find, s.vary, s.sensitivity = d.Find, d.Vary, d.Sensitivity
+	s.attacksGiven = query.Text(d.Attacks) != ""
+	vals := d.Values()
+	x, err := e.matchupQuestion(docKeys(vals), func(k string) string { return vals[k] }, func(k string) bool { return vals[k] != "" }, s)
 	if err != nil {
 		return nil, err
 	}
@@ -107,12 +109,12 @@ func (e *Engine) MatchupDoc(ctx context.Context, d *query.Doc, progress Progress
 // engageMatchup is an engagement matchup's question, as odds run
 // --matchup NAME asks it: the run settings, metric and none of one
 // attack's questions (until, attacks, find, vary, sensitivity, vs).
-func (e *Engine) engageMatchup(eng *query.EngageMatchup, q url.Values, s *settings, err error) (*Question, error) {
+func (e *Engine) engageMatchup(eng *query.EngageMatchup, given func(k string) bool, s *settings, err error) (*Question, error) {
 	if err != nil {
 		return nil, err
 	}
 	for _, k := range []string{"until", "attacks", "find", "vary", "sensitivity", "vs"} {
-		if q.Get(k) != "" {
+		if given(k) {
 			return nil, &query.Error{Flag: k, Hint: "an engagement answers its rounds and states",
 				Err: fmt.Errorf("--%s: not with an engagement matchup (%s)", k, eng.Name)}
 		}

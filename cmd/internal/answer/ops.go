@@ -20,7 +20,7 @@ import (
 // Request is one message of the page to its engine.
 type Request struct {
 	ID       json.Number `json:"id"`
-	Op       string      `json:"op"` // describe, query, engage, roll or validate
+	Op       string      `json:"op"` // describe, query, variant, engage, roll or validate
 	System   string      `json:"system,omitempty"`
 	Action   string      `json:"action,omitempty"`
 	Query    string      `json:"query,omitempty"` // the JSON API's query string
@@ -136,6 +136,20 @@ func (o *Ops) do(ctx context.Context, r *Request, progress Progress) (json.RawMe
 			return nil, err
 		}
 		return ans.JSON, nil
+	case "variant": // what a compare link's vs changes (Variant)
+		vals, err := parseQuery(r.Query)
+		if err != nil {
+			return nil, err
+		}
+		e, err := o.engine(ctx, r.Profiles)
+		if err != nil {
+			return nil, err
+		}
+		v, err := e.Variant(vals, r.System, r.Action)
+		if err != nil {
+			return nil, err
+		}
+		return json.Marshal(v)
 	case "engage": // odds engage: a-attack, b-attack and its settings in Query
 		vals, err := parseQuery(r.Query)
 		if err != nil {
@@ -177,7 +191,7 @@ func (o *Ops) do(ctx context.Context, r *Request, progress Progress) (json.RawMe
 		}
 		return json.Marshal(v)
 	}
-	return nil, &query.Error{Err: fmt.Errorf("request: no op %q (want describe, query, engage, roll or validate)", r.Op)}
+	return nil, &query.Error{Err: fmt.Errorf("request: no op %q (want describe, query, variant, engage, roll or validate)", r.Op)}
 }
 
 // Catalog is the describe op's result for the built-in profiles alone:

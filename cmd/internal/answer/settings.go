@@ -34,9 +34,23 @@ type settings struct {
 	vs, metric string
 	until      string
 	attacks    int
+	// Read as a door gives them, not by read: find, vary and
+	// sensitivity, a sequence's steps (then), and whether attacks were
+	// given (a matchup's sequence refuses them).
+	find, vary, sensitivity string
+	then                    []string
+	attacksGiven            bool
 }
 
 func newSettings() *settings { return &settings{run: newRun(), attacks: query.DefaultAttacks} }
+
+// asked takes the settings read as a request's URL values give them (the
+// first value of each) rather than by read: find, vary, sensitivity,
+// then (every value) and whether attacks are given.
+func (s *settings) asked(q url.Values) {
+	s.find, s.vary, s.sensitivity, s.then = q.Get("find"), q.Get("vary"), q.Get("sensitivity"), q["then"]
+	s.attacksGiven = q.Get("attacks") != ""
+}
 
 // read reads v as run setting k (find, vary and sensitivity are read once
 // the query is built), its error an Error naming k.
@@ -69,26 +83,26 @@ func (s *settings) read(k, v string) error {
 // run settings: repeated attacks, the run's options, find, vary and
 // sensitivity, and the --vs variant, refusing what does not go together
 // as the CLI does.
-func (e *Engine) settle(x *Question, q url.Values, s *settings) error {
+func (e *Engine) settle(x *Question, s *settings) error {
 	x.Metric = s.metric
-	given := func(k string) bool { return q.Get(k) != "" }
+	then := len(s.then) > 0 && s.then[0] != ""
 	if err := question.Together(question.Given{
-		Vs: s.vs != "", Metric: s.metric != "", Find: given("find"), Vary: given("vary"),
-		Sensitivity: given("sensitivity"), Until: s.until != "", Attacks: given("attacks"), Then: given("then"),
+		Vs: s.vs != "", Metric: s.metric != "", Find: s.find != "", Vary: s.vary != "",
+		Sensitivity: s.sensitivity != "", Until: s.until != "", Attacks: s.attacksGiven, Then: then,
 	}); err != nil {
 		return err
 	}
 	switch {
 	case x.Query.Then != nil: // a matchup's sequence: until is its goal
-		if given("attacks") {
+		if s.attacksGiven {
 			return &query.Error{Flag: "attacks", Err: fmt.Errorf("--attacks: matchup %s is a sequence", x.Query.Matchup)}
 		}
 		if s.until != "" {
 			x.Query.Then.Until = s.until
 		}
 		x.Kind = question.Sequence{}
-	case given("then"):
-		if err := e.sequence(x, q["then"], s.until); err != nil {
+	case then:
+		if err := e.sequence(x, s.then, s.until); err != nil {
 			return err
 		}
 	case s.until != "":
@@ -100,7 +114,7 @@ func (e *Engine) settle(x *Question, q url.Values, s *settings) error {
 	if err != nil {
 		return err
 	}
-	if err := beyond(x, q); err != nil {
+	if err := beyond(x, s); err != nil {
 		return err
 	}
 	if s.vs != "" {

@@ -248,7 +248,7 @@ func (d *Doc) SetRun(name, value string) bool {
 func (d *Doc) Values() map[string]string {
 	out := map[string]string{}
 	for k, v := range d.Params {
-		out[k] = text(v)
+		out[k] = Text(v)
 	}
 	for k, v := range d.Cards {
 		out[k] = v
@@ -260,21 +260,21 @@ func (d *Doc) Values() map[string]string {
 		out[r] = "true"
 	}
 	for k, v := range map[string]any{"a": d.A, "b": d.B, "first": d.First, "simultaneous": d.Simultaneous, "rounds": d.Rounds, "ends": d.Ends} {
-		if t := text(v); t != "" {
+		if t := Text(v); t != "" {
 			out[k] = t
 		}
 	}
 	for k, v := range map[string]any{"matchup": d.Matchup, "method": d.Method, "trials": d.Trials, "seed": d.Seed, "precision": d.Precision, "vs": d.Vs, "metric": d.Metric,
 		"find": d.Find, "vary": d.Vary, "sensitivity": d.Sensitivity, "until": d.Until, "attacks": d.Attacks} {
-		if t := text(v); t != "" {
+		if t := Text(v); t != "" {
 			out[k] = t
 		}
 	}
 	return out
 }
 
-// text is a JSON value as a flag's text.
-func text(v any) string {
+// Text is a JSON value of a Doc as a flag's text (a list: 0,2,4).
+func Text(v any) string {
 	switch x := v.(type) {
 	case nil:
 		return ""
@@ -285,7 +285,7 @@ func text(v any) string {
 	case []any: // a list: 0,2,4
 		parts := make([]string, len(x))
 		for i, e := range x {
-			parts[i] = text(e)
+			parts[i] = Text(e)
 		}
 		return strings.Join(parts, ",")
 	}
@@ -321,7 +321,7 @@ func runDocOfWords(words []string) (*Doc, error) {
 	if err != nil {
 		return nil, err
 	}
-	name := text(d.Params["matchup"])
+	name := Text(d.Params["matchup"])
 	delete(d.Params, "matchup")
 	if name == "" {
 		return nil, &Error{Flag: "matchup", Hint: MatchupHint, Err: fmt.Errorf("--matchup: want a matchup's NAME")}
@@ -343,7 +343,7 @@ func engageDocOfWords(words []string) (*Doc, error) {
 		return nil, err
 	}
 	for _, name := range slices.Sorted(maps.Keys(d.Params)) {
-		v := text(d.Params[name])
+		v := Text(d.Params[name])
 		switch name {
 		case "a":
 			d.A = v

@@ -15,21 +15,27 @@ import { latest } from "./engine.js";
 // RUN are the run settings a link carries (runSettings edits them).
 export const RUN = ["method", "trials", "seed", "precision"];
 
-// stateOf reads a question from the link's query string.
-export function stateOf(catalog, act, qs) {
+// stateOf reads a question from the link's query string. A compare
+// link's vs is read by the engine (its variant op: the command line's
+// --vs parser), which says what B changes from A; a vs it refuses
+// leaves B as A, with the refusal in st.vsRefused.
+export async function stateOf(app, sys, act, qs) {
   const q = new URLSearchParams(qs);
-  const st = { values: new Map(), cards: new Map(), run: new Map(), b: null, view: q.get("view") || "eq", beyond: beyondOf(catalog, act, q) };
-  for (const r of act.roles || []) if (q.get(r.name ?? r)) st.cards.set(r.name ?? r, q.get(r.name ?? r));
-  for (const p of act.params || []) if (q.has(p.name)) st.values.set(p.name, q.get(p.name));
+  const st = { values: new Map(), cards: new Map(), run: new Map(), b: null, view: q.get("view") || "eq", beyond: beyondOf(app.catalog, act, q) };
+  const asked = new URLSearchParams(); // the question and its vs, for the engine
+  for (const r of act.roles || []) if (q.get(r.name ?? r)) st.cards.set(r.name ?? r, q.get(r.name ?? r)), asked.set(r.name ?? r, q.get(r.name ?? r));
+  for (const p of act.params || []) if (q.has(p.name)) st.values.set(p.name, q.get(p.name)), asked.set(p.name, q.get(p.name));
   for (const k of RUN) if (q.get(k)) st.run.set(k, q.get(k));
   if (q.get("vs") && !st.beyond.mode) {
     st.b = { values: new Map(st.values), cards: new Map(st.cards) };
-    for (const tok of q.get("vs").trim().split(/\s+/)) {
-      const m = tok.match(/^--([\w-]+)(?:=(.*))?$/);
-      if (!m) continue;
-      const [, k, v = "true"] = m;
-      if ((act.roles || []).some((r) => (r.name ?? r) === k)) st.b.cards.set(k, v);
-      else st.b.values.set(k, v);
+    asked.set("vs", q.get("vs"));
+    if (app.engine.running) app.engine.cancel(); // the page left is not waited for
+    try {
+      const v = await app.engine.call({ op: "variant", system: sys.name, action: act.name, query: asked.toString(), profiles: profiles() });
+      for (const [k, x] of Object.entries(v.values || {})) st.b.values.set(k, x);
+      for (const [k, x] of Object.entries(v.cards || {})) st.b.cards.set(k, x);
+    } catch (err) {
+      st.vsRefused = err.message || String(err);
     }
   }
   return st;
@@ -132,8 +138,10 @@ function startValue(p) {
   return "";
 }
 
-export function actionPage(app, sys, act, qs) {
-  const st = stateOf(app.catalog, act, qs);
+export async function actionPage(app, sys, act, qs) {
+  const at = location.hash;
+  const st = await stateOf(app, sys, act, qs);
+  if (location.hash !== at) return; // another page was opened meanwhile
   // starting: the question is the page's own opening one; a value the
   // engine says is missing is filled (a few times at most) rather than
   // shown as a problem.
@@ -243,6 +251,7 @@ export function actionPage(app, sys, act, qs) {
   draw();
   // stopCompare keeps B as the question.
   function stopCompare() {
+    st.vsRefused = "";
     st.values = st.b.values;
     st.cards = st.b.cards;
     st.b = st.a = null;
@@ -266,7 +275,7 @@ export function actionPage(app, sys, act, qs) {
   });
 
   function noteCompare() {
-    cmpNote.textContent = st.b ? "A is fixed at: " + summary(act, st.a) + ". The controls below set B." : "";
+    cmpNote.textContent = st.b ? "A is fixed at: " + summary(act, st.a) + ". The controls below set B." + (st.vsRefused ? " The link's B was not read: " + plain(act, st.vsRefused) : "") : "";
     cmpNote.hidden = !st.b;
   }
 

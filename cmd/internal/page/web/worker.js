@@ -7,6 +7,7 @@
 //   {id, op: "describe"}                                  -> {id, ok, result: CATALOG}
 //   {id, op: "query", system, action, query, profiles}    -> {id, progress: {done, total}}*, {id, ok, result: REPORT}
 //   {id, op: "roll", query}                               -> the same shapes
+//   {id, op: "variant", system, action, query, profiles}  -> {id, ok, result: {values: {NAME: TEXT}, cards: {ROLE: CARD}}}
 //   {id, op: "validate", name, text, profiles}            -> {id, ok, result: {problems: [...]}}
 // A failure is {id, ok: false, error: {message, flag, hint, status}}.
 // Go's WebAssembly is single-threaded: a request runs to its end before
