@@ -1,10 +1,12 @@
 package serve
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"net/http"
 	"net/url"
+	"sync"
 	"time"
 
 	"odds/cmd/internal/answer"
@@ -19,7 +21,26 @@ type reply struct {
 	plot   []byte
 	err    string // the one-line message
 	hint   string
-	flag   string // the flag the message names, if any
+	flag   string        // the flag the message names, if any
+	buf    *bytes.Buffer // body's memory, from docs: give it back once body is written
+}
+
+// docs keeps the buffers answers are rendered into between requests: an
+// exact answer's document is a kilobyte or two, made afresh every
+// request otherwise. A buffer grown past maxKeptDoc (a large sweep's
+// document) is left to the collector, so the pool holds little.
+var docs = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+const maxKeptDoc = 64 << 10
+
+// release gives the reply's buffer back to docs: body is not to be
+// read after.
+func (rep *reply) release() {
+	if rep.buf != nil && rep.buf.Cap() <= maxKeptDoc {
+		rep.buf.Reset()
+		docs.Put(rep.buf)
+	}
+	rep.buf, rep.body = nil, nil
 }
 
 // run answers the request's question, read by ask (answer.Question or
@@ -47,14 +68,18 @@ func (s *Server) run(r *http.Request, ask func(url.Values) (*answer.Question, er
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), runLimit)
 	defer cancel()
-	ans, err := s.engine.Run(ctx, x, nil)
-	switch {
-	case err == nil:
-		rep := reply{status: http.StatusOK, body: ans.JSON}
+	buf := docs.Get().(*bytes.Buffer)
+	ans, err := s.engine.RunInto(ctx, x, nil, buf)
+	if err == nil {
+		rep := reply{status: http.StatusOK, body: ans.JSON, buf: buf}
 		if plot {
 			rep.plot = plotOf(ans, x.Metric)
 		}
 		return rep
+	}
+	buf.Reset()
+	docs.Put(buf) // what the failed run wrote is not read
+	switch {
 	case ctx.Err() != nil:
 		return reply{status: http.StatusServiceUnavailable, err: fmt.Sprintf("the run took longer than %s, or the client went away", runLimit)}
 	case answer.IsBadInput(err):
