@@ -56,16 +56,10 @@ func (s *Server) run(r *http.Request, ask func(url.Values) (*answer.Question, er
 	if err != nil {
 		return errorReply(http.StatusBadRequest, err)
 	}
-	wait := time.NewTimer(QueueWait)
-	defer wait.Stop()
-	select {
-	case s.slots <- struct{}{}:
-		defer func() { <-s.slots }()
-	case <-wait.C:
-		return reply{status: http.StatusTooManyRequests, err: "busy: every core is running a request; try again shortly"}
-	case <-r.Context().Done():
-		return reply{status: http.StatusServiceUnavailable, err: "the request was cancelled"}
+	if rep, ok := s.take(r); !ok {
+		return rep
 	}
+	defer func() { <-s.slots }()
 	ctx, cancel := context.WithTimeout(r.Context(), runLimit)
 	defer cancel()
 	buf := docs.Get().(*bytes.Buffer)
@@ -86,6 +80,27 @@ func (s *Server) run(r *http.Request, ask func(url.Values) (*answer.Question, er
 		return errorReply(http.StatusBadRequest, err)
 	}
 	return reply{status: http.StatusInternalServerError, err: err.Error()}
+}
+
+// take takes a core for the request, at once if one is free (no timer
+// then: a timer is a few hundred bytes a request), else waiting at most
+// QueueWait; if none came, the reply says why.
+func (s *Server) take(r *http.Request) (reply, bool) {
+	select {
+	case s.slots <- struct{}{}:
+		return reply{}, true
+	default:
+	}
+	wait := time.NewTimer(QueueWait)
+	defer wait.Stop()
+	select {
+	case s.slots <- struct{}{}:
+		return reply{}, true
+	case <-wait.C:
+		return reply{status: http.StatusTooManyRequests, err: "busy: every core is running a request; try again shortly"}, false
+	case <-r.Context().Done():
+		return reply{status: http.StatusServiceUnavailable, err: "the request was cancelled"}, false
+	}
 }
 
 // plotOf is an answer's drawing (the --plot SVG), or nil for a shape
