@@ -102,7 +102,7 @@ func (e *Engine) Question(q url.Values, system, action string) (*Question, error
 		case act.Param(k) != nil:
 			var vals []resolve.Value
 			if vals, err = query.ParseValue(act, k, v); err == nil {
-				sp.Values[k] = append(sp.Values[k], vals...)
+				sp.Values[k] = vals // keys are distinct: nothing to append to
 			}
 		default:
 			err = s.read(k, v)
