@@ -3,8 +3,8 @@ package sim
 import (
 	"math"
 	"slices"
-	"sort"
 	"strconv"
+	"sync"
 
 	"gonum.org/v1/gonum/stat"
 
@@ -44,9 +44,11 @@ type Summary struct {
 
 // Summarize folds the histogram of r into outcomes and numeric results.
 func Summarize(l *resolve.Layout, r *Result) Summary {
-	var s Summary
+	s := Summary{Outcomes: make([]Outcome, 0, len(l.Outcomes)), Stats: make([]Stat, 0, len(l.Stats))}
+	sc := scratchPool.Get().(*scratch)
+	defer scratchPool.Put(sc)
 	if r.Exact {
-		p := make([]float64, len(l.Outcomes))
+		p := sc.floats(len(l.Outcomes))
 		for c, q := range r.Prob {
 			p[l.Outcome[c]] += q
 		}
@@ -63,7 +65,7 @@ func Summarize(l *resolve.Layout, r *Result) Summary {
 		cumulate(s.Outcomes, r)
 	}
 	for i, name := range l.Stats {
-		st := summarizeStat(name, l.Values[i], r.Prob)
+		st := summarizeStat(name, l.Values[i], r.Prob, sc)
 		st.Flag = !slices.ContainsFunc(l.Values[i], func(v float64) bool { return v != 0 && v != 1 })
 		if slices.Contains(l.Counts, name) {
 			st.AtLeast = atLeast(l.Values[i], r)
@@ -140,18 +142,49 @@ func OutcomeCounts(l *resolve.Layout, counts []uint64) []uint64 {
 	return out
 }
 
+// scratch is Summarize's working memory, kept between summaries (a
+// server summarises every answer): nothing it holds outlives the call.
+type scratch struct {
+	pts  []vw
+	x, w []float64
+}
+
+// vw is a value and its weight.
+type vw struct{ v, w float64 }
+
+var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
+
+// floats is n zeros, in sc.x.
+func (sc *scratch) floats(n int) []float64 {
+	sc.x = slices.Grow(sc.x[:0], n)[:n]
+	clear(sc.x)
+	return sc.x
+}
+
 // summarizeStat computes the moments and quantiles of a numeric result whose
-// value in cell c is values[c] with weight weights[c].
-func summarizeStat(name string, values, weights []float64) Stat {
-	type vw struct{ v, w float64 }
-	pts := make([]vw, 0, len(values))
+// value in cell c is values[c] with weight weights[c], working in sc.
+func summarizeStat(name string, values, weights []float64, sc *scratch) Stat {
+	pts := slices.Grow(sc.pts[:0], len(values))
 	for c, v := range values {
 		if weights[c] > 0 {
 			pts = append(pts, vw{v, weights[c]})
 		}
 	}
-	sort.Slice(pts, func(i, j int) bool { return pts[i].v < pts[j].v })
-	var x, w []float64
+	sc.pts = pts
+	// The same sort as sort.Slice with v < v' (both are pdqsort of one
+	// template), without its reflection: equal values keep the order
+	// they had, and their weights sum as they did.
+	slices.SortFunc(pts, func(a, b vw) int {
+		switch {
+		case a.v < b.v:
+			return -1
+		case a.v > b.v:
+			return 1
+		}
+		return 0
+	})
+	x, w := sc.x[:0], sc.w[:0]
+	defer func() { sc.x, sc.w = x, w }()
 	for _, p := range pts {
 		if n := len(x); n > 0 && x[n-1] == p.v {
 			w[n-1] += p.w

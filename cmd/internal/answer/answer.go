@@ -136,7 +136,7 @@ func (e *Engine) question(system, action string, keys []string, value func(k str
 		case act.Param(k) != nil:
 			var vals []resolve.Value
 			if vals, err = query.ParseValue(act, k, v); err == nil {
-				sp.Values[k] = append(sp.Values[k], vals...)
+				sp.Values[k] = vals // keys are distinct: nothing to append to
 			}
 		default:
 			err = s.read(k, v)
@@ -167,14 +167,20 @@ func newRun() question.Run {
 // Run runs a question and renders it as the CLI's --format json does,
 // telling progress (if not nil) of its Monte Carlo trials.
 func (e *Engine) Run(ctx context.Context, x *Question, progress Progress) (*Answer, error) {
+	return e.RunInto(ctx, x, progress, new(bytes.Buffer))
+}
+
+// RunInto is Run rendering into buf, whose bytes the answer's JSON then
+// is: a server keeps one buffer a request between answers rather than
+// growing a new one for every document.
+func (e *Engine) RunInto(ctx context.Context, x *Question, progress Progress, buf *bytes.Buffer) (*Answer, error) {
 	s := *x
 	watch(&s.Opts, progress)
 	ans, err := question.Ask(ctx, &s)
 	if err != nil {
 		return nil, err
 	}
-	var buf bytes.Buffer
-	if err := ans.Write(ctx, &buf, "json", render.Style{Metric: x.Metric}); err != nil {
+	if err := ans.Write(ctx, buf, "json", render.Style{Metric: x.Metric}); err != nil {
 		return nil, err
 	}
 	return &Answer{JSON: buf.Bytes(), Of: ans}, nil

@@ -49,10 +49,16 @@ func New(sp Spec, reg Registry) (q *Query, warnings []string, err error) {
 	if by == "" {
 		by = "flag"
 	}
-	q = &Query{System: s, Action: act, Cards: map[string][]*profiles.Unit{}, Values: map[string][]resolve.Value{}, GivenBy: by}
-	for name, vals := range sp.Values {
-		if len(vals) > 0 {
-			q.Values[name] = vals
+	q = &Query{System: s, Action: act, Cards: map[string][]*profiles.Unit{}, Values: sp.Values, GivenBy: by}
+	// The spec's map is the query's unless it holds a parameter given no
+	// value (every caller builds a spec for one query, and whoever changes
+	// a query's values clones them first): a request then makes no copy.
+	if sp.Values == nil || givesNone(sp.Values) {
+		q.Values = map[string][]resolve.Value{}
+		for name, vals := range sp.Values {
+			if len(vals) > 0 {
+				q.Values[name] = vals
+			}
 		}
 	}
 	listHint := "'odds profiles list --system " + s.Name + "' lists the cards"
@@ -107,6 +113,16 @@ func New(sp Spec, reg Registry) (q *Query, warnings []string, err error) {
 		}
 	}
 	return q, warnings, nil
+}
+
+// givesNone reports whether a parameter of values has none.
+func givesNone(values map[string][]resolve.Value) bool {
+	for _, vals := range values {
+		if len(vals) == 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // NeedsEnv reports whether a system's actions read profile data: custom

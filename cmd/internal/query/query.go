@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"sync"
 
 	"odds/profiles"
 	"odds/resolve"
@@ -85,6 +86,44 @@ func (pt Point) fill(vals resolve.Values, prev []*Setting) {
 	}
 }
 
+// defaults holds each action's default settings (defaultSettings): they
+// depend on the action alone, and points only read settings, so every
+// query of an action shares one set rather than making a dozen a
+// request. Actions are the systems' own, made once; the bound keeps a
+// caller that makes actions afresh from growing it without end.
+var defaults struct {
+	sync.Mutex
+	of map[*resolve.Action][]*Setting
+}
+
+const maxDefaultSets = 1024
+
+// defaultSettings are act's default settings, by parameter index (nil:
+// an optional parameter, which has none). The slice is shared: read it.
+func defaultSettings(act *resolve.Action) []*Setting {
+	defaults.Lock()
+	defer defaults.Unlock()
+	if set, ok := defaults.of[act]; ok {
+		return set
+	}
+	slab := make([]Setting, len(act.Params))
+	set := make([]*Setting, len(act.Params))
+	for i := range act.Params {
+		if p := &act.Params[i]; !p.Optional {
+			v := resolve.Value{N: p.Default}
+			slab[i] = Setting{Value: v, Source: "default", shown: p.Display(v)}
+			set[i] = &slab[i]
+		}
+	}
+	if defaults.of == nil {
+		defaults.of = map[*resolve.Action][]*Setting{}
+	}
+	if len(defaults.of) < maxDefaultSets {
+		defaults.of[act] = set
+	}
+	return set
+}
+
 // MaxPoints bounds a sweep: the points of one query, and of one run of
 // several.
 const MaxPoints = 100_000
@@ -162,12 +201,7 @@ func (q *Query) eachPoint(f func(pt Point, n int) error) error {
 		return errorf("", "name fewer cards at once", "the roster would have more than %d cells", MaxPoints)
 	}
 	np := len(act.Params)
-	defaults := make([]*Setting, np)
-	for i := range act.Params {
-		if p := &act.Params[i]; !p.Optional {
-			defaults[i] = newSetting(p, resolve.Value{N: p.Default}, "default")
-		}
-	}
+	defaults := defaultSettings(act)
 	// A given parameter of a group (fire's --hesa or --ap) sets the mode:
 	// cards then fill neither.
 	overridden := map[string]bool{}
@@ -288,6 +322,13 @@ func CompileAll(qs []*Query) ([]Compiled, error) {
 	return compileAll(context.Background(), qs, newCompileMemory())
 }
 
+// valuesPool keeps compileAll's map of a point's values between runs:
+// an action of twenty parameters makes a map of a few kilobytes, the
+// most a small exact answer allocated. Compiling never keeps the map
+// (compileAll changes it for the next point as it is), so one is put
+// back, emptied, when a query's points are compiled.
+var valuesPool = sync.Pool{New: func() any { return resolve.Values{} }}
+
 func compileAll(ctx context.Context, qs []*Query, mem *compileMemory) ([]Compiled, error) {
 	var all []Compiled
 	total := 0
@@ -302,7 +343,7 @@ func compileAll(ctx context.Context, qs []*Query, mem *compileMemory) ([]Compile
 		if all == nil {
 			all = make([]Compiled, 0, len(points))
 		}
-		vals := resolve.Values{} // each point's values in turn: no map a point
+		vals := valuesPool.Get().(resolve.Values) // each point's values in turn: no map a point
 		var prev []*Setting
 		err = mem.points(ctx, len(points), len(all), func(i int) (resolve.Plan, error) {
 			pt := points[i]
@@ -316,6 +357,8 @@ func compileAll(ctx context.Context, qs []*Query, mem *compileMemory) ([]Compile
 			}
 			return plan, err
 		})
+		clear(vals)
+		valuesPool.Put(vals)
 		if err != nil {
 			return nil, err
 		}

@@ -1,10 +1,12 @@
 package serve
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"net/http"
 	"net/url"
+	"sync"
 	"time"
 
 	"odds/cmd/internal/answer"
@@ -19,7 +21,26 @@ type reply struct {
 	plot   []byte
 	err    string // the one-line message
 	hint   string
-	flag   string // the flag the message names, if any
+	flag   string        // the flag the message names, if any
+	buf    *bytes.Buffer // body's memory, from docs: give it back once body is written
+}
+
+// docs keeps the buffers answers are rendered into between requests: an
+// exact answer's document is a kilobyte or two, made afresh every
+// request otherwise. A buffer grown past maxKeptDoc (a large sweep's
+// document) is left to the collector, so the pool holds little.
+var docs = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+const maxKeptDoc = 64 << 10
+
+// release gives the reply's buffer back to docs: body is not to be
+// read after.
+func (rep *reply) release() {
+	if rep.buf != nil && rep.buf.Cap() <= maxKeptDoc {
+		rep.buf.Reset()
+		docs.Put(rep.buf)
+	}
+	rep.buf, rep.body = nil, nil
 }
 
 // run answers the request's question, read by ask (answer.Question or
@@ -35,32 +56,51 @@ func (s *Server) run(r *http.Request, ask func(url.Values) (*answer.Question, er
 	if err != nil {
 		return errorReply(http.StatusBadRequest, err)
 	}
-	wait := time.NewTimer(QueueWait)
-	defer wait.Stop()
-	select {
-	case s.slots <- struct{}{}:
-		defer func() { <-s.slots }()
-	case <-wait.C:
-		return reply{status: http.StatusTooManyRequests, err: "busy: every core is running a request; try again shortly"}
-	case <-r.Context().Done():
-		return reply{status: http.StatusServiceUnavailable, err: "the request was cancelled"}
+	if rep, ok := s.take(r); !ok {
+		return rep
 	}
+	defer func() { <-s.slots }()
 	ctx, cancel := context.WithTimeout(r.Context(), runLimit)
 	defer cancel()
-	ans, err := s.engine.Run(ctx, x, nil)
-	switch {
-	case err == nil:
-		rep := reply{status: http.StatusOK, body: ans.JSON}
+	buf := docs.Get().(*bytes.Buffer)
+	ans, err := s.engine.RunInto(ctx, x, nil, buf)
+	if err == nil {
+		rep := reply{status: http.StatusOK, body: ans.JSON, buf: buf}
 		if plot {
 			rep.plot = plotOf(ans, x.Metric)
 		}
 		return rep
+	}
+	buf.Reset()
+	docs.Put(buf) // what the failed run wrote is not read
+	switch {
 	case ctx.Err() != nil:
 		return reply{status: http.StatusServiceUnavailable, err: fmt.Sprintf("the run took longer than %s, or the client went away", runLimit)}
 	case answer.IsBadInput(err):
 		return errorReply(http.StatusBadRequest, err)
 	}
 	return reply{status: http.StatusInternalServerError, err: err.Error()}
+}
+
+// take takes a core for the request, at once if one is free (no timer
+// then: a timer is a few hundred bytes a request), else waiting at most
+// QueueWait; if none came, the reply says why.
+func (s *Server) take(r *http.Request) (reply, bool) {
+	select {
+	case s.slots <- struct{}{}:
+		return reply{}, true
+	default:
+	}
+	wait := time.NewTimer(QueueWait)
+	defer wait.Stop()
+	select {
+	case s.slots <- struct{}{}:
+		return reply{}, true
+	case <-wait.C:
+		return reply{status: http.StatusTooManyRequests, err: "busy: every core is running a request; try again shortly"}, false
+	case <-r.Context().Done():
+		return reply{status: http.StatusServiceUnavailable, err: "the request was cancelled"}, false
+	}
 }
 
 // plotOf is an answer's drawing (the --plot SVG), or nil for a shape

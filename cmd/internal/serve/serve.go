@@ -190,6 +190,7 @@ func (s *Server) actionQuestion(r *http.Request) func(url.Values) (*answer.Quest
 
 // writeAPI writes an API answer: its document, or its error as JSON.
 func (s *Server) writeAPI(w http.ResponseWriter, rep reply) {
+	defer rep.release()
 	w.Header().Set("Content-Type", "application/json")
 	if rep.status == http.StatusTooManyRequests {
 		w.Header().Set("Retry-After", "2")
@@ -215,6 +216,7 @@ func (s *Server) plotImage(w http.ResponseWriter, r *http.Request) {
 
 // writePlot writes a plot's answer: its SVG, or its error as text.
 func (s *Server) writePlot(w http.ResponseWriter, rep reply) {
+	defer rep.release()
 	if rep.status != http.StatusOK || rep.plot == nil {
 		msg := rep.err
 		if msg == "" {
