@@ -1,6 +1,6 @@
 // Under the race detector sync.Pool drops a share of what it is given,
 // on purpose, and allocations are not what a batch sees.
-//go:build !race
+//go:build !race && !(js && wasm)
 
 package answer
 
