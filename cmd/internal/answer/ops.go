@@ -123,11 +123,7 @@ func (o *Ops) do(ctx context.Context, r *Request, progress Progress) (json.RawMe
 		}
 		return e.catalogJSON(o.Version)
 	case "query":
-		vals, err := parseQuery(r.Query)
-		if err != nil {
-			return nil, err
-		}
-		e, err := o.engine(ctx, r.Profiles)
+		e, vals, err := o.question(ctx, r)
 		if err != nil {
 			return nil, err
 		}
@@ -137,11 +133,7 @@ func (o *Ops) do(ctx context.Context, r *Request, progress Progress) (json.RawMe
 		}
 		return ans.JSON, nil
 	case "variant": // what a compare link's vs changes (Variant)
-		vals, err := parseQuery(r.Query)
-		if err != nil {
-			return nil, err
-		}
-		e, err := o.engine(ctx, r.Profiles)
+		e, vals, err := o.question(ctx, r)
 		if err != nil {
 			return nil, err
 		}
@@ -151,11 +143,7 @@ func (o *Ops) do(ctx context.Context, r *Request, progress Progress) (json.RawMe
 		}
 		return json.Marshal(v)
 	case "engage": // odds engage: a-attack, b-attack and its settings in Query
-		vals, err := parseQuery(r.Query)
-		if err != nil {
-			return nil, err
-		}
-		e, err := o.engine(ctx, r.Profiles)
+		e, vals, err := o.question(ctx, r)
 		if err != nil {
 			return nil, err
 		}
@@ -239,6 +227,18 @@ func ParseQuery(raw string) (url.Values, error) {
 		vals[key] = append(vals[key], v)
 	}
 	return vals, nil
+}
+
+// question is a request's engine (its profile files added) and its
+// query string read (parseQuery): what the query, variant and engage ops
+// start from.
+func (o *Ops) question(ctx context.Context, r *Request) (*Engine, url.Values, error) {
+	vals, err := parseQuery(r.Query)
+	if err != nil {
+		return nil, nil, err
+	}
+	e, err := o.engine(ctx, r.Profiles)
+	return e, vals, err
 }
 
 // engine is the base engine with the page's profile files added.
