@@ -54,22 +54,6 @@ func (a *app) engageCommand() *cobra.Command {
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			isRun := func(name string) bool { return cmd.Root().PersistentFlags().Lookup(name) != nil }
-			var qs [2]*query.Query
-			for i, text := range args {
-				side := string(rune('a' + i))
-				sp, err := query.AttackSpec(side, text, a.systems, isRun)
-				if err != nil {
-					return err
-				}
-				q, warnings, err := query.New(sp, a.registry)
-				if err != nil {
-					return err
-				}
-				for _, w := range warnings {
-					fmt.Fprintf(a.stderr, "odds: %s\n", w)
-				}
-				qs[i] = q
-			}
 			var rd resolve.Readings
 			for name, on := range readings {
 				if cmd.Flags().Changed(name) {
@@ -82,22 +66,13 @@ func (a *app) engageCommand() *cobra.Command {
 			if !cmd.Flags().Changed("first") {
 				first = ""
 			}
-			spec, err := query.NewEngageSpec(first, simultaneous, rounds, ends, rd)
+			eng := query.EngageInput{Attacks: [2]string{args[0], args[1]}, First: first, Simultaneous: simultaneous,
+				Rounds: rounds, Ends: ends, Readings: rd, CardsA: cardsA, CardsB: cardsB}
+			qs, cards, spec, warnings, err := eng.Build(a.systems, isRun, a.registry, func() error { return render.CheckEngageMetric(a.metric) })
 			if err != nil {
 				return err
 			}
-			if err := render.CheckEngageMetric(a.metric); err != nil {
-				return err
-			}
-			cards, err := query.EngageCardsOf(qs[0].System, cardsA, cardsB, a.registry)
-			if err != nil {
-				return err
-			}
-			w, err := cards.Fit(qs[0], qs[1], spec)
-			if err != nil {
-				return err
-			}
-			if w != "" {
+			for _, w := range warnings {
 				fmt.Fprintf(a.stderr, "odds: %s\n", w)
 			}
 			return a.engage(cmd.Context(), qs[0], qs[1], cards, spec)

@@ -50,19 +50,11 @@ func (e *Engine) engageQuestion(keys []string, get func(k string) string) (*Ques
 				Err: fmt.Errorf("--%s: engage takes no such setting", k)}
 		}
 	}
-	var qs [2]*query.Query
+	var attacks [2]string
 	for i, side := range []string{"a", "b"} {
-		text := get(side + "-attack")
-		if text == "" {
+		if attacks[i] = get(side + "-attack"); attacks[i] == "" {
 			return nil, &query.Error{Flag: side + "-attack", Hint: "for example a-attack=opposed fire --hesa 3 --def 1",
 				Err: fmt.Errorf("%s-attack: want the attack, SYSTEM ACTION FLAGS", side)}
-		}
-		sp, err := query.AttackSpec(side, text, e.Systems, isRunFlag)
-		if err != nil {
-			return nil, err
-		}
-		if qs[i], _, err = query.New(sp, e.registry); err != nil {
-			return nil, err
 		}
 	}
 	boolOf := func(k string) (bool, error) {
@@ -99,19 +91,11 @@ func (e *Engine) engageQuestion(keys []string, get func(k string) string) (*Ques
 			rd[name] = on
 		}
 	}
-	spec, err := query.NewEngageSpec(get("first"), simultaneous, rounds, get("ends"), rd)
-	if err != nil {
-		return nil, err
-	}
 	metric := get("metric")
-	if err := render.CheckEngageMetric(metric); err != nil {
-		return nil, err
-	}
-	cards, err := query.EngageCardsOf(qs[0].System, get("a"), get("b"), e.registry)
+	eng := query.EngageInput{Attacks: attacks, First: get("first"), Simultaneous: simultaneous, Rounds: rounds,
+		Ends: get("ends"), Readings: rd, CardsA: get("a"), CardsB: get("b")}
+	qs, cards, spec, _, err := eng.Build(e.Systems, isRunFlag, e.registry, func() error { return render.CheckEngageMetric(metric) })
 	if err != nil {
-		return nil, err
-	}
-	if _, err := cards.Fit(qs[0], qs[1], spec); err != nil {
 		return nil, err
 	}
 	opts, err := s.run.Options()

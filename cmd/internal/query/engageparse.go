@@ -305,3 +305,54 @@ func EngageReadings(systems []*resolve.System) []resolve.Reading {
 	}
 	return out
 }
+
+// EngageInput is an engagement as a door is given it: the two attacks'
+// texts (AttackSpec), the exchange's settings (NewEngageSpec) and each
+// side's cards (EngageCardsOf).
+type EngageInput struct {
+	Attacks        [2]string
+	First          string
+	Simultaneous   bool
+	Rounds         int
+	Ends           string
+	Readings       resolve.Readings
+	CardsA, CardsB string
+}
+
+// Build reads the engagement into its two queries, its cards and its
+// spec, checked as far as they can be before it runs; check, if not nil,
+// is called once the spec is read and before the cards are (a door's
+// own checks, such as its metric). The warnings are the queries' and the
+// cards' (cards that cannot engage, dropped).
+func (e EngageInput) Build(systems []*resolve.System, isRunFlag func(string) bool, reg Registry, check func() error) (qs [2]*Query, cards EngageCards, spec EngageSpec, warnings []string, err error) {
+	for i, text := range e.Attacks {
+		sp, err := AttackSpec(string(rune('a'+i)), text, systems, isRunFlag)
+		if err != nil {
+			return qs, cards, spec, nil, err
+		}
+		q, ws, err := New(sp, reg)
+		if err != nil {
+			return qs, cards, spec, nil, err
+		}
+		qs[i], warnings = q, append(warnings, ws...)
+	}
+	if spec, err = NewEngageSpec(e.First, e.Simultaneous, e.Rounds, e.Ends, e.Readings); err != nil {
+		return qs, cards, spec, nil, err
+	}
+	if check != nil {
+		if err := check(); err != nil {
+			return qs, cards, spec, nil, err
+		}
+	}
+	if cards, err = EngageCardsOf(qs[0].System, e.CardsA, e.CardsB, reg); err != nil {
+		return qs, cards, spec, nil, err
+	}
+	w, err := cards.Fit(qs[0], qs[1], spec)
+	if err != nil {
+		return qs, cards, spec, nil, err
+	}
+	if w != "" {
+		warnings = append(warnings, w)
+	}
+	return qs, cards, spec, warnings, nil
+}
