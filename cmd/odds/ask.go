@@ -37,8 +37,8 @@ func (a *app) ask(ctx context.Context, s *question.Settings) error {
 	if err != nil {
 		return err
 	}
-	if rs, ok := ans.(question.Results); ok {
-		a.markPartial(rs) // odds merge --allow-missing
+	if p, ok := ans.(interface{ Note(string) }); ok && a.partial != "" {
+		p.Note(a.partial) // odds merge --allow-missing
 	}
 	var img []byte
 	if a.plot != "" {
@@ -65,28 +65,15 @@ func (a *app) rosterCheck() func(*query.Query) error {
 	return func(q *query.Query) error { return render.CheckRoster(q, metric, plotted) }
 }
 
-// runJobs answers the queries as one run (question.Once); --shard runs
+// runJobs answers the queries as one run (one attack, repeated
+// attacks or sequences at each point, as the queries say); --shard runs
 // its share of their points instead.
 func (a *app) runJobs(ctx context.Context, qs []*query.Query) error {
-	if !a.shard.Given {
-		var k question.Kind = question.Once{Also: qs[1:]}
-		if qs[0].Until != nil {
-			k = question.Until{Also: qs[1:]}
-		}
-		if err := sequences(qs, &k); err != nil {
-			return err
-		}
-		return a.ask(ctx, &question.Settings{Query: qs[0], Kind: k, Metric: a.metric})
-	}
-	opts, err := a.options()
+	s, err := (&question.Asked{Metric: a.metric}).Settle(qs, a.registry)
 	if err != nil {
 		return err
 	}
-	all, err := query.CompileChecked(ctx, qs, a.rosterCheck())
-	if err != nil {
-		return err
-	}
-	return a.runShard(ctx, all, opts, "")
+	return a.answer(ctx, s)
 }
 
 // write renders an answer in the chosen format to stdout or --out,

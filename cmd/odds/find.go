@@ -1,6 +1,8 @@
 package main
 
 import (
+	"context"
+
 	"github.com/spf13/cobra"
 
 	"odds/cmd/internal/query"
@@ -8,45 +10,46 @@ import (
 	"odds/resolve"
 )
 
-// --find 'OUTCOME>=P' --vary FLAG and --sensitivity [METRIC]: questions
-// that run several queries (query.Find, query.Sensitivities) and make one
-// report.
+// The flags that ask a question beyond one attack at each point: --vs,
+// --find and --vary, --sensitivity, --until and --attacks, --then.
 
-// beyond are an action command's --find, --vary and --sensitivity.
-type beyond struct {
-	find, vary, sensitivity string
-}
-
-// sensitivityFirst is --sensitivity given bare: the first outcome.
+// sensitivityFirst is --sensitivity given bare: the headline outcome.
 const sensitivityFirst = " first outcome"
 
-// together refuses the question flags that do not go together
-// (question.Together); changed says whether a flag was given (false for
-// one the command lacks).
-func (a *app) together(changed func(flag string) bool) error {
-	return question.Together(question.Given{
+// settle is the question the flags of cmd ask of qs (question.Asked,
+// whose flags cmd binds to its fields; Given is filled here from the
+// flags given, as the other doors fill it from their values).
+func (a *app) settle(cmd *cobra.Command, q *question.Asked, qs []*query.Query) (*question.Settings, error) {
+	changed := cmd.Flags().Changed
+	q.Metric = a.metric
+	q.Given = question.Given{
 		Vs: changed("vs"), Metric: a.metric != "", Find: changed("find"), Vary: changed("vary"),
 		Sensitivity: changed("sensitivity"), Until: changed("until"), Attacks: changed("attacks"), Shard: a.shard.Given,
 		Then: changed("then"),
-	})
+	}
+	if q.Sensitivity == sensitivityFirst {
+		q.Sensitivity = "" // the headline outcome
+	}
+	return q.Settle(qs, a.registry)
 }
 
-// findKind is the question --find and --vary ask of q.
-func findKind(q *query.Query, b *beyond) (question.Kind, error) {
-	fs, err := query.ParseFind(q, b.find, b.vary)
+// answer answers the question s, or with --shard runs its share of the
+// points of its queries (a shard asks one attack at each: question.Together
+// refuses the other kinds with it).
+func (a *app) answer(ctx context.Context, s *question.Settings) error {
+	once, ok := s.Kind.(question.Once)
+	if !a.shard.Given || !ok {
+		return a.ask(ctx, s)
+	}
+	opts, err := a.options()
 	if err != nil {
-		return nil, err
+		return err
 	}
-	return question.Find{Spec: fs}, nil
-}
-
-// sensitivityKind is the question --sensitivity [METRIC] asks.
-func sensitivityKind(b *beyond) question.Kind {
-	metric := b.sensitivity
-	if metric == sensitivityFirst {
-		metric = "" // the headline outcome
+	all, err := query.CompileChecked(ctx, append([]*query.Query{s.Query}, once.Also...), a.rosterCheck())
+	if err != nil {
+		return err
 	}
-	return question.Sensitivity{Metric: metric}
+	return a.runShard(ctx, all, opts, "")
 }
 
 // completeBeyond completes --vary with the action's numeric flags and

@@ -17,10 +17,8 @@ import (
 
 func (a *app) runCommand() *cobra.Command {
 	var only string
-	bq := new(beyond)    // --find, --vary, --sensitivity
-	until := new(string) // --until
-	attacks := new(int)  // --attacks
-	tookMetric := false  // Args took the last argument as --sensitivity's METRIC
+	q := new(question.Asked) // --find, --vary, --sensitivity, --until, --attacks
+	tookMetric := false      // Args took the last argument as --sensitivity's METRIC
 	cmd := &cobra.Command{
 		Use:   "run [FILE.yaml] [--matchup NAME]",
 		Short: "run the matchups of a profile file (or one by name)",
@@ -41,8 +39,8 @@ alone, as odds engage with its cards and flags (--matchup rifles-trade-fire).
   odds run --matchup mg-on-rifles-in-cover --format json
   odds run --matchup mg-on-rifles-in-cover --sensitivity`,
 		Args: func(cmd *cobra.Command, args []string) error {
-			if metricApart(cmd, bq, args, only) {
-				bq.sensitivity, args, tookMetric = args[len(args)-1], args[:len(args)-1], true // --sensitivity METRIC, its value a word apart
+			if metricApart(cmd, q, args, only) {
+				q.Sensitivity, args, tookMetric = args[len(args)-1], args[:len(args)-1], true // --sensitivity METRIC, its value a word apart
 			}
 			switch {
 			case len(args) > 1:
@@ -81,9 +79,6 @@ alone, as odds engage with its cards and flags (--matchup rifles-trade-fire).
 				names = []string{only}
 			}
 			changed := cmd.Flags().Changed
-			if err := a.together(changed); err != nil {
-				return err
-			}
 			if (changed("find") || changed("sensitivity")) && len(names) > 1 {
 				flag := map[bool]string{true: "find", false: "sensitivity"}[changed("find")]
 				return usagef("pick one with --matchup NAME", "--%s: asks of one matchup; %s has %d (%s)", flag, args[0], len(names), strings.Join(names, ", "))
@@ -92,55 +87,34 @@ alone, as odds engage with its cards and flags (--matchup rifles-trade-fire).
 			if err != nil || eng != nil {
 				return a.runEngageMatchup(cmd, eng, err)
 			}
-			var jobs []*query.Query
-			for _, n := range names {
-				j, err := query.OfMatchup(a.systems, reg, n)
-				if err != nil {
+			jobs := make([]*query.Query, len(names))
+			for i, n := range names {
+				if jobs[i], err = query.OfMatchup(a.systems, reg, n); err != nil {
 					return err
 				}
-				if changed("until") {
-					if err := j.CheckRepeats(); err != nil {
-						return err
-					}
-				}
-				if j.Then != nil { // a sequence: --until is its goal
-					if err := sequenceUntil(changed, j, *until); err != nil {
-						return err
-					}
-				} else if err := a.setUntil(cmd, j, *until, *attacks); err != nil {
-					return err
-				}
-				jobs = append(jobs, j)
 			}
-			s := &question.Settings{Query: jobs[0], Metric: a.metric}
-			switch {
-			case changed("find"):
-				if s.Kind, err = findKind(jobs[0], bq); err != nil {
-					return err
-				}
-			case changed("sensitivity"):
-				s.Kind = sensitivityKind(bq)
-			default:
-				return a.runJobs(cmd.Context(), jobs)
+			s, err := a.settle(cmd, q, jobs)
+			if err != nil {
+				return err
 			}
-			return a.ask(cmd.Context(), s)
+			return a.answer(cmd.Context(), s)
 		},
 	}
 	cmd.Flags().StringVar(&only, "matchup", "", "run only the matchup with this `NAME`")
-	cmd.Flags().StringVar(&bq.find, "find", "", "of one matchup: the value of --vary at which `'OUTCOME>=P'` starts to hold (also <=, and mean:RESULT>=X), as an action's --find")
-	cmd.Flags().StringVar(&bq.vary, "vary", "", "the numeric `FLAG` --find scans (not given otherwise)")
-	cmd.Flags().StringVar(&bq.sensitivity, "sensitivity", "", "of one matchup: what each modifier changes, the change in `METRIC` (an outcome or mean:RESULT; default the action's headline outcome), largest first")
+	cmd.Flags().StringVar(&q.Find, "find", "", "of one matchup: the value of --vary at which `'OUTCOME>=P'` starts to hold (also <=, and mean:RESULT>=X), as an action's --find")
+	cmd.Flags().StringVar(&q.Vary, "vary", "", "the numeric `FLAG` --find scans (not given otherwise)")
+	cmd.Flags().StringVar(&q.Sensitivity, "sensitivity", "", "of one matchup: what each modifier changes, the change in `METRIC` (an outcome or mean:RESULT; default the action's headline outcome), largest first")
 	cmd.Flags().Lookup("sensitivity").NoOptDefVal = sensitivityFirst
-	cmd.Flags().StringVar(until, "until", "", "repeat each matchup's attack on its target, its state carried, until an attack's result is `OUTCOME` or worse (odds systems marks the actions that repeat)")
-	cmd.Flags().IntVar(attacks, "attacks", query.DefaultAttacks, "with --until: the most attacks (1.."+strconv.Itoa(query.MaxAttacks)+")")
+	cmd.Flags().StringVar(&q.Until, "until", "", "repeat each matchup's attack on its target, its state carried, until an attack's result is `OUTCOME` or worse (odds systems marks the actions that repeat)")
+	cmd.Flags().IntVar(&q.Attacks, "attacks", query.DefaultAttacks, "with --until: the most attacks (1.."+strconv.Itoa(query.MaxAttacks)+")")
 	return cmd
 }
 
 // metricApart says whether the last argument is --sensitivity's METRIC
 // given a word apart (its value optional): after FILE, or, with
 // --matchup and no FILE, a word that names no file.
-func metricApart(cmd *cobra.Command, bq *beyond, args []string, only string) bool {
-	if bq.sensitivity != sensitivityFirst || !cmd.Flags().Changed("sensitivity") {
+func metricApart(cmd *cobra.Command, q *question.Asked, args []string, only string) bool {
+	if q.Sensitivity != sensitivityFirst || !cmd.Flags().Changed("sensitivity") {
 		return false
 	}
 	switch len(args) {

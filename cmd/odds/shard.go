@@ -11,7 +11,6 @@ import (
 	"odds/cmd/internal/query"
 	"odds/cmd/internal/question"
 	"odds/cmd/internal/render"
-	"odds/resolve/roll"
 	"odds/sim"
 )
 
@@ -136,20 +135,6 @@ func (a *app) mergeCommand() *cobra.Command {
 	return cmd
 }
 
-// markPartial marks each result of a partial merge with a note, which
-// tables show under the result and JSON gives as its note.
-func (a *app) markPartial(rs []*query.Result) {
-	if a.partial == "" {
-		return
-	}
-	for _, r := range rs {
-		if r.Note != "" {
-			r.Note += "; "
-		}
-		r.Note += a.partial
-	}
-}
-
 // mergeRun renders the merged shards of one run: the run rebuilt from
 // the typed query the shards record (query.ShardQuery.Query, or the
 // roll's expression through runRoll), never from a command line, with the
@@ -190,7 +175,7 @@ func (a *app) mergeRun(ctx context.Context, docs []*query.ShardDoc, names []stri
 	case run.Engage != nil:
 		return bad("want an engagement or the run's queries, not both")
 	case run.Roll != "" && len(run.Queries) == 0:
-		if _, err := roll.Parse(run.Roll); err != nil {
+		if _, err := question.RollPlan("", run.Roll); err != nil {
 			return bad(err.Error())
 		}
 		return a.runRoll(ctx, run.Roll)

@@ -237,7 +237,7 @@ func answerLine(ctx context.Context, e *Engine, line []byte) (doc []byte, id jso
 	case len(d.Engage) > 0:
 		ans, err = e.EngageDoc(ctx, d, nil)
 	case d.System == "roll":
-		ans, err = RollDoc(ctx, d, nil)
+		ans, err = e.RollDoc(ctx, d, nil)
 	default:
 		var x *Question
 		if x, err = e.DocQuestion(d); err == nil {

@@ -25,7 +25,7 @@ const runHint = "a matchup fixes its action's flags and cards; run takes matchup
 // no --vs). Empty values are left out, as Question leaves them.
 func (e *Engine) MatchupQuestion(q url.Values) (*Question, error) {
 	s := newSettings()
-	s.asked(q)
+	s.fromURL(q)
 	return e.matchupQuestion(givenKeys(q), func(k string) string { return q[k][len(q[k])-1] }, func(k string) bool { return q.Get(k) != "" }, s)
 }
 
@@ -66,13 +66,8 @@ func (e *Engine) matchupQuestion(keys []string, value func(k string) string, giv
 	if err != nil {
 		return nil, err
 	}
-	if s.until != "" {
-		if err := qq.CheckRepeats(); err != nil {
-			return nil, err
-		}
-	}
-	x := &Question{Query: qq}
-	if err := e.settle(x, s); err != nil {
+	x, err := e.settle(qq, s)
+	if err != nil {
 		return nil, err
 	}
 	if x.Metric != "" {
@@ -96,8 +91,7 @@ func (e *Engine) MatchupDoc(ctx context.Context, d *query.Doc, progress Progress
 	// Read as MatchupQuestion reads the same values from a URL: a
 	// matchup line's then is not read, as odds run takes no --then.
 	s := newSettings()
-	s.find, s.vary, s.sensitivity = d.Find, d.Vary, d.Sensitivity
-	s.attacksGiven = query.Text(d.Attacks) != ""
+	s.beyond(d.Find, d.Vary, d.Sensitivity, nil, query.Text(d.Attacks) != "")
 	vals := d.Values()
 	x, err := e.matchupQuestion(docKeys(vals), func(k string) string { return vals[k] }, func(k string) bool { return vals[k] != "" }, s)
 	if err != nil {
@@ -119,13 +113,13 @@ func (e *Engine) engageMatchup(eng *query.EngageMatchup, given func(k string) bo
 				Err: fmt.Errorf("--%s: not with an engagement matchup (%s)", k, eng.Name)}
 		}
 	}
-	if err := render.CheckEngageMetric(s.metric); err != nil {
+	if err := render.CheckEngageMetric(s.asked.Metric); err != nil {
 		return nil, err
 	}
 	opts, err := s.run.Options()
 	if err != nil {
 		return nil, err
 	}
-	return &Question{Query: eng.A, Metric: s.metric, Opts: query.Options{Sim: opts, TrialsGiven: s.run.Trials.Given, MaxTrials: e.MaxTrials},
+	return &Question{Query: eng.A, Metric: s.asked.Metric, Opts: query.Options{Sim: opts, TrialsGiven: s.run.Trials.Given, MaxTrials: e.MaxTrials},
 		Kind: question.Engage{B: eng.B, Cards: eng.Cards, Spec: eng.Spec}}, nil
 }
