@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"strconv"
 
 	"github.com/spf13/cobra"
 
@@ -135,60 +134,21 @@ func (a *app) mergeCommand() *cobra.Command {
 	return cmd
 }
 
-// mergeRun renders the merged shards of one run: the run rebuilt from
-// the typed query the shards record (query.ShardQuery.Query, or the
-// roll's expression through runRoll), never from a command line, with the
-// shards' seed, trials and method and merge's own output flags.
+// mergeRun renders the merged shards of one run: the question they
+// record (question.OfShards), with the shards' seed, trials and method
+// and merge's own output flags.
 func (a *app) mergeRun(ctx context.Context, docs []*query.ShardDoc, names []string) error {
-	first, run := docs[0], docs[0].Run
-	bad := func(what string) error {
-		return usagef("merge reads the shard documents --shard i/n wrote, unchanged", "merge: %s: %s", names[0], what)
+	m, err := question.OfShards(a.systems, docs, names, a.partial != "")
+	if err != nil {
+		return err
 	}
-	if err := a.run.Method.Set(first.Method); err != nil {
-		return bad(fmt.Sprintf("method %q: %v", first.Method, err))
-	}
-	if err := a.run.Trials.Set(strconv.FormatInt(first.Trials, 10)); err != nil {
-		return bad(fmt.Sprintf("trials %d: %v", first.Trials, err))
-	}
-	if err := a.run.MaxPaths.Set(strconv.FormatInt(run.MaxPaths, 10)); err != nil {
-		return bad(fmt.Sprintf("max_paths %d: %v", run.MaxPaths, err))
-	}
-	a.run.Trials.Given = run.TrialsGiven
-	a.run.Seed.V, a.run.Seed.Given = first.Seed, true
-	a.intervals = a.intervals || run.Intervals
-	a.allRows = run.AllRows
+	workers := a.run.Workers
+	a.run, a.run.Workers = m.Run, workers
+	a.intervals, a.allRows, a.quiet = a.intervals || m.Intervals, m.AllRows, true
 	if a.metric == "" {
-		a.metric = run.Metric
+		a.metric = m.Metric
 	}
-	a.quiet = true
-	a.merged = query.MergeShards(docs, names)
-	switch {
-	case run.Engage != nil && run.Roll == "" && len(run.Queries) == 0:
-		if a.partial != "" {
-			return usagef("run the missing shards", "merge: --allow-missing: an engagement's shards merge only whole")
-		}
-		qa, qb, cards, spec, err := run.Engage.Engagement(a.systems, names[0])
-		if err != nil {
-			return err
-		}
-		return a.ask(ctx, &question.Settings{Query: qa, Metric: a.metric, Kind: question.Engage{B: qb, Cards: cards, Spec: spec}})
-	case run.Engage != nil:
-		return bad("want an engagement or the run's queries, not both")
-	case run.Roll != "" && len(run.Queries) == 0:
-		if _, err := question.RollPlan("", run.Roll); err != nil {
-			return bad(err.Error())
-		}
-		return a.runRoll(ctx, run.Roll)
-	case run.Roll != "" || len(run.Queries) == 0:
-		return bad("want a roll's expression or the run's queries")
-	}
-	qs := make([]*query.Query, len(run.Queries))
-	for i, sq := range run.Queries {
-		q, err := sq.Query(a.systems, names[0])
-		if err != nil {
-			return err
-		}
-		qs[i] = q
-	}
-	return a.runJobs(ctx, qs)
+	a.merged = m.Settings.Opts.Merged
+	m.Settings.Metric = a.metric
+	return a.ask(ctx, m.Settings)
 }
