@@ -89,7 +89,7 @@ func (a *app) actionCommand(s *resolve.System, act *resolve.Action) *cobra.Comma
 			for _, w := range warnings {
 				fmt.Fprintf(a.stderr, "odds: %s\n", w)
 			}
-			s, err := a.settle(cmd, q, []*query.Query{j})
+			s, err := a.asked(cmd, q).Settle([]*query.Query{j}, a.registry)
 			if err != nil {
 				return err
 			}

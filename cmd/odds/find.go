@@ -16,10 +16,10 @@ import (
 // sensitivityFirst is --sensitivity given bare: the headline outcome.
 const sensitivityFirst = " first outcome"
 
-// settle is the question the flags of cmd ask of qs (question.Asked,
-// whose flags cmd binds to its fields; Given is filled here from the
-// flags given, as the other doors fill it from their values).
-func (a *app) settle(cmd *cobra.Command, q *question.Asked, qs []*query.Query) (*question.Settings, error) {
+// asked completes the question the flags of cmd ask (question.Asked,
+// whose flags cmd binds to its fields): Given is filled here from the
+// flags given, as the other doors fill it from their values.
+func (a *app) asked(cmd *cobra.Command, q *question.Asked) *question.Asked {
 	changed := cmd.Flags().Changed
 	q.Metric = a.metric
 	q.Given = question.Given{
@@ -30,13 +30,16 @@ func (a *app) settle(cmd *cobra.Command, q *question.Asked, qs []*query.Query) (
 	if q.Sensitivity == sensitivityFirst {
 		q.Sensitivity = "" // the headline outcome
 	}
-	return q.Settle(qs, a.registry)
+	return q
 }
 
 // answer answers the question s, or with --shard runs its share of the
 // points of its queries (a shard asks one attack at each: question.Together
 // refuses the other kinds with it).
 func (a *app) answer(ctx context.Context, s *question.Settings) error {
+	if eng, ok := s.Kind.(question.Engage); ok && a.shard.Given {
+		return a.engageShard(ctx, s.Query, eng.B, eng.Cards, eng.Spec)
+	}
 	once, ok := s.Kind.(question.Once)
 	if !a.shard.Given || !ok {
 		return a.ask(ctx, s)

@@ -11,7 +11,6 @@ import (
 
 	"odds/cmd/internal/query"
 	"odds/cmd/internal/question"
-	"odds/cmd/internal/render"
 	"odds/profiles"
 )
 
@@ -83,9 +82,22 @@ alone, as odds engage with its cards and flags (--matchup rifles-trade-fire).
 				flag := map[bool]string{true: "find", false: "sensitivity"}[changed("find")]
 				return usagef("pick one with --matchup NAME", "--%s: asks of one matchup; %s has %d (%s)", flag, args[0], len(names), strings.Join(names, ", "))
 			}
-			names, eng, err := a.engageMatchup(reg, names, file != nil && only == "")
-			if err != nil || eng != nil {
-				return a.runEngageMatchup(cmd, eng, err)
+			names, eng, note, err := query.Engagements(a.systems, reg, names, file != nil && only == "")
+			if err != nil {
+				return err
+			}
+			if note != "" {
+				fmt.Fprintf(a.stderr, "odds: %s\n", note)
+			}
+			if eng != nil { // run as odds engage would, with the run's settings
+				s, err := a.asked(cmd, q).Engagement(eng)
+				if err != nil {
+					return err
+				}
+				for _, w := range eng.Warnings {
+					fmt.Fprintf(a.stderr, "odds: %s\n", w)
+				}
+				return a.answer(cmd.Context(), s)
 			}
 			jobs := make([]*query.Query, len(names))
 			for i, n := range names {
@@ -93,7 +105,7 @@ alone, as odds engage with its cards and flags (--matchup rifles-trade-fire).
 					return err
 				}
 			}
-			s, err := a.settle(cmd, q, jobs)
+			s, err := a.asked(cmd, q).Settle(jobs, a.registry)
 			if err != nil {
 				return err
 			}
@@ -125,54 +137,4 @@ func metricApart(cmd *cobra.Command, q *question.Asked, args []string, only stri
 		return only != "" && err != nil
 	}
 	return false
-}
-
-// engageMatchup picks out the engagement matchups of names: one alone is
-// run as odds engage (eng); alongside matchups of one attack (a FILE's,
-// fromFile) they are left out with a note; several alone are refused.
-func (a *app) engageMatchup(reg *profiles.Registry, names []string, fromFile bool) ([]string, *query.EngageMatchup, error) {
-	var plain, engaged []string
-	var eng *query.EngageMatchup
-	for _, n := range names {
-		e, err := query.OfEngageMatchup(a.systems, reg, n)
-		if err != nil {
-			return nil, nil, err
-		}
-		if e == nil {
-			plain = append(plain, n)
-			continue
-		}
-		engaged, eng = append(engaged, n), e
-	}
-	switch {
-	case len(engaged) == 0:
-		return names, nil, nil
-	case len(plain) > 0 && fromFile:
-		fmt.Fprintf(a.stderr, "odds: left out the engagement matchup(s) %s: run each with --matchup NAME\n", strings.Join(engaged, ", "))
-		return plain, nil, nil
-	case len(engaged) > 1:
-		return nil, nil, usagef("pick one with --matchup NAME", "run: %s are engagements, each run alone", strings.Join(engaged, ", "))
-	}
-	return nil, eng, nil
-}
-
-// runEngageMatchup runs an engagement matchup as odds engage would,
-// with the run's settings; the flags of one attack's questions are
-// refused naming the flag.
-func (a *app) runEngageMatchup(cmd *cobra.Command, e *query.EngageMatchup, err error) error {
-	if err != nil {
-		return err
-	}
-	for _, f := range []string{"until", "attacks", "find", "vary", "sensitivity"} {
-		if cmd.Flags().Changed(f) {
-			return usagef("odds engage answers an engagement's rounds and states", "--%s: not with an engagement matchup (%s)", f, e.Name)
-		}
-	}
-	if err := render.CheckEngageMetric(a.metric); err != nil {
-		return err
-	}
-	for _, w := range e.Warnings {
-		fmt.Fprintf(a.stderr, "odds: %s\n", w)
-	}
-	return a.engage(cmd.Context(), e.A, e.B, e.Cards, e.Spec)
 }

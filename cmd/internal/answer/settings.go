@@ -94,7 +94,13 @@ func (e *Engine) settle(q *query.Query, s *settings) (*Question, error) {
 	if err != nil {
 		return nil, err
 	}
+	return x, e.options(x, s)
+}
+
+// options sets x's run options from the request's run settings and the
+// engine's trial budget.
+func (e *Engine) options(x *Question, s *settings) error {
 	opts, err := s.run.Options()
 	x.Opts = query.Options{Sim: opts, TrialsGiven: s.run.Trials.Given, MaxTrials: e.MaxTrials}
-	return x, err
+	return err
 }
