@@ -5,6 +5,7 @@ import (
 	"context"
 	"io"
 
+	"odds/cmd/internal/cli"
 	"odds/cmd/internal/dest"
 	"odds/cmd/internal/query"
 	"odds/cmd/internal/question"
@@ -24,15 +25,15 @@ func (a *app) ask(ctx context.Context, s *question.Settings) error {
 	if err != nil {
 		return err
 	}
-	var bar *progress
-	opts.Progress = func(n int64) { bar.add(n) }
+	var bar *cli.Progress
+	opts.Progress = func(n int64) { bar.Add(n) }
 	s.Opts = query.Options{Sim: opts, TrialsGiven: a.run.Trials.Given,
 		Merged: a.merged,
-		Start:  func(trials int64) { bar = a.newProgress(trials) }}
+		Start:  func(trials int64) { bar = cli.NewProgress(a.stderr, a.quiet, trials) }}
 	s.Opts.Check = a.rosterCheck()
 	ans, err := question.Ask(ctx, s)
 	if bar != nil {
-		bar.finish()
+		bar.Finish()
 	}
 	if err != nil {
 		return err
@@ -65,17 +66,6 @@ func (a *app) rosterCheck() func(*query.Query) error {
 	return func(q *query.Query) error { return render.CheckRoster(q, metric, plotted) }
 }
 
-// runJobs answers the queries as one run (one attack, repeated
-// attacks or sequences at each point, as the queries say); --shard runs
-// its share of their points instead.
-func (a *app) runJobs(ctx context.Context, qs []*query.Query) error {
-	s, err := (&question.Asked{Metric: a.metric}).Settle(qs, a.registry)
-	if err != nil {
-		return err
-	}
-	return a.answer(ctx, s)
-}
-
 // write renders an answer in the chosen format to stdout or --out,
 // streamed: a 99,372-point sweep's 169 MB of JSON is never held whole.
 // To stdout it is written as it is rendered. --out keeps its guarantee
@@ -96,7 +86,7 @@ func (a *app) write(ctx context.Context, ans question.Answer) error {
 			return ctx.Err()
 		}
 		if err != nil {
-			return &ioError{err}
+			return &dest.Error{Err: err}
 		}
 		return nil
 	}
