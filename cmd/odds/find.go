@@ -33,26 +33,12 @@ func (a *app) asked(cmd *cobra.Command, q *question.Asked) *question.Asked {
 	return q
 }
 
-// answer answers the question s, or with --shard runs its share of the
-// points of its queries (a shard asks one attack at each: question.Together
-// refuses the other kinds with it).
+// answer answers the question s, or with --shard runs its share.
 func (a *app) answer(ctx context.Context, s *question.Settings) error {
-	if eng, ok := s.Kind.(question.Engage); ok && a.shard.Given {
-		return a.engageShard(ctx, s.Query, eng.B, eng.Cards, eng.Spec)
+	if a.shard.Given {
+		return a.shardOf(ctx, s)
 	}
-	once, ok := s.Kind.(question.Once)
-	if !a.shard.Given || !ok {
-		return a.ask(ctx, s)
-	}
-	opts, err := a.options()
-	if err != nil {
-		return err
-	}
-	all, err := query.CompileChecked(ctx, append([]*query.Query{s.Query}, once.Also...), a.rosterCheck())
-	if err != nil {
-		return err
-	}
-	return a.runShard(ctx, all, opts, "")
+	return a.ask(ctx, s)
 }
 
 // completeBeyond completes --vary with the action's numeric flags and
@@ -77,12 +63,5 @@ func varyNames(act *resolve.Action) []string {
 	return names
 }
 
-// metricNames are the metrics --sensitivity takes of an action: its
-// outcomes and mean:RESULT of its numeric results.
-func metricNames(act *resolve.Action) []string {
-	names := append([]string{}, act.Outcome...)
-	for _, s := range act.Stats {
-		names = append(names, "mean:"+s)
-	}
-	return names
-}
+// metricNames are the metrics --sensitivity takes of an action.
+func metricNames(act *resolve.Action) []string { return query.MetricNames(act.Outcome, act.Stats) }

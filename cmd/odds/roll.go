@@ -6,7 +6,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"odds/cmd/internal/query"
 	"odds/cmd/internal/question"
 )
 
@@ -48,17 +47,5 @@ Quote the expression so the shell leaves >, <, ! and parentheses alone.`,
 // or with --shard runs its share: one point, whose Monte Carlo trials
 // are split in chunk ranges.
 func (a *app) runRoll(ctx context.Context, src string) error {
-	k := question.Roll{Expr: src, AllRows: a.allRows}
-	if !a.shard.Given {
-		return a.ask(ctx, &question.Settings{Metric: a.metric, Kind: k})
-	}
-	plan, err := k.Plan(a.metric)
-	if err != nil {
-		return err
-	}
-	opts, err := a.options()
-	if err != nil {
-		return err
-	}
-	return a.runShard(ctx, []query.Compiled{{Plan: plan}}, opts, src)
+	return a.answer(ctx, &question.Settings{Metric: a.metric, Kind: question.Roll{Expr: src, AllRows: a.allRows}})
 }

@@ -7,19 +7,16 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"odds/cmd/internal/cli"
+	"odds/cmd/internal/dest"
 	"odds/cmd/internal/query"
 	"odds/cmd/internal/question"
-	"odds/cmd/internal/render"
-	"odds/sim"
 )
 
-// --shard i/n runs one share of a sweep, roster or run file and writes a
-// shard document with the raw results; odds merge combines the shards of
-// one run into exactly the output the whole run gives. With at least n
-// points a shard takes whole points (point k to shard k mod n + 1); with
-// fewer, every point's Monte Carlo trials are split into n ranges of whole
-// chunks. Chunk streams depend only on the seed and the chunk, so the
-// merged counts are the whole run's.
+// --shard i/n runs one share of a sweep, roster, run file, roll or
+// engagement and writes a shard document with the raw results
+// (question.Shard); odds merge combines the shards of one run into
+// exactly the output the whole run gives.
 
 // checkShard reports what a sharded run cannot do.
 func (a *app) checkShard() error {
@@ -34,58 +31,27 @@ func (a *app) checkShard() error {
 	return nil
 }
 
-// runShard runs this shard's share of the compiled points
-// (query.RunShard) and writes the shard document, with the run typed
-// (query.ShardRun): the queries of the points, or the roll's expression
-// rollSrc, and the settings the output shows.
-func (a *app) runShard(ctx context.Context, all []query.Compiled, opts sim.Options, rollSrc string) error {
+// shardOf runs this shard's share of the question s (question.Shard)
+// and writes its shard document, the run typed for odds merge.
+func (a *app) shardOf(ctx context.Context, s *question.Settings) error {
 	if err := a.checkShard(); err != nil {
 		return err
-	}
-	run := &query.ShardRun{Roll: rollSrc, TrialsGiven: a.run.Trials.Given, MaxPaths: a.run.MaxPaths.N, Intervals: a.intervals, AllRows: a.allRows, Metric: a.metric}
-	if rollSrc == "" {
-		run.Queries = query.QueriesOf(all)
-	}
-	return a.writeShard(ctx, all, opts, run)
-}
-
-// engageShard runs this shard's share of an engagement's (or a sweep or
-// roster of them) and writes the shard document, the run typed as the
-// engagement (query.ShardEngage).
-func (a *app) engageShard(ctx context.Context, qa, qb *query.Query, cards query.EngageCards, spec query.EngageSpec) error {
-	if err := a.checkShard(); err != nil {
-		return err
-	}
-	if render.IsPer100(a.metric) {
-		if err := query.CheckEngagePoints("metric", a.metric, qa, qb, cards); err != nil {
-			return err
-		}
 	}
 	opts, err := a.options()
 	if err != nil {
 		return err
 	}
-	all, err := query.EngageCompiled(ctx, qa, qb, cards, spec, query.Options{Sim: opts, TrialsGiven: a.run.Trials.Given})
+	s.Opts = query.Options{Sim: opts, TrialsGiven: a.run.Trials.Given, Check: a.rosterCheck()}
+	run := &query.ShardRun{TrialsGiven: a.run.Trials.Given, MaxPaths: a.run.MaxPaths.N, Intervals: a.intervals, AllRows: a.allRows, Metric: a.metric}
+	shares, points, err := question.Shard(ctx, s, run, a.shard.I, a.shard.N)
 	if err != nil {
 		return err
 	}
-	run := &query.ShardRun{TrialsGiven: a.run.Trials.Given, MaxPaths: a.run.MaxPaths.N, Intervals: a.intervals, Metric: a.metric,
-		Engage: query.ShardEngageOf(qa, qb, cards, spec)}
-	return a.writeShard(ctx, all, opts, run)
-}
-
-// writeShard runs this shard's share of the compiled points
-// (query.RunShard) and writes the shard document of run.
-func (a *app) writeShard(ctx context.Context, all []query.Compiled, opts sim.Options, run *query.ShardRun) error {
-	shares, err := query.RunShard(ctx, all, opts, a.shard.I, a.shard.N)
-	if err != nil {
-		return err
-	}
-	doc := query.ShardDoc{Kind: query.ShardKind, Version: version(), Args: query.RunArgs(a.args), Run: run, Seed: opts.Seed, Trials: opts.Trials,
-		Method: a.run.Method.V, Points: len(all), Index: a.shard.I, Count: a.shard.N, Results: shares}
+	doc := query.ShardDoc{Kind: query.ShardKind, Version: cli.Version(), Args: query.RunArgs(a.args), Run: run, Seed: opts.Seed, Trials: opts.Trials,
+		Method: a.run.Method.V, Points: points, Index: a.shard.I, Count: a.shard.N, Results: shares}
 	out, err := json.Marshal(doc)
 	if err != nil {
-		return &ioError{err}
+		return &dest.Error{Err: err}
 	}
 	return a.writeBytes(append(out, '\n'))
 }

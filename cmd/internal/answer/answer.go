@@ -55,12 +55,7 @@ type Progress func(done, total int64)
 
 // System is the engine's system of that name, or nil.
 func (e *Engine) System(name string) *resolve.System {
-	for _, sys := range e.Systems {
-		if sys.Name == name {
-			return sys
-		}
-	}
-	return nil
+	return resolve.Named(e.Systems, name)
 }
 
 // Question reads a request's URL values as a question: every action

@@ -25,12 +25,7 @@ func OfMatchup(systems []*resolve.System, reg *profiles.Registry, name string) (
 		return nil, &Error{Flag: "matchup", Hint: "run it alone: odds run --matchup " + m.Name,
 			Err: fmt.Errorf("--matchup: matchup %s is an engagement, not one attack", m.Name)}
 	}
-	var sys *resolve.System
-	for _, s := range systems {
-		if s.Name == m.System {
-			sys = s
-		}
-	}
+	sys := resolve.Named(systems, m.System)
 	var act *resolve.Action
 	if sys != nil {
 		act = sys.Action(m.Action)
