@@ -76,7 +76,7 @@ func (e *Engine) Question(q url.Values, system, action string) (*Question, error
 // parsed as flags are.
 func (e *Engine) DocQuestion(d *query.Doc) (*Question, error) {
 	s := newSettings()
-	s.beyond(d.Find, d.Vary, d.Sensitivity, d.Then, query.Text(d.Attacks) != "")
+	s.beyond(d.Find, d.Vary, d.Sensitivity, d.Then, d.Attacks != "")
 	vals := d.Values()
 	return e.question(d.System, d.Action, docKeys(vals), func(k string) string { return vals[k] }, s)
 }

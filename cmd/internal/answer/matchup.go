@@ -97,7 +97,7 @@ func (e *Engine) MatchupDoc(ctx context.Context, d *query.Doc, progress Progress
 	// Read as MatchupQuestion reads the same values from a URL: a
 	// matchup line's then is not read, as odds run takes no --then.
 	s := newSettings()
-	s.beyond(d.Find, d.Vary, d.Sensitivity, nil, query.Text(d.Attacks) != "")
+	s.beyond(d.Find, d.Vary, d.Sensitivity, nil, d.Attacks != "")
 	vals := d.Values()
 	x, err := e.matchupQuestion(docKeys(vals), func(k string) string { return vals[k] }, s)
 	if err != nil {
