@@ -2,13 +2,17 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/page"
+	cdpperf "github.com/chromedp/cdproto/performance"
 	"github.com/chromedp/chromedp"
 )
 
@@ -115,6 +119,12 @@ func phoneVisit(b *testing.B, ctx context.Context, base string, cpu float64, vis
 	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: stopwatch}); err != nil {
 		b.Fatal(err)
 	}
+	detail := os.Getenv("ODDS_BENCH_REQUESTS") != ""
+	if detail {
+		if _, err := chromedp.Call(ctx, cdpperf.Enable, cdpperf.EnableParams{}); err != nil {
+			b.Fatal(err)
+		}
+	}
 	q.open("/opposed/fire?hesa=3&def=1", `window.__answer > 0`)
 	// The worker's times are on its own clock (its timing.origin): moved
 	// to the page's here.
@@ -128,7 +138,18 @@ func phoneVisit(b *testing.B, ctx context.Context, base string, cpu float64, vis
 	q.eval(`performance.getEntriesByName("odds-engine-ready")[0]?.detail.from ?? ""`, &from)
 	b.Logf("%s (ms from the navigation): form %.0f; the engine's worker ran %.0f, its bytes (%s) came %.0f, compiled %.0f, Go running %.0f, page told %.0f; the first question asked %.0f, in the worker %.0f to %.0f, shown %.0f",
 		visit, e["form"], e["start"], from, e["response"], e["compiled"], e["ready"], e["page"], e["asked"], e["got"], e["done"], e["answer"])
-	if os.Getenv("ODDS_BENCH_REQUESTS") != "" {
+	if detail {
+		m, err := chromedp.Call(ctx, cdpperf.GetMetrics, cdp.Empty{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		var busy []string
+		for _, x := range m.Metrics {
+			if strings.HasSuffix(x.Name, "Duration") {
+				busy = append(busy, fmt.Sprintf("%s %.0f ms", strings.TrimSuffix(x.Name, "Duration"), x.Value*1000))
+			}
+		}
+		b.Logf("%s: the page's main thread: %s", visit, strings.Join(busy, ", "))
 		var rt string
 		q.eval(`[...performance.getEntriesByType("navigation"), ...performance.getEntriesByType("resource")].map((e) => e.name.replace(/.*\//, "") + " " + e.startTime.toFixed(0) + "-" + e.responseStart.toFixed(0) + "-" + e.responseEnd.toFixed(0)).join(", ")`, &rt)
 		b.Logf("%s's requests (asked-first byte-last byte, ms): %s", visit, rt)
