@@ -19,9 +19,10 @@ func (t Tally) With(k, n int) Tally {
 	return t&^(0xff<<(8*k)) | Tally(n)<<(8*k)
 }
 
-// MaxPoolDice bounds a pool: 30 dice of at most 8 symbols a face keep
-// every count below 256.
-const MaxPoolDice = 30
+// MaxPoolDice bounds a pool: 40 dice of at most 3 symbols a face keep
+// every count below 128, which the symbol system's saturating byte-wise
+// subtraction needs (its faces show at most 2 symbols).
+const MaxPoolDice = 40
 
 // Die is a custom die: the tally of each face. Faces are equally likely.
 type Die []Tally
