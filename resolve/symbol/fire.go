@@ -149,6 +149,7 @@ type firePlan struct {
 	index   []int32      // dense remaining tally -> its compact index
 	remains []dice.Tally // compact index -> remaining tally
 	final   []int32      // final[state*len(remains)+r]: the cell
+	cellRow []uint8      // cellRow[cell]: its row, the outcome or (stateCells) the state code (compactCells)
 	layout  *resolve.Layout
 	// stateCells: a cell is (the target's state code, remaining tally)
 	// rather than (outcome, remaining tally), for repeated attacks.
@@ -272,21 +273,19 @@ func (p *firePlan) tabulate(tgt target, green, blue dice.Die, start state, most 
 			p.final[si*n+ri] = int32(p.cellState(tgt.afterCrits(st, r))*n + ri)
 		}
 	}
+	if p.tabulateBlast(tgt) {
+		return
+	}
 	rows := len(fireOutcomes)
 	if p.stateCells {
 		rows = stateCodes
 	}
-	p.layout = resolve.NewLayout(fireOutcomes, fireStats, rows*n, func(c int, vals []float64) int {
-		r := p.remains[c%n]
-		for k := range kinds {
-			vals[k] = float64(r.Count(k))
-		}
+	p.compactCells(rows, fireOutcomes, fireStats, func(row int, _ []float64) int {
 		if p.stateCells {
-			return stateOf(c / n).outcome()
+			return stateOf(row).outcome()
 		}
-		return c / n
+		return row
 	})
-	p.tabulateBlast(tgt)
 }
 
 // downset returns, sorted, every tally x+autoX where x is at most some
