@@ -195,3 +195,47 @@ func tallyOfCounts(c [kinds]int) dice.Tally {
 	}
 	return t
 }
+
+// downsetSize counts, without convolving, the tallies a fire plan
+// tabulates: the same number as the plan's, for mixed pools and a half-
+// strength attack; and for dice without a blank face, the tallies below
+// some sum of their faces, found one by one.
+func TestDownsetSize(t *testing.T) {
+	for _, set := range []map[string]string{
+		{"attack": "red:3,green:2,blue:4", "defence": "blue:1", "target": "infantry"},
+		{"attack": "red:7,blue:5", "defence": "blue:1", "target": "infantry", "half-strength": "true"},
+		{"attack": "green:6", "defence": "blue:1", "target": "infantry", "defender-experience": "recruit"},
+	} {
+		p := compile(t, "fire", set).(*firePlan)
+		att, err := attackPool(args(t, "fire", set))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n, _ := downsetSize(att.dice()); n != int64(len(p.remains)) {
+			t.Errorf("%v: downsetSize %d, the plan tabulates %d", set, n, len(p.remains))
+		}
+	}
+	one := func(k, n int) dice.Tally { return dice.Tally(0).With(k, n) }
+	d1 := dice.Die{one(crit, 1), one(damage, 1) + one(supp, 1), one(xsupp, 2)}
+	d2 := dice.Die{one(supp, 1), one(damage, 2)}
+	dd := []dice.Die{d1, d1, d2, d1, d2}
+	sums := map[dice.Tally]bool{0: true}
+	for _, d := range dd {
+		next := map[dice.Tally]bool{}
+		for s := range sums {
+			for _, f := range d {
+				next[s+f] = true
+			}
+		}
+		sums = next
+	}
+	down := map[dice.Tally]bool{}
+	for s := range sums {
+		for _, x := range below(s) {
+			down[x] = true
+		}
+	}
+	if n, _ := downsetSize(dd); n != int64(len(down)) || len(down) <= len(sums) {
+		t.Errorf("dice without a blank face: downsetSize %d, want %d (of %d sums)", n, len(down), len(sums))
+	}
+}

@@ -85,6 +85,7 @@ func fireAction() *resolve.Action {
 		},
 		FromCards: fireFromCards,
 		Compile:   compileFire,
+		Bytes:     fireBytes,
 		Chain:     fireChain(),
 		Engage:    fireEngage(),
 	}
