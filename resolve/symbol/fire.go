@@ -289,7 +289,7 @@ func (p *firePlan) tabulate(tgt target, green, blue dice.Die, start state, most 
 	})
 }
 
-// downset returns, sorted, every tally x+autoX where x is at most some
+// downset returns, ascending, every tally x+autoX where x is at most some
 // tally of ts in every kind: ts marked in the dense grid b, then each mark
 // carried one down in each kind, from the top, so that one pass a kind
 // reaches every smaller count.
@@ -305,18 +305,22 @@ func downset(ts []dice.Tally, autoX dice.Tally, b *box) []dice.Tally {
 			}
 		}
 	}
+	// Read in ascending tally order (kind 3 the most significant: the
+	// box's least), so that nothing needs sorting.
 	var out []dice.Tally
-	for i, m := range mark {
-		if !m {
-			continue
+	sh, st := b.shape, b.stride
+	for c3 := range sh[3] {
+		for c2 := range sh[2] {
+			for c1 := range sh[1] {
+				i := c1*st[1] + c2*st[2] + c3*st[3]
+				for c0 := range sh[0] {
+					if mark[i+c0*st[0]] {
+						out = append(out, dice.Tally(c0|c1<<8|c2<<16|c3<<24))
+					}
+				}
+			}
 		}
-		var t dice.Tally
-		for k := range kinds {
-			t = t.With(k, b.count(i, k))
-		}
-		out = append(out, t)
 	}
-	slices.Sort(out)
 	return out
 }
 
