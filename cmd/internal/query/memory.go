@@ -106,6 +106,15 @@ func (m *compileMemory) expect(bytes int64) error {
 	return nil
 }
 
+// weigh is expect for a point of action act with arguments a, where act
+// estimates its plan's size (resolve.Action.Bytes).
+func (m *compileMemory) weigh(act *resolve.Action, a resolve.Args) error {
+	if act.Bytes == nil {
+		return nil
+	}
+	return m.expect(act.Bytes(a))
+}
+
 // room refuses a run whose compiled points leave no room for one more
 // plan of size bytes beside them (a sensitivity's change, compiled and
 // run one at a time).

@@ -170,7 +170,7 @@ func TestCompileMemoryBoundChain(t *testing.T) {
 // compiled, the first one too: a single point over the bound compiles
 // nothing, and symbol fire at 40 dice a side (about 29 MB by its
 // estimate) is refused under 16 MB with one line, and runs under the
-// default bound.
+// default bound. A comparison weighs its points the same way.
 func TestCompileMemoryExpect(t *testing.T) {
 	defer func(old int64) { MaxCompileBytes = old }(MaxCompileBytes)
 	MaxCompileBytes = 16 << 20
@@ -180,6 +180,12 @@ func TestCompileMemoryExpect(t *testing.T) {
 	_, err := CompileChecked(context.Background(), []*Query{q}, nil)
 	if err == nil || err.Error() != "the run's 3 results would hold about 18 MB of compiled tables, more than the 16 MB one run may use" || n != 0 {
 		t.Errorf("3 points of 6 MB by estimate under 16 MB: %d compiled, err %v; want none compiled", n, err)
+	}
+	// A comparison weighs A and B of each cell before compiling them.
+	n = 0
+	opts := Options{Sim: sim.Options{Method: sim.MC, Trials: 1, Seed: 1, Workers: 1}}
+	if _, err := Compare(context.Background(), q, q, "--n 1", opts); err == nil || !strings.Contains(err.Error(), "the run's 6 results would hold about") || n != 0 {
+		t.Errorf("compare of 3 cells of 6 MB by estimate under 16 MB: %d compiled, err %v; want none compiled", n, err)
 	}
 	q.Action.Bytes = func(resolve.Args) int64 { return 17 << 20 }
 	n = 0

@@ -302,7 +302,7 @@ func (q *Query) compile(pt Point, vals resolve.Values, check func() error, expec
 	args := q.Action.Args(vals, q.Env)
 	if q.Action.Bytes != nil && expect != nil {
 		if err := expect(q.Action.Bytes(args)); err != nil {
-			return nil, err
+			return nil, err // the run's memory bound, before the tables are made
 		}
 	}
 	plan, err := q.Action.Compile(args)
