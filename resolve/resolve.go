@@ -192,6 +192,11 @@ type Action struct {
 	// Compile validates the arguments (already within each Param's
 	// bounds) and returns the plan. Its errors name the flags at fault.
 	Compile func(a Args) (Plan, error)
+	// Bytes, if set, estimates from the arguments what the compiled plan
+	// will hold, without compiling it (0: no estimate, or arguments
+	// Compile will refuse): the run's memory bound refuses a point that
+	// would not fit before its tables are made.
+	Bytes func(a Args) int64
 	// Chain, if set, says how the target's state carries into the next
 	// attack on it (--until, --attacks: chain.go).
 	Chain *Chain
