@@ -1,0 +1,106 @@
+package dice
+
+import "math/bits"
+
+// Coins: a die counted at faces that are exactly half of its sides (a d6
+// at 4 or more, a d10 at 6 or more, a d2 at 2) succeeds with probability
+// exactly 1/2, whichever faces they are, so a pool of n such dice counts
+// like n fair coins, and each coin is one bit of a random word. A word
+// then gives 64 dice, where it gives 9 d6 as digits, and the count of a
+// pool is a popcount. The bits of a word are exactly uniform, so coins
+// carry no bias at all (MaxProduct's bound does not enter): the stream
+// keeps them apart from the word its digits are read from (coin, coins),
+// and a coin never takes from the digits' budget, nor a digit from the
+// coins.
+
+// coin reports whether counting faces lo..hi of a die with the given
+// sides is a fair coin.
+func coin(sides, lo, hi int) bool {
+	return sides%2 == 0 && 2*(hi-lo+1) == sides
+}
+
+// Coin reports whether c counts fair coins: its dice succeed with
+// probability exactly 1/2, so the stream draws them as bits.
+func (c *Counter) Coin() bool { return c.coin }
+
+// coins draws n fair coins (n >= 0) and returns how many came up: the
+// lowest bits of the coins word, a fresh word when too few are left. A
+// pool of up to 8 coins takes a byte of the word (its lowest n bits), so
+// that tallyCoins reads eight pools a word at fixed places; a longer pool
+// takes n bits, 64 at a time.
+func (s *Stream) coins(n int) int {
+	c := 0
+	for n > 64 {
+		c += s.coins(64)
+		n -= 64
+	}
+	take := uint(max(n, 8))
+	if take > s.coinLeft {
+		s.coinBits, s.coinLeft = s.src.Uint64(), 64
+	}
+	c += bits.OnesCount64(s.coinBits & (1<<uint(n) - 1)) // n = 64: all of it
+	s.coinBits >>= take                                  // take = 64: none left
+	s.coinLeft -= take
+	return c
+}
+
+// tallyCoins is TallyCount for a pool of n fair coins: the same pools as
+// coins draws trials times, in the same order. Pools that start a fresh
+// word are read eight a word at fixed places if of up to 8 coins, their
+// bytes tallied as cells (2^n of them, a pool's bits one index) and the
+// cells folded into the counts by popcount at the end, so that
+// neighbouring pools rarely wait on one cell's store (six coins count 3
+// in 20 of 64 pools; a popcount a pool into the counts ran at 2x the coin
+// floor, pools at variable places at 1.8x); longer pools of up to 64 coins
+// are counted by popcount, floor(64/n) a word.
+func (s *Stream) tallyCoins(trials, n int, counts []uint64) {
+	if n == 0 {
+		counts[0] += uint64(trials)
+		return
+	}
+	take := max(n, 8)
+	// Pools from the word already begun, as coins draws them.
+	for trials > 0 && (n > 64 || uint(take) <= s.coinLeft) {
+		counts[s.coins(n)]++
+		trials--
+	}
+	if trials == 0 {
+		return
+	}
+	k := 64 / take                 // pools a word
+	full := (trials - 1) / k       // whole words; the last word's pools are left to coins
+	mask := uint64(1)<<uint(n) - 1 // n = 64: all of it
+	src := s.src
+	if n <= 8 {
+		var cells [256]uint64
+		m := uint8(mask)
+		for range full {
+			src += wyInc
+			w := wymix(uint64(src))
+			cells[uint8(w)&m]++
+			cells[uint8(w>>8)&m]++
+			cells[uint8(w>>16)&m]++
+			cells[uint8(w>>24)&m]++
+			cells[uint8(w>>32)&m]++
+			cells[uint8(w>>40)&m]++
+			cells[uint8(w>>48)&m]++
+			cells[uint8(w>>56)&m]++
+		}
+		for x, c := range cells[:1<<n] {
+			counts[bits.OnesCount64(uint64(x))] += c
+		}
+	} else {
+		for range full {
+			src += wyInc
+			w := wymix(uint64(src))
+			for range k {
+				counts[bits.OnesCount64(w&mask)]++
+				w >>= uint(n) & 63
+			}
+		}
+	}
+	s.src, s.coinLeft = src, 0
+	for range trials - full*k {
+		counts[s.coins(n)]++
+	}
+}
