@@ -60,8 +60,8 @@ func TestFloorsObeyBiasBound(t *testing.T) {
 	if math.Pow(6, d6PerWord) != 46656*216 {
 		t.Errorf("the d6 floor's two digits are not %d dice", d6PerWord)
 	}
-	if coinsPerPool*poolsPerWord > 64 {
-		t.Errorf("%d pools of %d coins do not fit a word", poolsPerWord, coinsPerPool)
+	if 8*poolsPerWord > 64 || coinsPerPool > 8 {
+		t.Errorf("%d pools of %d coins do not fit a word a byte each", poolsPerWord, coinsPerPool)
 	}
 }
 

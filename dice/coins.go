@@ -45,24 +45,89 @@ func (s *Stream) coins(n int) int {
 }
 
 // tallyCoins is TallyCount for a pool of n fair coins: the same pools as
-// coins draws trials times, in the same order. Pools that start a fresh
-// word are read eight a word at fixed places if of up to 8 coins, their
-// bytes tallied as cells (2^n of them, a pool's bits one index) and the
-// cells folded into the counts by popcount at the end, so that
-// neighbouring pools rarely wait on one cell's store (six coins count 3
-// in 20 of 64 pools; a popcount a pool into the counts ran at 2x the coin
-// floor, pools at variable places at 1.8x); longer pools of up to 64 coins
-// are counted by popcount, floor(64/n) a word.
+// coins draws trials times, in the same order. Pools of up to 8 coins are
+// a byte each, eight a word at fixed places; their bytes are tallied as
+// 256 cells and the cells folded into the counts by popcount of the
+// pool's bits at the end, so that neighbouring pools rarely wait on one
+// cell's store (six coins count 3 in 20 of 64 pools; a popcount a pool
+// into the counts ran at 2x the coin floor, pools at variable bit places
+// at 1.8x, bytes masked to the pool's 2^n cells at 1.4x). Longer pools of
+// up to 64 coins are counted by popcount, floor(64/n) a word.
 func (s *Stream) tallyCoins(trials, n int, counts []uint64) {
-	if n == 0 {
+	switch {
+	case n == 0:
 		counts[0] += uint64(trials)
-		return
+	case n <= 8 && trials >= minByteTally:
+		s.tallyBytes(trials, n, counts)
+	case n <= 64:
+		s.tallyWords(trials, n, counts)
+	default:
+		for range trials {
+			counts[s.coins(n)]++
+		}
 	}
+}
+
+// minByteTally is the fewest pools tallyBytes counts: below it, clearing
+// and folding its cells costs more than it saves.
+const minByteTally = 64
+
+// tallyBytes is tallyCoins for pools of 1 to 8 coins, a byte each.
+func (s *Stream) tallyBytes(trials, n int, counts []uint64) {
+	var cells [256]uint64
+	// Pools from the word already begun, a byte each as coins takes them.
+	w, left := s.coinBits, s.coinLeft
+	for ; trials > 0 && left >= 8; trials-- {
+		cells[uint8(w)]++
+		w >>= 8
+		left -= 8
+	}
+	if trials > 0 { // the begun word is done: fewer than a byte left
+		w, left = 0, 0
+	}
+	src := s.src
+	for ; trials >= 8; trials -= 8 {
+		src += wyInc
+		w := wymix(uint64(src))
+		cells[uint8(w)]++
+		cells[uint8(w>>8)]++
+		cells[uint8(w>>16)]++
+		cells[uint8(w>>24)]++
+		cells[uint8(w>>32)]++
+		cells[uint8(w>>40)]++
+		cells[uint8(w>>48)]++
+		cells[uint8(w>>56)]++
+	}
+	if trials > 0 { // the last pools begin a word that the next pool goes on with
+		src += wyInc
+		w, left = wymix(uint64(src)), 64
+		for ; trials > 0; trials-- {
+			cells[uint8(w)]++
+			w >>= 8
+			left -= 8
+		}
+	}
+	s.src, s.coinBits, s.coinLeft = src, w, left
+	// The cells that differ only above the pool's bits are summed first,
+	// in a register: adding all 256 into the counts would chain them
+	// through the few counts' stores.
+	step := 1 << n
+	for x := range step {
+		c := uint64(0)
+		for y := x; y < len(cells); y += step {
+			c += cells[y]
+		}
+		counts[bits.OnesCount64(uint64(x))] += c
+	}
+}
+
+// tallyWords is tallyCoins for pools of 1 to 64 coins, floor(64/take) a
+// word, each counted by popcount.
+func (s *Stream) tallyWords(trials, n int, counts []uint64) {
 	take := max(n, 8)
 	// Pools from the word already begun, as coins draws them.
-	for trials > 0 && (n > 64 || uint(take) <= s.coinLeft) {
+	for ; trials > 0 && uint(take) <= s.coinLeft; trials-- {
 		counts[s.coins(n)]++
-		trials--
 	}
 	if trials == 0 {
 		return
@@ -71,32 +136,12 @@ func (s *Stream) tallyCoins(trials, n int, counts []uint64) {
 	full := (trials - 1) / k       // whole words; the last word's pools are left to coins
 	mask := uint64(1)<<uint(n) - 1 // n = 64: all of it
 	src := s.src
-	if n <= 8 {
-		var cells [256]uint64
-		m := uint8(mask)
-		for range full {
-			src += wyInc
-			w := wymix(uint64(src))
-			cells[uint8(w)&m]++
-			cells[uint8(w>>8)&m]++
-			cells[uint8(w>>16)&m]++
-			cells[uint8(w>>24)&m]++
-			cells[uint8(w>>32)&m]++
-			cells[uint8(w>>40)&m]++
-			cells[uint8(w>>48)&m]++
-			cells[uint8(w>>56)&m]++
-		}
-		for x, c := range cells[:1<<n] {
-			counts[bits.OnesCount64(uint64(x))] += c
-		}
-	} else {
-		for range full {
-			src += wyInc
-			w := wymix(uint64(src))
-			for range k {
-				counts[bits.OnesCount64(w&mask)]++
-				w >>= uint(n) & 63
-			}
+	for range full {
+		src += wyInc
+		w := wymix(uint64(src))
+		for range k {
+			counts[bits.OnesCount64(w&mask)]++
+			w >>= uint(take) & 63
 		}
 	}
 	s.src, s.coinLeft = src, 0
