@@ -27,12 +27,15 @@ func (c *Counter) Coin() bool { return c.coin }
 // lowest bits of the coins word, a fresh word when too few are left. A
 // pool of up to 8 coins takes a byte of the word (its lowest n bits), so
 // that tallyCoins reads eight pools a word at fixed places; a longer pool
-// takes n bits, 64 at a time.
+// takes n bits, 64 at a time. No coins take nothing.
 func (s *Stream) coins(n int) int {
 	c := 0
 	for n > 64 {
 		c += s.coins(64)
 		n -= 64
+	}
+	if n == 0 {
+		return c
 	}
 	take := uint(max(n, 8))
 	if take > s.coinLeft {

@@ -50,7 +50,7 @@ func TestTallyCoins(t *testing.T) {
 // after 5 coins) and whatever the pools' size and number.
 func TestTallyCoinsIsCountWith(t *testing.T) {
 	ctr := NewCounter(6, 4, 6)
-	for _, n := range []int{1, 3, 6, 7, 8, 13, 64, 70} {
+	for _, n := range []int{0, 1, 3, 6, 7, 8, 13, 64, 70, 128} {
 		for _, trials := range []int{1, 9, 10, 11, 4096, 5001} {
 			ref, s := New(4, uint64(n)), New(4, uint64(n))
 			ref.CountWith(ctr, 5)
