@@ -49,7 +49,7 @@ func supportParams(tas bool) []resolve.Param {
 	// The friendly unit "receives all the normal defense dice set out in
 	// 10.9-10.9.8 except the failed spotting roll": the target's flags,
 	// for it.
-	fire := fireAction()
+	fire := fireTemplate()
 	for _, f := range friendlyFlags {
 		p := *fire.Param(f.of)
 		p.Name, p.Usage = f.name, f.usage
