@@ -228,14 +228,20 @@ func flagUsage(f *pflag.Flag) string {
 }
 
 // flagsTopicCommand is 'odds help flags': every global flag, described.
+// Every command line builds it and few show it: its text is laid out
+// when it is.
 func (a *app) flagsTopicCommand(root *cobra.Command) *cobra.Command {
-	var flags []*pflag.Flag
-	root.PersistentFlags().VisitAll(func(f *pflag.Flag) { flags = append(flags, f) })
-	return &cobra.Command{
+	cmd := &cobra.Command{
 		Use:   flagsTopic,
 		Short: "the global flags, which every command takes",
-		Long: a.paragraphs("The global flags: every command takes them, before or after its own. "+
-			"An action's own flags are in its help (odds opposed fire --help).") +
-			"\n\n" + a.flagLines(flags, flagColumn(flags)),
 	}
+	cmd.SetHelpFunc(func(c *cobra.Command, args []string) {
+		var flags []*pflag.Flag
+		root.PersistentFlags().VisitAll(func(f *pflag.Flag) { flags = append(flags, f) })
+		c.Long = a.paragraphs("The global flags: every command takes them, before or after its own. "+
+			"An action's own flags are in its help (odds opposed fire --help).") +
+			"\n\n" + a.flagLines(flags, flagColumn(flags))
+		root.HelpFunc()(c, args)
+	})
+	return cmd
 }
