@@ -12,11 +12,12 @@ import (
 	"testing"
 )
 
-// BenchmarkStartup times a one-shot answer from process start to exit,
-// `odds opposed fire --hesa 3 --def 1` (exact, one table), against a Go
-// hello-world built on the same machine by the same toolchain: the ratio
-// is the cost of odds' start-up (package initialisation, the command
-// tree, loading a larger binary) over the least any Go program pays.
+// BenchmarkStartup times one-shot answers from process start to exit,
+// `odds roll 3d6` and `odds opposed fire --hesa 3 --def 1` (exact, two
+// tables each), against a Go hello-world built on the same machine by
+// the same toolchain: the ratio is the cost of odds' start-up (package
+// initialisation, the command tree, loading a larger binary) over the
+// least any Go program pays.
 func BenchmarkStartup(b *testing.B) {
 	dir := b.TempDir()
 	hello := filepath.Join(dir, "hello")
@@ -32,6 +33,7 @@ func BenchmarkStartup(b *testing.B) {
 		cmd  []string
 	}{
 		{"hello", []string{hello}},
+		{"odds-roll-3d6", []string{odds, "roll", "3d6"}},
 		{"odds-opposed-fire", []string{odds, "opposed", "fire", "--hesa", "3", "--def", "1"}},
 		{"odds-version", []string{odds, "--version"}},
 	} {

@@ -154,6 +154,7 @@ func write(w io.Writer, s samples) {
 		{"exact sweep of 99,372 points (opposed fire), run and printed as a table", spreadOf(s["BenchmarkSweep100k/table"]), true},
 		{"exact sweep of 99,372 points (opposed fire), run and printed as CSV", spreadOf(s["BenchmarkSweep100k/csv"]), true},
 		{"exact sweep of 99,372 points (opposed fire), run and printed as JSON", spreadOf(s["BenchmarkSweep100k/json"]), true},
+		{"one-shot answer (odds roll 3d6, start to exit) against a Go hello-world", s.ratio("BenchmarkStartup/odds-roll-3d6", "BenchmarkStartup/hello"), false},
 		{"one-shot answer (odds opposed fire, start to exit) against a Go hello-world", s.ratio("BenchmarkStartup/odds-opposed-fire", "BenchmarkStartup/hello"), false},
 		{"--vs paired Monte Carlo against one run: opposed fire (shared dice)", s.ratio("BenchmarkCompare/opposed-fire/paired", "BenchmarkCompare/opposed-fire/one-run"), false},
 		{"--vs paired Monte Carlo against one run: symbol fire", s.ratio("BenchmarkCompare/symbol-fire/paired", "BenchmarkCompare/symbol-fire/one-run"), false},
