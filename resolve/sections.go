@@ -17,7 +17,11 @@ type Sections map[string][]string
 // is a programmer error: it panics (the registry's tests build every
 // system).
 func Sectioned(a *Action, s Sections) *Action {
-	exact := map[string]string{}
+	n := 0
+	for _, names := range s {
+		n += len(names)
+	}
+	exact := make(map[string]string, n)
 	type prefix struct{ p, title string }
 	var prefixes []prefix
 	for title, names := range s {

@@ -29,7 +29,11 @@ func supportParams(tas bool) []resolve.Param {
 	pool := func(name, usage string) resolve.Param {
 		return resolve.Param{Name: name, Kind: resolve.DicePool, Optional: true, Usage: usage}
 	}
-	var ps []resolve.Param
+	n := 9 + len(friendlyFlags) + len(supportTargetParams) // all of them, made once
+	if tas {
+		n += 2
+	}
+	ps := make([]resolve.Param, 0, n)
 	if tas {
 		ps = append(ps,
 			pool("aa", "the AA units' attack dice against the TAS (else --aa-range's from the aa-fire table)"),
