@@ -35,6 +35,10 @@ type samples map[string][]float64
 // (BenchmarkKernelCPU's floor-ns/d6).
 const pairedFloor = "#floor"
 
+// cpuTime marks a benchmark's CPU time an op (cpu-ns/op), beside its
+// wall time.
+const cpuTime = "#cpu"
+
 var gomaxprocs = regexp.MustCompile(`-\d+$`)
 
 // parse reads go test -bench output.
@@ -47,7 +51,7 @@ func parse(r io.Reader) (samples, error) {
 			continue
 		}
 		name := gomaxprocs.ReplaceAllString(f[0], "")
-		v, floor := -1.0, -1.0
+		v, floor, cpu := -1.0, -1.0, -1.0
 		for i := 2; i+1 < len(f); i++ {
 			x, err := strconv.ParseFloat(f[i], 64)
 			if err != nil {
@@ -58,6 +62,8 @@ func parse(r io.Reader) (samples, error) {
 				v = x
 			case "floor-ns/d6":
 				floor = x
+			case "cpu-ns/op":
+				cpu = x
 			case "ns/op":
 				if v < 0 {
 					v = x
@@ -69,6 +75,9 @@ func parse(r io.Reader) (samples, error) {
 		}
 		if floor >= 0 {
 			s[name+pairedFloor] = append(s[name+pairedFloor], floor)
+		}
+		if cpu >= 0 {
+			s[name+cpuTime] = append(s[name+cpuTime], cpu)
 		}
 	}
 	return s, sc.Err()
@@ -171,7 +180,10 @@ func write(w io.Writer, s samples) {
 		{"exact sweep of 99,372 points (opposed fire), run and printed as a table", spreadOf(s["BenchmarkSweep100k/table"]), true},
 		{"exact sweep of 99,372 points (opposed fire), run and printed as CSV", spreadOf(s["BenchmarkSweep100k/csv"]), true},
 		{"exact sweep of 99,372 points (opposed fire), run and printed as JSON", spreadOf(s["BenchmarkSweep100k/json"]), true},
+		{"one-shot answer (odds roll 3d6, start to exit) against a Go hello-world", s.ratio("BenchmarkStartup/odds-roll-3d6", "BenchmarkStartup/hello"), false},
 		{"one-shot answer (odds opposed fire, start to exit) against a Go hello-world", s.ratio("BenchmarkStartup/odds-opposed-fire", "BenchmarkStartup/hello"), false},
+		{"one-shot answer (odds roll 3d6), CPU time against a Go hello-world's", s.ratio("BenchmarkStartup/odds-roll-3d6"+cpuTime, "BenchmarkStartup/hello"+cpuTime), false},
+		{"one-shot answer (odds opposed fire), CPU time against a Go hello-world's", s.ratio("BenchmarkStartup/odds-opposed-fire"+cpuTime, "BenchmarkStartup/hello"+cpuTime), false},
 		{"--vs paired Monte Carlo against one run: opposed fire (shared dice)", s.ratio("BenchmarkCompare/opposed-fire/paired", "BenchmarkCompare/opposed-fire/one-run"), false},
 		{"--vs paired Monte Carlo against one run: symbol fire", s.ratio("BenchmarkCompare/symbol-fire/paired", "BenchmarkCompare/symbol-fire/one-run"), false},
 		{"--vs paired Monte Carlo against one run: rof fire", s.ratio("BenchmarkCompare/rof-fire/paired", "BenchmarkCompare/rof-fire/one-run"), false},

@@ -85,3 +85,31 @@ BenchmarkKernelCPU/6d6>=4-2   	 20	 100 ns/op	 3.0 ns/trial	 0.5 floor-ns/d6
 		t.Errorf("report lacks %q:\n%s", want, b.String())
 	}
 }
+
+// BenchmarkStartup's cpu-ns/op is a sample of its own beside the wall
+// time (ns/op): the CPU ratio is taken within each repeat as the wall
+// one is.
+func TestReportStartupCPU(t *testing.T) {
+	in := `BenchmarkStartup/hello-2   	 100	 2000000 ns/op	 1000000 cpu-ns/op
+BenchmarkStartup/odds-roll-3d6-2   	 100	 9000000 ns/op	 5000000 cpu-ns/op
+BenchmarkStartup/hello-2   	 100	 3000000 ns/op	 1000000 cpu-ns/op
+BenchmarkStartup/odds-roll-3d6-2   	 100	 9000000 ns/op	 4000000 cpu-ns/op
+BenchmarkStartup/hello-2   	 100	 2000000 ns/op	 2000000 cpu-ns/op
+BenchmarkStartup/odds-roll-3d6-2   	 100	 8000000 ns/op	 6000000 cpu-ns/op
+`
+	s, err := parse(strings.NewReader(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Wall: 4.5, 3, 4; CPU: 5, 4, 3.
+	var b strings.Builder
+	write(&b, s)
+	for _, want := range []string{
+		"| one-shot answer (odds roll 3d6, start to exit) against a Go hello-world | 4.00x (3.00–4.50) |",
+		"| one-shot answer (odds roll 3d6), CPU time against a Go hello-world's | 4.00x (3.00–5.00) |",
+	} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("report lacks %q:\n%s", want, b.String())
+		}
+	}
+}
