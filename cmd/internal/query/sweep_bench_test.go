@@ -58,6 +58,54 @@ func BenchmarkSweep100k(b *testing.B) {
 	}
 }
 
+// sweep1M is sweep100k with cover none or soft and six more flags
+// both ways (not-front, firer-moved, firer-suppressed, hull-down):
+// 13 x 13 x 7 x 7 x 2 x 2^6 = 1,059,968 points, each exact.
+var sweep1M = map[string]string{
+	"hesa": "0..12", "def": "0..12", "firer-quality": "-3..3", "target-quality": "-3..3",
+	"cover": "none,soft", "within-4": "both", "smoke": "both", "not-front": "both",
+	"firer-moved": "both", "firer-suppressed": "both", "hull-down": "both",
+}
+
+// BenchmarkSweep1M streams a 1,059,968-point exact sweep (query.Stream)
+// as CSV and as JSON, as odds opposed fire does with those flags and
+// --format csv or json (the output is counted, not kept), with the
+// metrics of BenchmarkSweep100k and ns/point. The goal (issue 36) is
+// under 5 s and 200 MB; its peak heap against BenchmarkSweep100k's
+// says whether memory stays flat.
+func BenchmarkSweep1M(b *testing.B) {
+	for _, format := range []string{"csv", "json"} {
+		b.Run(format, func(b *testing.B) {
+			q := sweepQuery(b, sweep1M)
+			opts := query.Options{Sim: sim.Options{Method: sim.Exact, Seed: 1, Trials: 1_000_000, Workers: 1}}
+			var out countWriter
+			points := 0
+			peak := watchHeap()
+			cpu := cpuTime()
+			b.ReportAllocs()
+			for b.Loop() {
+				out = 0
+				s, err := query.NewStream(context.Background(), q, opts)
+				if err != nil {
+					b.Fatal(err)
+				}
+				points = s.Points
+				write := render.StreamCSV
+				if format == "json" {
+					write = render.StreamJSON
+				}
+				if err := write(context.Background(), &out, s); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(cpuTime()-cpu)/1e6/float64(b.N), "cpu-ms/op")
+			b.ReportMetric(float64(peak())/1e6, "peak-heap-MB")
+			b.ReportMetric(float64(out)/1e6, "out-MB")
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(points), "ns/point")
+		})
+	}
+}
+
 // sweepQuery is opposed fire with the given flag values.
 func sweepQuery(tb testing.TB, values map[string]string) *query.Query {
 	tb.Helper()
