@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"odds/cmd/internal/query"
 )
@@ -25,7 +26,7 @@ func streamAbove(t *testing.T, n int) {
 // reads cards at each point and its counts' columns grow with --rof.
 func TestStreamMatchesHeld(t *testing.T) {
 	sweeps := [][]string{
-		{"opposed", "fire", "--hesa", "0..12", "--def", "0..12", "--firer-quality=-3..3", "--target-quality=-3..3", "--method", "exact", "--seed", "1"},
+		{"opposed", "fire", "--hesa", "0..12", "--def", "0..12", "--firer-quality=-3..3", "--target-quality=-3..3", "--method", "exact", "--seed", "1", "--workers", "3"},
 		{"rof", "fire", "--attacker", "all", "--defender", "all", "--rof", "1..3", "--method", "mc", "--trials", "200", "--seed", "3"},
 		{"opposed", "fire", "--hesa", "0..2", "--def", "1", "--smoke=both", "--seed", "5"},
 	}
@@ -81,5 +82,20 @@ func TestStreamRefusals(t *testing.T) {
 		if code != 2 || out != "" || !strings.Contains(errs, c.want) || strings.Count(errs, "error:") != 1 {
 			t.Errorf("%v: exit %d, %d bytes out, %q; want %q", c.args[len(c.args)-4:], code, len(out), errs, c.want)
 		}
+	}
+}
+
+// A streamed sweep stops when its run is interrupted (the context Ctrl-C
+// ends): a million points take seconds, the run ends with 130 long
+// before, what it printed so far cut short.
+func TestStreamInterrupted(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(200*time.Millisecond, cancel)
+	args := []string{"opposed", "fire", "--hesa", "0..12", "--def", "0..12", "--firer-quality=-3..3", "--target-quality=-3..3",
+		"--cover", "none,soft", "--within-4=both", "--smoke=both", "--not-front=both", "--firer-moved=both", "--firer-suppressed=both", "--hull-down=both",
+		"--method", "exact", "--seed", "1", "--format", "csv"}
+	code, out, _ := run(ctx, args...)
+	if rows := strings.Count(out, "\n"); code != 130 || rows >= 1_059_968 {
+		t.Errorf("exit %d, %d rows", code, rows)
 	}
 }

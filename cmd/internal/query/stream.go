@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 
+	"golang.org/x/sync/errgroup"
+
 	"odds/resolve"
 	"odds/sim"
 )
@@ -22,8 +24,9 @@ const (
 	// default million trials could count: minutes, not days.
 	MaxStreamTrials int64 = 100_000_000_000
 	// streamBatch is how many points are compiled, share their dice
-	// (sim.Share) and run together.
-	streamBatch = 4096
+	// (sim.Share), run and written together: an opposed sweep's
+	// thousand points roll a few dozen duels, and are 1.7 MB of JSON.
+	streamBatch = 1024
 	// streamBatchBytes is the most compiled tables a batch holds: a batch
 	// of costly points (symbol fire's tables) runs before it is full.
 	streamBatchBytes = 64 << 20
@@ -135,58 +138,213 @@ func (s *Stream) probe(ctx context.Context) (float64, error) {
 // (the next batch reuses it). It stops when ctx ends, checked between
 // points, or when emit fails.
 func (s *Stream) Each(ctx context.Context, emit func(*Result) error) error {
-	so := s.so
-	s.opts.start(int64(s.Points), so)
-	mem := newCompileMemory()
-	batch := make([]Compiled, 0, min(streamBatch, s.Points))
-	slab := make([]Result, cap(batch))
-	held := int64(0) // the batch's compiled tables (planBytes)
-	flush := func() error {
-		err := runPoints(ctx, batch, so, nil, slab, func(_ int, r *Result) error {
+	s.opts.start(int64(s.Points), s.so)
+	b := s.newBatcher()
+	pts := make([]Point, 0, min(streamBatch, s.Points))
+	give := func(rs []*Result) error {
+		for _, r := range rs {
 			if err := ctx.Err(); err != nil {
 				return err // a point that shares its dice runs nothing to stop
 			}
-			return emit(r)
-		})
-		clear(batch) // hold no plan once run
-		batch, held = batch[:0], 0
-		return err
-	}
-	vals := resolve.Values{}
-	var prev []*Setting
-	done := 0
-	err := s.g.eachPoint(func(pt Point, _ int) error {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		pt.fill(vals, prev)
-		prev = pt.Set
-		plan, err := s.Query.compile(pt, vals, nil, nil)
-		if err != nil {
-			return err
-		}
-		batch = append(batch, Compiled{s.Query, pt, plan})
-		size := planBytes(plan)
-		held += size
-		// The heap is measured now and then, and after every large plan:
-		// what the estimate cannot see.
-		if done++; done%256 == 0 || size > 1<<20 {
-			if err := mem.check(len(batch)); err != nil {
+			if err := emit(r); err != nil {
 				return err
 			}
 		}
-		if len(batch) == cap(batch) || held >= streamBatchBytes {
-			return flush()
-		}
 		return nil
+	}
+	err := s.g.eachPoint(func(pt Point, _ int) error {
+		if pts = append(pts, pt); len(pts) < cap(pts) {
+			return nil
+		}
+		err := b.run(ctx, pts, give)
+		pts = pts[:0]
+		return err
 	})
-	if err == nil && len(batch) > 0 {
-		err = flush()
+	if err == nil && len(pts) > 0 {
+		err = b.run(ctx, pts, give)
 	}
 	if err != nil && ctx.Err() != nil {
 		return ctx.Err()
 	}
 	return err
+}
+
+// Batches runs the stream's points as Each does, up to workers batches
+// at once: each batch's results are given to render on the goroutine
+// that ran them (worker, 0 to workers-1, names its scratch; first: the
+// batch holds the stream's first point), which appends them as bytes to
+// buf, and write is given each batch's bytes in order. A batch a worker
+// and a batch a worker waiting to be written are in flight, their
+// buffers reused, so memory stays flat.
+func (s *Stream) Batches(ctx context.Context, workers int, render func(worker int, first bool, rs []*Result, buf []byte) ([]byte, error), write func([]byte) error) error {
+	workers = max(1, min(workers, (s.Points+streamBatch-1)/streamBatch))
+	s.opts.start(int64(s.Points), s.so)
+	type job struct {
+		first bool
+		pts   []Point
+		out   chan []byte // the batch's bytes, once rendered
+	}
+	g, gctx := errgroup.WithContext(ctx)
+	jobs := make(chan *job)           // to the workers
+	order := make(chan *job, workers) // to the writer, in order
+	free := make(chan []byte, workers+1)
+	g.Go(func() error { // make the points
+		defer close(jobs)
+		defer close(order)
+		pts := make([]Point, 0, min(streamBatch, s.Points))
+		first := true
+		send := func() error {
+			j := &job{first: first, pts: pts, out: make(chan []byte, 1)}
+			first = false
+			select {
+			case order <- j:
+			case <-gctx.Done():
+				return gctx.Err()
+			}
+			select {
+			case jobs <- j:
+			case <-gctx.Done():
+				return gctx.Err()
+			}
+			pts = make([]Point, 0, cap(pts))
+			return nil
+		}
+		err := s.g.eachPoint(func(pt Point, _ int) error {
+			if err := gctx.Err(); err != nil {
+				return err
+			}
+			if pts = append(pts, pt); len(pts) < cap(pts) {
+				return nil
+			}
+			return send()
+		})
+		if err == nil && len(pts) > 0 {
+			err = send()
+		}
+		return err
+	})
+	for w := range workers {
+		g.Go(func() error {
+			b := s.newBatcher()
+			if workers > 1 {
+				b.so.Workers = 1 // the batches share the cores (the figures are the same for any workers)
+			}
+			for j := range jobs {
+				var buf []byte
+				select {
+				case buf = <-free:
+				default:
+				}
+				buf = buf[:0]
+				err := b.run(gctx, j.pts, func(rs []*Result) error {
+					if err := gctx.Err(); err != nil {
+						return err
+					}
+					var err error
+					buf, err = render(w, j.first, rs, buf)
+					j.first = false
+					return err
+				})
+				if err != nil {
+					return err
+				}
+				j.out <- buf
+			}
+			return nil
+		})
+	}
+	g.Go(func() error { // write the batches in order
+		for j := range order {
+			select {
+			case buf := <-j.out:
+				if err := write(buf); err != nil {
+					return err
+				}
+				select {
+				case free <- buf:
+				default:
+				}
+			case <-gctx.Done():
+				return gctx.Err()
+			}
+		}
+		return nil
+	})
+	err := g.Wait()
+	if err != nil && ctx.Err() != nil {
+		return ctx.Err()
+	}
+	return err
+}
+
+// batcher compiles and runs the points of a stream's batches, one batch
+// after another on one goroutine.
+type batcher struct {
+	s     *Stream
+	so    sim.Options
+	mem   *compileMemory
+	vals  resolve.Values
+	batch []Compiled
+	slab  []Result
+	rs    []*Result
+}
+
+func (s *Stream) newBatcher() *batcher {
+	n := min(streamBatch, s.Points)
+	return &batcher{s: s, so: s.so, mem: newCompileMemory(), vals: resolve.Values{}, batch: make([]Compiled, 0, n), slab: make([]Result, n), rs: make([]*Result, 0, n)}
+}
+
+// run compiles and runs pts, the points of a batch in order, and gives
+// done their results: all at once, or a part at a time where their
+// compiled tables pass streamBatchBytes. The results are done's only
+// during the call.
+func (b *batcher) run(ctx context.Context, pts []Point, done func([]*Result) error) error {
+	held := int64(0) // the part's compiled tables (planBytes)
+	flush := func() error {
+		b.rs = b.rs[:0]
+		err := runPoints(ctx, b.batch, b.so, nil, b.slab, func(_ int, r *Result) error {
+			b.rs = append(b.rs, r)
+			return nil
+		})
+		clear(b.batch) // hold no plan once run
+		b.batch, held = b.batch[:0], 0
+		if err == nil {
+			err = done(b.rs)
+		}
+		return err
+	}
+	clear(b.vals)
+	var prev []*Setting
+	for i, pt := range pts {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		pt.fill(b.vals, prev)
+		prev = pt.Set
+		plan, err := b.s.Query.compile(pt, b.vals, nil, nil)
+		if err != nil {
+			return err
+		}
+		b.batch = append(b.batch, Compiled{b.s.Query, pt, plan})
+		size := planBytes(plan)
+		held += size
+		// The heap is measured now and then, and after every large plan:
+		// what the estimate cannot see.
+		if (i+1)%256 == 0 || size > 1<<20 {
+			if err := b.mem.check(len(b.batch)); err != nil {
+				return err
+			}
+		}
+		if held >= streamBatchBytes {
+			if err := flush(); err != nil {
+				return err
+			}
+		}
+	}
+	if len(b.batch) > 0 {
+		return flush()
+	}
+	return nil
 }
 
 // Shape calls f with each point's result as it will be, in order,
@@ -222,6 +380,9 @@ func (s *Stream) Shape(ctx context.Context, f func(*Result) error) error {
 		return f(&r)
 	})
 }
+
+// Workers are the goroutines a stream's batches may run on: --workers.
+func (s *Stream) Workers() int { return max(1, s.so.Workers) }
 
 // String is the stream's size, for messages.
 func (s *Stream) String() string { return fmt.Sprintf("%s results", Group(int64(s.Points))) }

@@ -2,6 +2,7 @@ package query_test
 
 import (
 	"context"
+	"fmt"
 	"runtime"
 	"runtime/metrics"
 	"sync"
@@ -68,16 +69,20 @@ var sweep1M = map[string]string{
 }
 
 // BenchmarkSweep1M streams a 1,059,968-point exact sweep (query.Stream)
-// as CSV and as JSON, as odds opposed fire does with those flags and
+// as CSV and as JSON, its batches on one worker and on two, as odds opposed fire does with those flags and
 // --format csv or json (the output is counted, not kept), with the
 // metrics of BenchmarkSweep100k and ns/point. The goal (issue 36) is
 // under 5 s and 200 MB; its peak heap against BenchmarkSweep100k's
 // says whether memory stays flat.
 func BenchmarkSweep1M(b *testing.B) {
-	for _, format := range []string{"csv", "json"} {
-		b.Run(format, func(b *testing.B) {
+	for _, run := range []struct {
+		format  string
+		workers int
+	}{{"csv", 1}, {"json", 1}, {"csv", 2}, {"json", 2}} {
+		b.Run(fmt.Sprintf("%s/workers-%d", run.format, run.workers), func(b *testing.B) {
+			format := run.format
 			q := sweepQuery(b, sweep1M)
-			opts := query.Options{Sim: sim.Options{Method: sim.Exact, Seed: 1, Trials: 1_000_000, Workers: 1}}
+			opts := query.Options{Sim: sim.Options{Method: sim.Exact, Seed: 1, Trials: 1_000_000, Workers: run.workers}}
 			var out countWriter
 			points := 0
 			peak := watchHeap()

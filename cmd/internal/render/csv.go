@@ -135,14 +135,27 @@ func (c *csvColumns) start(w io.Writer) (*csvRows, error) {
 	if err := writeCSV(w, [][]string{c.header()}); err != nil {
 		return nil, err
 	}
-	n := len(c.paramCols.names)
-	return &csvRows{c: c, bw: bufio.NewWriterSize(w, 64<<10), vals: make([]any, n), set: make([]bool, n),
-		byName: make([]*sim.Outcome, len(c.outcomeCols.names)), statBy: make([]*sim.Stat, len(c.statCols.names))}, nil
+	rows := c.newRows()
+	rows.bw = bufio.NewWriterSize(w, 64<<10)
+	return rows, nil
 }
 
-// write writes r's row; r has no column c lacks (c.add(r) was called,
-// or for one of its shape).
+// newRows writes rows in columns c (with no header), to bw if set.
+func (c *csvColumns) newRows() *csvRows {
+	n := len(c.paramCols.names)
+	return &csvRows{c: c, vals: make([]any, n), set: make([]bool, n),
+		byName: make([]*sim.Outcome, len(c.outcomeCols.names)), statBy: make([]*sim.Stat, len(c.statCols.names))}
+}
+
+// write writes r's row to bw.
 func (w *csvRows) write(r *report) error {
+	_, err := w.bw.Write(w.row(r))
+	return err
+}
+
+// row is r's row, valid until the next; r has no column c lacks
+// (c.add(r) was called, or for one of its shape).
+func (w *csvRows) row(r *report) []byte {
 	c, line := w.c, &w.line
 	line.b = line.b[:0]
 	line.str(r.System)
@@ -220,8 +233,7 @@ func (w *csvRows) write(r *report) error {
 	line.bool(r.Exact)
 	line.str(r.How)
 	line.b[len(line.b)-1] = '\n' // the last field's comma
-	_, err := w.bw.Write(line.b)
-	return err
+	return line.b
 }
 
 // columns is a union of names in first-seen order, and each one's index

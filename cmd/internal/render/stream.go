@@ -17,26 +17,65 @@ var StreamFormats = []string{"csv", "json"}
 
 // StreamCSV writes a streamed sweep as CSV, the same bytes as the
 // results held together would be: its columns first (query.Stream.Shape:
-// every point compiled, none run), then its rows as they are made.
+// every point compiled, none run), then its rows, a batch of them on
+// each of the stream's workers, written in order.
 func StreamCSV(ctx context.Context, w io.Writer, s *query.Stream) error {
 	cols := csvColumns{matchup: s.Query.Matchup != ""}
 	if err := s.Shape(ctx, func(r *report) error { cols.add(r); return nil }); err != nil {
 		return err
 	}
-	rows, err := cols.start(w)
-	if err != nil {
+	if err := writeCSV(w, [][]string{cols.header()}); err != nil {
 		return err
 	}
-	if err := s.Each(ctx, rows.write); err != nil {
-		return err
+	rows := make([]*csvRows, s.Workers())
+	for i := range rows {
+		rows[i] = cols.newRows()
 	}
-	return rows.bw.Flush()
+	return s.Batches(ctx, len(rows), func(worker int, _ bool, rs []*report, buf []byte) ([]byte, error) {
+		for _, r := range rs {
+			buf = append(buf, rows[worker].row(r)...)
+		}
+		return buf, nil
+	}, func(b []byte) error {
+		_, err := w.Write(b)
+		return err
+	})
 }
 
 // StreamJSON writes a streamed sweep as the JSON document of its results
-// held together, a result at a time as each is made.
+// held together, a batch of results on each of the stream's workers,
+// written in order.
 func StreamJSON(ctx context.Context, w io.Writer, s *query.Stream) error {
-	return writeResultsJSON(w, "once", nil, func(result func(*report) error) error {
-		return s.Each(ctx, result)
+	if _, err := io.WriteString(w, "{\n  \"kind\": \"once\",\n  \"results\": ["); err != nil {
+		return err
+	}
+	jws := make([]jsonw, s.Workers())
+	err := s.Batches(ctx, len(jws), func(worker int, first bool, rs []*report, buf []byte) ([]byte, error) {
+		jw := &jws[worker]
+		for i, r := range rs {
+			if !first || i > 0 {
+				buf = append(buf, ',')
+			}
+			jw.b, jw.depth = append(buf, "\n    "...), 2
+			jw.result(r)
+			if jw.err != nil {
+				return nil, jw.err
+			}
+			buf = jw.b
+		}
+		jw.b = nil
+		return buf, nil
+	}, func(b []byte) error {
+		_, err := w.Write(b)
+		return err
 	})
+	if err != nil {
+		return err
+	}
+	end := "]\n}\n"
+	if s.Points > 0 {
+		end = "\n  " + end
+	}
+	_, err = io.WriteString(w, end)
+	return err
 }
