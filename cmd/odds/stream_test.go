@@ -22,13 +22,17 @@ func streamAbove(t *testing.T, n int) {
 // for byte (its columns are the union of every point's, counts' ge
 // columns too), the JSON but for elapsed times and shared_dice (points
 // share dice within a batch of 4,096 when streamed, within the run when
-// held). The opposed grid is 8,281 points, three batches; the rof roster
-// reads cards at each point and its counts' columns grow with --rof.
+// held). The opposed grid is 8,281 points, nine batches; the rof roster
+// reads cards at each point; the last rof sweep's first batch of 1,024
+// points has targets of 1 or 2 teams, its second of 3 or 4, so two of
+// its teams-killed_ge columns are found only in the second.
 func TestStreamMatchesHeld(t *testing.T) {
 	sweeps := [][]string{
 		{"opposed", "fire", "--hesa", "0..12", "--def", "0..12", "--firer-quality=-3..3", "--target-quality=-3..3", "--method", "exact", "--seed", "1", "--workers", "3"},
 		{"rof", "fire", "--attacker", "all", "--defender", "all", "--rof", "1..3", "--method", "mc", "--trials", "200", "--seed", "3"},
 		{"opposed", "fire", "--hesa", "0..2", "--def", "1", "--smoke=both", "--seed", "5"},
+		{"rof", "fire", "--rof", "2", "--target-teams", "1..4", "--at", "0..7", "--ar", "0..3", "--moving=both", "--suppressed=both",
+			"--open-topped=both", "--cover", "open,hard", "--method", "mc", "--trials", "50", "--seed", "4", "--workers", "2"},
 	}
 	shared := regexp.MustCompile(`(?m)^ *"(elapsed_ms|shared_dice)": .*\n`)
 	for _, sweep := range sweeps {

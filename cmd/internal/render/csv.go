@@ -93,6 +93,28 @@ func (c *csvColumns) add(r *report) {
 	}
 }
 
+// merge adds o's columns after c's: the union in first-seen order when o
+// saw results after c's.
+func (c *csvColumns) merge(o *csvColumns) {
+	if c.numericO == nil {
+		c.numericO, c.countK = map[string]bool{}, map[string]int{}
+	}
+	for _, n := range o.roleCols.names {
+		c.roleCols.add(n)
+	}
+	for _, n := range o.paramCols.names {
+		c.paramCols.add(n)
+	}
+	for _, n := range o.outcomeCols.names {
+		c.outcomeCols.add(n)
+		c.numericO[n] = c.numericO[n] || o.numericO[n]
+	}
+	for _, n := range o.statCols.names {
+		c.statCols.add(n)
+		c.countK[n] = max(c.countK[n], o.countK[n])
+	}
+}
+
 // header is the CSV's first row.
 func (c *csvColumns) header() []string {
 	head := []string{"system", "action"}

@@ -16,12 +16,24 @@ import (
 var StreamFormats = []string{"csv", "json"}
 
 // StreamCSV writes a streamed sweep as CSV, the same bytes as the
-// results held together would be: its columns first (query.Stream.Shape:
-// every point compiled, none run), then its rows, a batch of them on
-// each of the stream's workers, written in order.
+// results held together would be: its columns first (query.Shapes:
+// every point compiled, none run), then its rows, a batch of points on
+// each of the stream's workers for both, written in order.
 func StreamCSV(ctx context.Context, w io.Writer, s *query.Stream) error {
 	cols := csvColumns{matchup: s.Query.Matchup != ""}
-	if err := s.Shape(ctx, func(r *report) error { cols.add(r); return nil }); err != nil {
+	// Each batch's columns, merged in order: the union in first-seen
+	// order, as adding every result in turn gives.
+	err := query.Shapes(ctx, s, s.Workers(), func(_ int, rs []*report, _ *csvColumns) (*csvColumns, error) {
+		var c csvColumns
+		for _, r := range rs {
+			c.add(r)
+		}
+		return &c, nil
+	}, func(c *csvColumns) error {
+		cols.merge(c)
+		return nil
+	})
+	if err != nil {
 		return err
 	}
 	if err := writeCSV(w, [][]string{cols.header()}); err != nil {
