@@ -236,7 +236,7 @@ func renderJSON(ctx context.Context, w io.Writer, reports []*report, metricFlag 
 	if m, ok := matrixOf(reports); metricFlag != "" && ok {
 		matrix = newJSONMatrix(m, parseMetric(metricFlag))
 	}
-	return writeResultsJSON(w, kind, matrix, func(result func(*report) error) error {
+	return writeResultsJSON(w, kind, matrix, len(reports) >= 1024, func(result func(*report) error) error {
 		for _, r := range reports {
 			if err := ctx.Err(); err != nil {
 				return err
@@ -250,12 +250,16 @@ func renderJSON(ctx context.Context, w io.Writer, reports []*report, metricFlag 
 }
 
 // writeResultsJSON writes the document of kind, its matrix (nil: none)
-// and the results each gives to its result function in turn.
-func writeResultsJSON(w io.Writer, kind string, matrix any, each func(result func(*report) error) error) error {
+// and the results each gives to its result function in turn; memo:
+// remember the figures written (jsonw.float12: a sweep's repeat).
+func writeResultsJSON(w io.Writer, kind string, matrix any, memo bool, each func(result func(*report) error) error) error {
 	sc := jsonScratches.Get().(*jsonScratch)
 	bw := sc.bw
 	bw.Reset(w)
 	jw := jsonw{b: sc.result[:0], depth: 2}
+	if memo {
+		jw.memo = map[uint64][]byte{}
+	}
 	defer func() {
 		bw.Reset(nil) // keep no writer of the caller's
 		sc.result = nil

@@ -62,6 +62,9 @@ func StreamJSON(ctx context.Context, w io.Writer, s *query.Stream) error {
 		return err
 	}
 	jws := make([]jsonw, s.Workers())
+	for i := range jws {
+		jws[i].memo = map[uint64][]byte{}
+	}
 	err := s.Batches(ctx, len(jws), func(worker int, first bool, rs []*report, buf []byte) ([]byte, error) {
 		jw := &jws[worker]
 		for i, r := range rs {
