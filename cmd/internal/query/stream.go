@@ -2,7 +2,6 @@ package query
 
 import (
 	"context"
-	"fmt"
 
 	"odds/resolve"
 	"odds/sim"
@@ -38,9 +37,10 @@ const (
 // may lower it.
 var StreamAbove = MaxPoints
 
-// Stream is a sweep whose results are made and given out one at a time
-// (Each), never held together: one query, of one attack a point (no
-// --until or --then chains), not merged.
+// Stream is a sweep whose results are made and given out a batch at a
+// time (Each, Batches; Shapes without running them), never held
+// together: one query, of one attack a point (no --until or --then
+// chains), not merged.
 type Stream struct {
 	Query  *Query
 	Points int
@@ -51,8 +51,9 @@ type Stream struct {
 
 // Streams reports whether a run of the queries with opts streams (see
 // Stream) rather than being held (Run): a single query of more than
-// StreamAbove points, of one attack a point, its count within
-// MaxStreamPoints or not yet known to be.
+// StreamAbove points, of one attack a point, on a door without a trial
+// budget (the server's). Past MaxStreamPoints it streams too: NewStream
+// refuses it, naming the flag.
 func Streams(qs []*Query, opts Options) bool {
 	if len(qs) != 1 || qs[0].Until != nil || qs[0].Then != nil || opts.Merged != nil || opts.MaxTrials > 0 {
 		return false
@@ -169,6 +170,3 @@ func (s *Stream) Each(ctx context.Context, emit func(*Result) error) error {
 
 // Workers are the goroutines a stream's batches may run on: --workers.
 func (s *Stream) Workers() int { return max(1, s.so.Workers) }
-
-// String is the stream's size, for messages.
-func (s *Stream) String() string { return fmt.Sprintf("%s results", Group(int64(s.Points))) }
