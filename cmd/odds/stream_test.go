@@ -103,3 +103,17 @@ func TestStreamInterrupted(t *testing.T) {
 		t.Errorf("exit %d, %d rows", code, rows)
 	}
 }
+
+// A streamed point whose tables alone would pass the run's memory bound
+// (lowered here to 1 MB: symbol fire at 30 red dice against 20 blue holds
+// about 26 MB) is refused before it compiles, in one line.
+func TestStreamPointBound(t *testing.T) {
+	streamAbove(t, 0)
+	defer func(old int64) { query.MaxCompileBytes = old }(query.MaxCompileBytes)
+	query.MaxCompileBytes = 1 << 20
+	code, out, errs := run(context.Background(), "symbol", "fire", "--attack", "red:30", "--defence", "blue:20", "--target", "infantry",
+		"--damage-capacity", "1..2", "--method", "mc", "--trials", "1", "--seed", "1", "--format", "csv")
+	if code != 2 || out != "" || !strings.Contains(errs, "a point would hold about") || strings.Count(errs, "error:") != 1 {
+		t.Errorf("exit %d, %d bytes out, %q", code, len(out), errs)
+	}
+}

@@ -118,7 +118,7 @@ func (s *Stream) probe(ctx context.Context) (float64, error) {
 		if err != nil {
 			return 0, err
 		}
-		plan, err := s.Query.compile(pt, pt.Values(), nil, nil)
+		plan, err := s.Query.compile(pt, pt.Values(), nil, onePlan)
 		if err != nil {
 			return 0, err
 		}

@@ -183,7 +183,7 @@ func (b *batcher) run(ctx context.Context, pts []Point, done func([]*Result) err
 		}
 		pt.fill(b.vals, prev)
 		prev = pt.Set
-		plan, err := b.s.Query.compile(pt, b.vals, nil, nil)
+		plan, err := b.s.Query.compile(pt, b.vals, nil, onePlan)
 		if err != nil {
 			return err
 		}
@@ -232,4 +232,15 @@ func (b *batcher) shape(pt Point, plan resolve.Plan, r *Result) *Result {
 	*r = Result{System: b.s.Query.System.Name, Action: b.s.Query.Action.Name, Summary: sum}
 	r.setPoint(b.s.Query, pt, plan, nil)
 	return r
+}
+
+// onePlan refuses, before it compiles, a streamed point whose tables
+// (resolve.Action.Bytes) would pass MaxCompileBytes alone: a batch runs
+// before its tables pass streamBatchBytes, so only a single point can.
+func onePlan(bytes int64) error {
+	if bytes > MaxCompileBytes {
+		return errorf("", "sweep fewer values or roll smaller pools at once",
+			"a point would hold about %s MB of compiled tables, more than the %s MB one run may use", Group(bytes>>20), Group(MaxCompileBytes>>20))
+	}
+	return nil
 }
