@@ -24,7 +24,11 @@ func (k Once) ask(ctx context.Context, s *Settings) (Answer, error) {
 		metric := s.Metric
 		opts.Check = func(q *query.Query) error { return render.CheckRoster(q, metric, false) }
 	}
-	rep, err := query.Run(ctx, append([]*query.Query{s.Query}, k.Also...), opts)
+	qs := append([]*query.Query{s.Query}, k.Also...)
+	if s.Stream != "" && query.Streams(qs, opts) {
+		return stream(ctx, s, opts)
+	}
+	rep, err := query.Run(ctx, qs, opts)
 	if err != nil {
 		return nil, err
 	}

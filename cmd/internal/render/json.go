@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"io"
 	"strconv"
-	"strings"
 	"sync"
 
 	"odds/sim"
@@ -229,10 +228,38 @@ var jsonScratches = sync.Pool{New: func() any { return &jsonScratch{bw: bufio.Ne
 // hand (jsonw): a sweep's document is never held whole (a 99,372-point
 // sweep's is 169 MB).
 func renderJSON(ctx context.Context, w io.Writer, reports []*report, metricFlag string) error {
+	kind := "once"
+	if chained(reports) {
+		kind = "until"
+	}
+	var matrix any
+	if m, ok := matrixOf(reports); metricFlag != "" && ok {
+		matrix = newJSONMatrix(m, parseMetric(metricFlag))
+	}
+	return writeResultsJSON(w, kind, matrix, len(reports) >= 1024, func(result func(*report) error) error {
+		for _, r := range reports {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			if err := result(r); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// writeResultsJSON writes the document of kind, its matrix (nil: none)
+// and the results each gives to its result function in turn; memo:
+// remember the figures written (jsonw.float12: a sweep's repeat).
+func writeResultsJSON(w io.Writer, kind string, matrix any, memo bool, each func(result func(*report) error) error) error {
 	sc := jsonScratches.Get().(*jsonScratch)
 	bw := sc.bw
 	bw.Reset(w)
 	jw := jsonw{b: sc.result[:0], depth: 2}
+	if memo {
+		jw.memo = map[uint64][]byte{}
+	}
 	defer func() {
 		bw.Reset(nil) // keep no writer of the caller's
 		sc.result = nil
@@ -241,52 +268,41 @@ func renderJSON(ctx context.Context, w io.Writer, reports []*report, metricFlag 
 		}
 		jsonScratches.Put(sc)
 	}()
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	// element writes v as the encoding of the whole document has it at
-	// depth 1 (the matrix) or 2 (a result): its lines after the first
-	// indented to that depth, no newline after it.
-	element := func(v any, depth int) error {
-		buf.Reset()
-		enc.SetIndent(strings.Repeat("  ", depth), "  ")
-		if err := enc.Encode(v); err != nil {
-			return err
-		}
-		_, err := bw.Write(bytes.TrimSuffix(buf.Bytes(), []byte("\n")))
-		return err
-	}
-	kind := "once"
-	if chained(reports) {
-		kind = "until"
-	}
 	bw.WriteString("{\n  \"kind\": \"" + kind + "\",\n")
-	if m, ok := matrixOf(reports); metricFlag != "" && ok {
-		bw.WriteString(`  "matrix": `)
-		if err := element(newJSONMatrix(m, parseMetric(metricFlag)), 1); err != nil {
+	if matrix != nil {
+		// The matrix as the encoding of the whole document has it at
+		// depth 1: its lines after the first indented, no newline after.
+		var buf bytes.Buffer
+		enc := json.NewEncoder(&buf)
+		enc.SetEscapeHTML(false)
+		enc.SetIndent("  ", "  ")
+		if err := enc.Encode(matrix); err != nil {
 			return err
 		}
+		bw.WriteString(`  "matrix": `)
+		bw.Write(bytes.TrimSuffix(buf.Bytes(), []byte("\n")))
 		bw.WriteString(",\n")
 	}
 	bw.WriteString(`  "results": [`)
-	for i, r := range reports {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		if i > 0 {
+	n := 0
+	err := each(func(r *report) error {
+		if n > 0 {
 			bw.WriteString(",")
 		}
+		n++
 		bw.WriteString("\n    ")
 		jw.b = jw.b[:0]
 		jw.result(r)
 		if jw.err != nil {
 			return jw.err
 		}
-		if _, err := bw.Write(jw.b); err != nil {
-			return err
-		}
+		_, err := bw.Write(jw.b)
+		return err
+	})
+	if err != nil {
+		return err
 	}
-	if len(reports) > 0 {
+	if n > 0 {
 		bw.WriteString("\n  ")
 	}
 	bw.WriteString("]\n}\n")

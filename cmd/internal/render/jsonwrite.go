@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"unicode/utf8"
 
@@ -19,8 +20,9 @@ import (
 // to encoding/json's output.
 type jsonw struct {
 	b     []byte
-	depth int  // the nesting of the next line: two spaces a level
-	empty bool // the innermost open object or array has no element yet
+	memo  map[uint64][]byte // float12's output by its input's bits, if set: a sweep's figures repeat
+	depth int               // the nesting of the next line: two spaces a level
+	empty bool              // the innermost open object or array has no element yet
 	err   error
 }
 
@@ -86,6 +88,25 @@ func (w *jsonw) float(f float64) {
 	if n := len(w.b); format == 'e' && n >= 4 && w.b[n-4] == 'e' && w.b[n-3] == '-' && w.b[n-2] == '0' {
 		w.b[n-2] = w.b[n-1]
 		w.b = w.b[:n-1]
+	}
+}
+
+// float12 writes round12(x) as float does, from memo where it is set
+// and holds x.
+func (w *jsonw) float12(x float64) {
+	if w.memo == nil {
+		w.float(round12(x))
+		return
+	}
+	bits := math.Float64bits(x)
+	if s, ok := w.memo[bits]; ok {
+		w.b = append(w.b, s...)
+		return
+	}
+	n := len(w.b)
+	w.float(round12(x))
+	if w.err == nil && len(w.memo) < 1<<14 {
+		w.memo[bits] = slices.Clone(w.b[n:])
 	}
 }
 
@@ -257,9 +278,9 @@ func (w *jsonw) result(r *report) {
 		w.key(s.Name)
 		w.open('{')
 		w.key("mean")
-		w.float(round12(s.Mean))
+		w.float12(s.Mean)
 		w.key("sd")
-		w.float(round12(s.SD))
+		w.float12(s.SD)
 		w.key("median")
 		w.float(s.Median)
 		w.key("p5")
@@ -298,13 +319,13 @@ func (w *jsonw) outcome(name string, iv sim.Interval) {
 // interval writes iv's members p and ci95 ([lo, hi]), to 12 digits.
 func (w *jsonw) interval(iv sim.Interval) {
 	w.key("p")
-	w.float(round12(iv.P))
+	w.float12(iv.P)
 	w.key("ci95")
 	w.open('[')
 	w.next()
-	w.float(round12(iv.Lo))
+	w.float12(iv.Lo)
 	w.next()
-	w.float(round12(iv.Hi))
+	w.float12(iv.Hi)
 	w.close(']')
 }
 
