@@ -38,11 +38,8 @@ type Unit struct {
 // DieEntry is a custom die of the system that rolls them (System.Die): each
 // face shows a few of its symbols.
 type DieEntry struct {
-	Name, Note   string
-	System       string
-	Role, Colour string
-	Strength     int // order among colours: 1 is the weakest
-	Faces        [][]string
+	resolve.DieSpec
+	Note, System string
 	Pos          Pos
 }
 

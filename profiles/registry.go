@@ -213,7 +213,7 @@ func (r *Registry) Env(system string) *resolve.Env {
 	}
 	for _, k := range sortedKeys(r.byColour) {
 		if d := r.byColour[k]; d.System == system && r.dice[d.Name] == d {
-			env.Dice = append(env.Dice, resolve.DieSpec{Name: d.Name, Role: d.Role, Colour: d.Colour, Strength: d.Strength, Faces: d.Faces})
+			env.Dice = append(env.Dice, d.DieSpec)
 		}
 	}
 	for _, t := range r.tables {

@@ -10,11 +10,14 @@ type Env struct {
 }
 
 // DieSpec is a custom die: a colour with faces, each face zero or more
-// symbols (the symbol system's; see System.Die).
+// symbols (the symbol system's; see System.Die). Profiles hold them
+// (profiles.DieEntry) and the page's catalog lists them, as this JSON.
 type DieSpec struct {
-	Name, Role, Colour string
-	Strength           int // order among colours: 1 is the weakest
-	Faces              [][]string
+	Name     string     `json:"name"`
+	Role     string     `json:"role"`
+	Colour   string     `json:"colour"`
+	Strength int        `json:"strength"` // order among colours: 1 is the weakest
+	Faces    [][]string `json:"faces"`
 }
 
 // Die returns the die of a role and colour, or nil.

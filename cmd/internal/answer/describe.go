@@ -14,12 +14,12 @@ import (
 // sheet's sections), the card fields and dice schema, and the unit
 // cards and dice in force.
 type Catalog struct {
-	Version string               `json:"version"`
-	Systems []SystemDoc          `json:"systems"`
-	Cards   map[string][]CardDoc `json:"cards"`
-	Dice    map[string][]DieDoc  `json:"dice"`
-	Roll    RollInfo             `json:"roll"`
-	Runs    []ParamDoc           `json:"run"`
+	Version string                       `json:"version"`
+	Systems []SystemDoc                  `json:"systems"`
+	Cards   map[string][]CardDoc         `json:"cards"`
+	Dice    map[string][]resolve.DieSpec `json:"dice"`
+	Roll    RollInfo                     `json:"roll"`
+	Runs    []ParamDoc                   `json:"run"`
 }
 
 // SystemDoc is one rule system.
@@ -95,15 +95,6 @@ type CardDoc struct {
 	Fields map[string]string `json:"fields"`
 }
 
-// DieDoc is a custom die in force for its role and colour.
-type DieDoc struct {
-	Name     string     `json:"name"`
-	Role     string     `json:"role"`
-	Colour   string     `json:"colour"`
-	Strength int        `json:"strength"`
-	Faces    [][]string `json:"faces"`
-}
-
 // RollInfo describes the roll op: its one parameter.
 type RollInfo struct {
 	Params []ParamDoc `json:"params"`
@@ -142,7 +133,7 @@ func (e *Engine) Describe(version string) (*Catalog, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &Catalog{Version: version, Cards: map[string][]CardDoc{}, Dice: map[string][]DieDoc{}}
+	c := &Catalog{Version: version, Cards: map[string][]CardDoc{}, Dice: map[string][]resolve.DieSpec{}}
 	for _, sys := range e.Systems {
 		sd := SystemDoc{Name: sys.Name, Short: sys.Short, Sheets: sys.Sheets, Card: paramDocs(sys.Card), Die: sys.Die}
 		for _, a := range sys.Actions {
@@ -164,9 +155,9 @@ func (e *Engine) Describe(version string) (*Catalog, error) {
 		}
 		c.Systems = append(c.Systems, sd)
 		c.Cards[sys.Name] = cards(reg, sys)
-		dice := []DieDoc{}
-		for _, d := range reg.Env(sys.Name).Dice {
-			dice = append(dice, DieDoc{Name: d.Name, Role: d.Role, Colour: d.Colour, Strength: d.Strength, Faces: d.Faces})
+		dice := reg.Env(sys.Name).Dice
+		if dice == nil {
+			dice = []resolve.DieSpec{} // JSON: [], not null
 		}
 		c.Dice[sys.Name] = dice
 	}
