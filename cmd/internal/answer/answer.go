@@ -174,25 +174,32 @@ func (e *Engine) Run(ctx context.Context, x *Question, progress Progress) (*Answ
 // is: a server keeps one buffer a request between answers rather than
 // growing a new one for every document.
 func (e *Engine) RunInto(ctx context.Context, x *Question, progress Progress, buf *bytes.Buffer) (*Answer, error) {
+	return e.run(ctx, x, progress, buf, false)
+}
+
+// run is RunInto, its document compact (render.Style.Compact: a batch
+// line, the page's reply) or indented.
+func (e *Engine) run(ctx context.Context, x *Question, progress Progress, buf *bytes.Buffer, compact bool) (*Answer, error) {
 	s := *x
 	watch(&s.Opts, progress)
 	ans, err := question.Ask(ctx, &s)
 	if err != nil {
 		return nil, err
 	}
-	if err := ans.Write(ctx, buf, "json", render.Style{Metric: x.Metric}); err != nil {
+	if err := ans.Write(ctx, buf, "json", render.Style{Metric: x.Metric, Compact: compact}); err != nil {
 		return nil, err
 	}
 	return &Answer{JSON: buf.Bytes(), Of: ans}, nil
 }
 
-// Query is Question then Run: the page's query op.
+// Query is Question then Run: the page's query op (its document compact,
+// as the page's reply carries it).
 func (e *Engine) Query(ctx context.Context, system, action string, q url.Values, progress Progress) (*Answer, error) {
 	x, err := e.Question(q, system, action)
 	if err != nil {
 		return nil, err
 	}
-	return e.Run(ctx, x, progress)
+	return e.run(ctx, x, progress, new(bytes.Buffer), true)
 }
 
 // watch sets opts to tell progress of the run's trials as they finish,

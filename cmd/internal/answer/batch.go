@@ -223,7 +223,8 @@ func readLines(in io.Reader, limit int, line func(n int, text []byte, tooLong bo
 }
 
 // answerLine answers one line of odds batch through the answer engine:
-// its JSON document on one line, and the query object's id, if it has
+// its JSON document on one line (written compact, not indented and then
+// compacted), and the query object's id, if it has
 // one (also when the line is refused).
 func answerLine(ctx context.Context, e *Engine, line []byte) (doc []byte, id json.RawMessage, err error) {
 	d, err := query.ParseDoc(line)
@@ -231,27 +232,26 @@ func answerLine(ctx context.Context, e *Engine, line []byte) (doc []byte, id jso
 		return nil, query.DocID(line), err
 	}
 	var ans *Answer
-	switch {
-	case d.Matchup != "":
-		ans, err = e.MatchupDoc(ctx, d, nil)
-	case len(d.Engage) > 0:
-		ans, err = e.EngageDoc(ctx, d, nil)
-	case d.System == "roll":
-		ans, err = RollDoc(ctx, d, nil)
-	default:
+	if d.System == "roll" && d.Matchup == "" && len(d.Engage) == 0 {
+		ans, err = rollDoc(ctx, d, nil, true)
+	} else {
 		var x *Question
-		if x, err = e.DocQuestion(d); err == nil {
-			ans, err = e.Run(ctx, x, nil)
+		switch {
+		case d.Matchup != "":
+			x, err = e.matchupDoc(d)
+		case len(d.Engage) > 0:
+			x, err = e.engageDoc(d)
+		default:
+			x, err = e.DocQuestion(d)
+		}
+		if err == nil {
+			ans, err = e.run(ctx, x, nil, new(bytes.Buffer), true)
 		}
 	}
 	if err != nil {
 		return nil, d.ID, err
 	}
-	var out bytes.Buffer
-	if err := json.Compact(&out, ans.JSON); err != nil {
-		return nil, d.ID, err
-	}
-	return out.Bytes(), d.ID, nil
+	return ans.JSON, d.ID, nil
 }
 
 // lined is an answer's document (a JSON object on one line) with the

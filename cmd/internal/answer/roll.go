@@ -56,6 +56,12 @@ func newRollQuery(d *query.Doc) (*rollQuery, error) {
 // RollDoc answers a roll Doc (odds batch's roll line): what odds roll
 // EXPR --format json prints.
 func RollDoc(ctx context.Context, d *query.Doc, progress Progress) (*Answer, error) {
+	return rollDoc(ctx, d, progress, false)
+}
+
+// rollDoc is RollDoc, its document compact (render.Style.Compact) or
+// indented.
+func rollDoc(ctx context.Context, d *query.Doc, progress Progress, compact bool) (*Answer, error) {
 	q, err := newRollQuery(d)
 	if err != nil {
 		return nil, err
@@ -77,14 +83,15 @@ func RollDoc(ctx context.Context, d *query.Doc, progress Progress) (*Answer, err
 	}
 	r := query.NewResult("roll", "roll", []query.Input{{Name: "expr", Value: q.src}}, q.plan, res, q.opts)
 	var buf bytes.Buffer
-	if err := render.ResultWriters.Write(ctx, &buf, "json", []*query.Result{r}, render.Style{}); err != nil {
+	if err := render.ResultWriters.Write(ctx, &buf, "json", []*query.Result{r}, render.Style{Compact: compact}); err != nil {
 		return nil, err
 	}
 	return &Answer{JSON: buf.Bytes(), Of: question.Results{r}}, nil
 }
 
 // Roll answers a roll asked by URL values (the page's roll op): expr and
-// the run settings method, trials, seed and precision.
+// the run settings method, trials, seed and precision; its document
+// compact, as the page's reply carries it.
 func Roll(ctx context.Context, vals url.Values, progress Progress) (*Answer, error) {
 	d := &query.Doc{System: "roll"}
 	keys := make([]string, 0, len(vals))
@@ -103,5 +110,5 @@ func Roll(ctx context.Context, vals url.Values, progress Progress) (*Answer, err
 			return nil, &query.Error{Flag: k, Hint: "a roll takes expr, method, trials, seed and precision", Err: fmt.Errorf("--%s: roll takes no such parameter", k)}
 		}
 	}
-	return RollDoc(ctx, d, progress)
+	return rollDoc(ctx, d, progress, true)
 }

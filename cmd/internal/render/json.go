@@ -65,10 +65,19 @@ func appendJSONScalar(dst []byte, v any) ([]byte, bool) {
 	return dst, false
 }
 
-// encodeIndented writes v as one indented document, without HTML escaping
-// (expressions hold > and <): the whole-document answers (find, compare,
-// sensitivity) share it.
-func encodeIndented(w io.Writer, v any) error {
+// encodeJSON writes v as one indented document, or compact (on one line,
+// no newline after it: Style.Compact), without HTML escaping (expressions
+// hold > and <): the whole-document answers (find, compare, sensitivity)
+// share it.
+func encodeJSON(w io.Writer, v any, compact bool) error {
+	if compact {
+		out, err := marshal(v)
+		if err != nil {
+			return err
+		}
+		_, err = w.Write(out)
+		return err
+	}
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
@@ -225,14 +234,14 @@ const maxKeptResult = 64 << 10
 var jsonScratches = sync.Pool{New: func() any { return &jsonScratch{bw: bufio.NewWriterSize(nil, 64<<10)} }}
 
 // renderJSON writes the document {"matrix": …, "results": […]} as one
-// indented encoding of it would, a result at a time, each written by
-// hand (jsonw): a sweep's document is never held whole (a 99,372-point
-// sweep's is 169 MB).
-func renderJSON(ctx context.Context, w io.Writer, reports []*report, metricFlag string) error {
+// indented encoding of it would (or compact: Style.Compact), a result at
+// a time, each written by hand (jsonw): a sweep's document is never held
+// whole (a 99,372-point sweep's is 169 MB).
+func renderJSON(ctx context.Context, w io.Writer, reports []*report, metricFlag string, compact bool) error {
 	sc := jsonScratches.Get().(*jsonScratch)
 	bw := sc.bw
 	bw.Reset(w)
-	jw := jsonw{b: sc.result[:0], depth: 2}
+	jw := jsonw{b: sc.result[:0], depth: 2, compact: compact}
 	defer func() {
 		bw.Reset(nil) // keep no writer of the caller's
 		sc.result = nil
@@ -241,34 +250,31 @@ func renderJSON(ctx context.Context, w io.Writer, reports []*report, metricFlag 
 		}
 		jsonScratches.Put(sc)
 	}()
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	// element writes v as the encoding of the whole document has it at
-	// depth 1 (the matrix) or 2 (a result): its lines after the first
-	// indented to that depth, no newline after it.
-	element := func(v any, depth int) error {
-		buf.Reset()
-		enc.SetIndent(strings.Repeat("  ", depth), "  ")
-		if err := enc.Encode(v); err != nil {
-			return err
+	// nl is a newline and the indentation of depth, or nothing compact;
+	// colon a member's key's end.
+	nl := func(depth int) string {
+		if compact {
+			return ""
 		}
-		_, err := bw.Write(bytes.TrimSuffix(buf.Bytes(), []byte("\n")))
-		return err
+		return "\n" + strings.Repeat("  ", depth)
+	}
+	colon := ": "
+	if compact {
+		colon = ":"
 	}
 	kind := "once"
 	if chained(reports) {
 		kind = "until"
 	}
-	bw.WriteString("{\n  \"kind\": \"" + kind + "\",\n")
+	bw.WriteString("{" + nl(1) + `"kind"` + colon + `"` + kind + `",` + nl(1))
 	if m, ok := matrixOf(reports); metricFlag != "" && ok {
-		bw.WriteString(`  "matrix": `)
-		if err := element(newJSONMatrix(m, parseMetric(metricFlag)), 1); err != nil {
+		bw.WriteString(`"matrix"` + colon)
+		if err := jsonElement(bw, newJSONMatrix(m, parseMetric(metricFlag)), 1, compact); err != nil {
 			return err
 		}
-		bw.WriteString(",\n")
+		bw.WriteString("," + nl(1))
 	}
-	bw.WriteString(`  "results": [`)
+	bw.WriteString(`"results"` + colon + "[")
 	for i, r := range reports {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -276,7 +282,7 @@ func renderJSON(ctx context.Context, w io.Writer, reports []*report, metricFlag 
 		if i > 0 {
 			bw.WriteString(",")
 		}
-		bw.WriteString("\n    ")
+		bw.WriteString(nl(2))
 		jw.b = jw.b[:0]
 		jw.result(r)
 		if jw.err != nil {
@@ -287,8 +293,28 @@ func renderJSON(ctx context.Context, w io.Writer, reports []*report, metricFlag 
 		}
 	}
 	if len(reports) > 0 {
-		bw.WriteString("\n  ")
+		bw.WriteString(nl(1))
 	}
-	bw.WriteString("]\n}\n")
+	bw.WriteString("]" + nl(0) + "}")
+	if !compact {
+		bw.WriteString("\n")
+	}
 	return bw.Flush()
+}
+
+// jsonElement writes v as the encoding of a whole document has it at
+// depth (the matrix: 1): its lines after the first indented to that
+// depth, no newline after it; or compact.
+func jsonElement(w io.Writer, v any, depth int, compact bool) error {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if !compact {
+		enc.SetIndent(strings.Repeat("  ", depth), "  ")
+	}
+	if err := enc.Encode(v); err != nil {
+		return err
+	}
+	_, err := w.Write(bytes.TrimSuffix(buf.Bytes(), []byte("\n")))
+	return err
 }

@@ -18,13 +18,17 @@ import (
 // every outcome's structs anew). The test in jsonwrite_test.go holds it
 // to encoding/json's output.
 type jsonw struct {
-	b     []byte
-	depth int  // the nesting of the next line: two spaces a level
-	empty bool // the innermost open object or array has no element yet
-	err   error
+	b       []byte
+	depth   int  // the nesting of the next line: two spaces a level
+	empty   bool // the innermost open object or array has no element yet
+	compact bool // no newlines or indentation: json.Compact's bytes (Style.Compact)
+	err     error
 }
 
 func (w *jsonw) newline() {
+	if w.compact {
+		return
+	}
 	w.b = append(w.b, '\n')
 	for range w.depth {
 		w.b = append(w.b, ' ', ' ')
@@ -62,6 +66,10 @@ func (w *jsonw) next() {
 func (w *jsonw) key(k string) {
 	w.next()
 	w.b = appendJSONString(w.b, k)
+	if w.compact {
+		w.b = append(w.b, ':')
+		return
+	}
 	w.b = append(w.b, ':', ' ')
 }
 
@@ -101,6 +109,10 @@ func (w *jsonw) value(v any) {
 		if w.err == nil {
 			w.err = err
 		}
+		return
+	}
+	if w.compact {
+		w.b = append(w.b, out...)
 		return
 	}
 	var b bytes.Buffer
