@@ -32,6 +32,8 @@ type Engine struct {
 	// Callers make it run once (sync.OnceValues).
 	Load      func() (*profiles.Registry, error)
 	MaxTrials int64 // Monte Carlo trials one question may run in all (0: no bound)
+
+	questions questionCache // the questions asked most recently, compiled
 }
 
 // registry is the engine's profiles: Reg, or what Load gives.
@@ -110,6 +112,11 @@ func docKeys(vals map[string]string) []string {
 // role's card, or a run setting into s; then the query is built and
 // settled with s.
 func (e *Engine) question(system, action string, keys []string, value func(k string) string, s *settings) (*Question, error) {
+	var buf [256]byte
+	key := questionKey(buf[:0], system, action, keys, value, s)
+	if x := e.questions.get(key); x != nil {
+		return x, nil
+	}
 	sys := e.System(system)
 	if sys == nil {
 		return nil, &query.Error{Err: fmt.Errorf("no system %q", system)}
@@ -153,6 +160,7 @@ func (e *Engine) question(system, action string, keys []string, value func(k str
 	if err := e.settle(x, s); err != nil {
 		return nil, err
 	}
+	e.questions.put(key, x, s.run)
 	return x, nil
 }
 

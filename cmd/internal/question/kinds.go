@@ -24,7 +24,24 @@ func (k Once) ask(ctx context.Context, s *Settings) (Answer, error) {
 		metric := s.Metric
 		opts.Check = func(q *query.Query) error { return render.CheckRoster(q, metric, false) }
 	}
-	rep, err := query.Run(ctx, append([]*query.Query{s.Query}, k.Also...), opts)
+	qs := append([]*query.Query{s.Query}, k.Also...)
+	if s.Plans == nil {
+		rep, err := query.Run(ctx, qs, opts)
+		if err != nil {
+			return nil, err
+		}
+		return Results(rep.Results), nil
+	}
+	// query.Run, its points compiled once for every ask of the question.
+	all := s.Plans.load()
+	if all == nil {
+		var err error
+		if all, err = query.CompileChecked(ctx, qs, opts.Check); err != nil {
+			return nil, err
+		}
+		s.Plans.keep(all)
+	}
+	rep, err := query.RunCompiled(ctx, all, opts)
 	if err != nil {
 		return nil, err
 	}

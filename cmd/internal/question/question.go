@@ -16,6 +16,10 @@ type Settings struct {
 	Opts   query.Options
 	Metric string // --metric: a roster matrix's or heat map's figure ("": the headline)
 	Kind   Kind   // nil: Once
+	// Plans, if set, keeps the query's compiled points for later asks of
+	// the same question (an answer engine's cache of repeated
+	// questions); Once reads and fills it, other kinds ignore it.
+	Plans *Plans
 }
 
 // Kind is a kind of question with its own parameters: what it asks of

@@ -307,17 +307,31 @@ func (w *jsonw) outcome(name string, iv sim.Interval) {
 	w.interval(iv)
 }
 
-// interval writes iv's members p and ci95 ([lo, hi]), to 12 digits.
+// interval writes iv's members p and ci95 ([lo, hi]), to 12 digits. An
+// exact answer's bounds are its p: p's bytes are written again rather
+// than rounded and formatted anew (round12 is most of a result's time).
 func (w *jsonw) interval(iv sim.Interval) {
 	w.key("p")
+	at := len(w.b)
 	w.float(round12(iv.P))
+	p := w.b[at:len(w.b):len(w.b)]
 	w.key("ci95")
 	w.open('[')
 	w.next()
-	w.float(round12(iv.Lo))
+	w.bound(iv.Lo, iv.P, p)
 	w.next()
-	w.float(round12(iv.Hi))
+	w.bound(iv.Hi, iv.P, p)
 	w.close(']')
+}
+
+// bound writes x to 12 digits: p's bytes if x is p (bit for bit: -0 is
+// not 0).
+func (w *jsonw) bound(x, p float64, written []byte) {
+	if math.Float64bits(x) == math.Float64bits(p) {
+		w.b = append(w.b, written...)
+		return
+	}
+	w.float(round12(x))
 }
 
 // p writes newJSONP(k, iv).

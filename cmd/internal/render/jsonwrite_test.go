@@ -64,7 +64,7 @@ func TestJSONWriterEdgeCases(t *testing.T) {
 		}
 		r.Notes = map[string]string{s: s}
 		r.Cards = []query.Input{{Name: s, Value: s}}
-		r.Chain = &query.Chain{Until: s, Attacks: i, ByAttack: []sim.Interval{iv}, NotReached: iv, MeanIfReached: f,
+		r.Chain = &query.Chain{Until: s, Attacks: i, ByAttack: []sim.Interval{iv, {P: f, Lo: f, Hi: f}, {P: f, Lo: f, Hi: -f}}, NotReached: iv, MeanIfReached: f,
 			States: []query.StateShare{{Name: s, Interval: iv}}}
 		compareResult(t, r)
 	}

@@ -18,7 +18,8 @@ import (
 // flags: no line, no heat map) computed the answer twice, once for the
 // results and once more for the plot. Every door of the server that runs
 // a question (the page now runs its own, in the browser) runs it once: its compiled points are counted by an action of the
-// test's own, 2 x 2 x 2 = 8 a request.
+// test's own, 2 x 2 x 2 = 8 a request; the same question asked again
+// runs the points kept compiled (answer's cache), compiling none.
 func TestPlotFailsRunsOnce(t *testing.T) {
 	var compiled atomic.Int64
 	act := &resolve.Action{Name: "count", Short: "counts its compiles", Sheet: "none", Outcome: []string{"x", "y"},
@@ -35,22 +36,24 @@ func TestPlotFailsRunsOnce(t *testing.T) {
 	}
 	ts := httptest.NewServer(New(systems, reg, DefaultMaxTrials, io.Discard, io.Discard))
 	defer ts.Close()
-	const q = "?a=1..2&b=1..2&c=1..2&method=exact&seed=1"
+	const q = "?a=1..2&b=1..2&c=1..2&method=exact&seed="
 	for _, c := range []struct {
-		path   string
-		status int
-		body   string
+		path     string
+		status   int
+		body     string
+		compiles int64
 	}{
-		{"/plot/test/count" + q, http.StatusBadRequest, "no plot"},
-		{"/api/v1/test/count" + q, http.StatusOK, `"results"`},
+		{"/plot/test/count" + q + "1", http.StatusBadRequest, "no plot", 8},
+		{"/api/v1/test/count" + q + "2", http.StatusOK, `"results"`, 8},
+		{"/api/v1/test/count" + q + "2", http.StatusOK, `"results"`, 0},
 	} {
 		compiled.Store(0)
 		status, body, _ := get(t, ts.URL+c.path)
 		if status != c.status || !strings.Contains(body, c.body) || strings.Contains(body, "<img") {
 			t.Errorf("%s: status %d, body %.300s; want %d with %q and no plot", c.path, status, body, c.status, c.body)
 		}
-		if n := compiled.Load(); n != 8 {
-			t.Errorf("%s: %d points compiled, want 8 (the question run once)", c.path, n)
+		if n := compiled.Load(); n != c.compiles {
+			t.Errorf("%s: %d points compiled, want %d", c.path, n, c.compiles)
 		}
 	}
 }
