@@ -188,9 +188,13 @@ func (e *Engine) RunInto(ctx context.Context, x *Question, progress Progress, bu
 // run is RunInto, its document compact (render.Style.Compact: a batch
 // line, the page's reply) or indented.
 func (e *Engine) run(ctx context.Context, x *Question, progress Progress, buf *bytes.Buffer, compact bool) (*Answer, error) {
-	s := *x
-	watch(&s.Opts, progress)
-	ans, err := question.Ask(ctx, &s)
+	s := x
+	if progress != nil { // watched on a copy: x is the caller's (or the cache's)
+		c := *x
+		watch(&c.Opts, progress)
+		s = &c
+	}
+	ans, err := question.Ask(ctx, s)
 	if err != nil {
 		return nil, err
 	}

@@ -73,6 +73,20 @@ func (w *jsonw) key(k string) {
 	w.b = append(w.b, ':', ' ')
 }
 
+// lit starts a member of the open object whose key is a name of the
+// document's own (system, outcomes, ci95): letters, digits and _, which
+// need no escaping.
+func (w *jsonw) lit(k string) {
+	w.next()
+	w.b = append(w.b, '"')
+	w.b = append(w.b, k...)
+	if w.compact {
+		w.b = append(w.b, '"', ':')
+		return
+	}
+	w.b = append(w.b, '"', ':', ' ')
+}
+
 func (w *jsonw) str(s string) { w.b = appendJSONString(w.b, s) }
 
 // float writes f as encoding/json does: the shortest decimal that reads
@@ -179,16 +193,16 @@ func appendJSONString(dst []byte, s string) []byte {
 // result writes newJSONResult(r) at the writer's depth.
 func (w *jsonw) result(r *report) {
 	w.open('{')
-	w.key("system")
+	w.lit("system")
 	w.str(r.System)
-	w.key("action")
+	w.lit("action")
 	w.str(r.Action)
 	if r.Matchup != "" {
-		w.key("matchup")
+		w.lit("matchup")
 		w.str(r.Matchup)
 	}
 	if len(r.Cards) > 0 {
-		w.key("cards")
+		w.lit("cards")
 		w.open('{')
 		for _, c := range r.Cards {
 			w.key(c.Name)
@@ -196,7 +210,7 @@ func (w *jsonw) result(r *report) {
 		}
 		w.close('}')
 	}
-	w.key("params")
+	w.lit("params")
 	w.open('{')
 	sourced := false
 	for p := range r.EachParam() {
@@ -206,7 +220,7 @@ func (w *jsonw) result(r *report) {
 	}
 	w.close('}')
 	if sourced {
-		w.key("sources")
+		w.lit("sources")
 		w.open('{')
 		for p := range r.EachParam() {
 			if p.Source != "" {
@@ -217,31 +231,31 @@ func (w *jsonw) result(r *report) {
 		w.close('}')
 	}
 	trials, paths, states := counted(r)
-	w.key("trials")
+	w.lit("trials")
 	w.b = strconv.AppendInt(w.b, trials, 10)
 	if paths != 0 {
-		w.key("paths")
+		w.lit("paths")
 		w.b = strconv.AppendInt(w.b, paths, 10)
 	}
 	if states != 0 {
-		w.key("states")
+		w.lit("states")
 		w.b = strconv.AppendInt(w.b, int64(states), 10)
 	}
-	w.key("seed")
+	w.lit("seed")
 	w.b = strconv.AppendUint(w.b, r.Seed, 10)
-	w.key("exact")
+	w.lit("exact")
 	w.b = strconv.AppendBool(w.b, r.Exact)
-	w.key("how")
+	w.lit("how")
 	w.str(r.How)
 	if r.Leftover != 0 {
-		w.key("unexplored")
+		w.lit("unexplored")
 		w.float(r.Leftover)
 	}
 	if r.Note != "" {
-		w.key("note")
+		w.lit("note")
 		w.str(r.Note)
 	}
-	w.key("outcomes")
+	w.lit("outcomes")
 	if len(r.Summary.Outcomes) == 0 { // newJSONResult appends to a nil slice: null
 		w.b = append(w.b, "null"...)
 	} else {
@@ -250,49 +264,49 @@ func (w *jsonw) result(r *report) {
 			w.next()
 			w.outcome(o.Name, o.Interval)
 			if r.Summary.Numeric {
-				w.key("at_least")
+				w.lit("at_least")
 				w.p(0, o.AtLeast)
-				w.key("at_most")
+				w.lit("at_most")
 				w.p(0, o.AtMost)
 			}
 			if note := r.Notes[o.Name]; note != "" {
-				w.key("note")
+				w.lit("note")
 				w.str(note)
 			}
 			w.close('}')
 		}
 		w.close(']')
 	}
-	w.key("stats")
+	w.lit("stats")
 	w.open('{')
 	for _, s := range r.Summary.Stats {
 		w.key(s.Name)
 		w.open('{')
-		w.key("mean")
+		w.lit("mean")
 		w.float(round12(s.Mean))
-		w.key("sd")
+		w.lit("sd")
 		w.float(round12(s.SD))
-		w.key("median")
+		w.lit("median")
 		w.float(s.Median)
-		w.key("p5")
+		w.lit("p5")
 		w.float(s.P5)
-		w.key("p95")
+		w.lit("p95")
 		w.float(s.P95)
 		if len(s.AtLeast) > 0 {
-			w.key("at_least")
+			w.lit("at_least")
 			w.ps(s.AtLeast)
 		}
 		w.close('}')
 	}
 	w.close('}')
-	w.key("elapsed_ms")
+	w.lit("elapsed_ms")
 	w.float(float64(r.Elapsed.Microseconds()) / 1000)
 	if r.SharedDice {
-		w.key("shared_dice")
+		w.lit("shared_dice")
 		w.b = append(w.b, "true"...)
 	}
 	if r.Chain != nil {
-		w.key("chain")
+		w.lit("chain")
 		w.chain(r)
 	}
 	w.close('}')
@@ -302,7 +316,7 @@ func (w *jsonw) result(r *report) {
 // caller writes the rest and closes it.
 func (w *jsonw) outcome(name string, iv sim.Interval) {
 	w.open('{')
-	w.key("name")
+	w.lit("name")
 	w.str(name)
 	w.interval(iv)
 }
@@ -311,11 +325,11 @@ func (w *jsonw) outcome(name string, iv sim.Interval) {
 // exact answer's bounds are its p: p's bytes are written again rather
 // than rounded and formatted anew (round12 is most of a result's time).
 func (w *jsonw) interval(iv sim.Interval) {
-	w.key("p")
+	w.lit("p")
 	at := len(w.b)
 	w.float(round12(iv.P))
 	p := w.b[at:len(w.b):len(w.b)]
-	w.key("ci95")
+	w.lit("ci95")
 	w.open('[')
 	w.next()
 	w.bound(iv.Lo, iv.P, p)
@@ -338,7 +352,7 @@ func (w *jsonw) bound(x, p float64, written []byte) {
 func (w *jsonw) p(k int, iv sim.Interval) {
 	w.open('{')
 	if k != 0 {
-		w.key("k")
+		w.lit("k")
 		w.b = strconv.AppendInt(w.b, int64(k), 10)
 	}
 	w.interval(iv)
@@ -359,25 +373,25 @@ func (w *jsonw) ps(ivs []sim.Interval) {
 func (w *jsonw) chain(r *report) {
 	c := r.Chain
 	w.open('{')
-	w.key("until")
+	w.lit("until")
 	w.str(c.Until)
-	w.key("attacks")
+	w.lit("attacks")
 	w.b = strconv.AppendInt(w.b, int64(c.Attacks), 10)
-	w.key("by_attack")
+	w.lit("by_attack")
 	if len(c.ByAttack) == 0 {
 		w.b = append(w.b, "null"...)
 	} else {
 		w.ps(c.ByAttack)
 	}
-	w.key("not_reached")
+	w.lit("not_reached")
 	w.p(0, c.NotReached)
-	w.key("mean_attacks_if_reached")
+	w.lit("mean_attacks_if_reached")
 	if math.IsNaN(c.MeanIfReached) {
 		w.b = append(w.b, "null"...)
 	} else {
 		w.float(round12(c.MeanIfReached))
 	}
-	w.key("states")
+	w.lit("states")
 	if len(c.States) == 0 {
 		w.b = append(w.b, "null"...)
 	} else {
