@@ -136,6 +136,15 @@ func (w *jsonw) value(v any) {
 	w.b = append(w.b, b.Bytes()...)
 }
 
+// plainJSON[c] says that byte c stands for itself in a JSON string: ASCII
+// but control characters, quotes and backslashes.
+var plainJSON = func() (t [256]bool) {
+	for c := 0x20; c < utf8.RuneSelf; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
+
 // appendJSONString is encoding/json's string encoding without HTML
 // escaping: quotes, backslashes and control characters escaped (\b, \f,
 // \n, \r, \t by name, others as \u00XX), invalid UTF-8 as \ufffd, and
@@ -143,8 +152,16 @@ func (w *jsonw) value(v any) {
 func appendJSONString(dst []byte, s string) []byte {
 	const hex = "0123456789abcdef"
 	dst = append(dst, '"')
+	i := 0
+	for i < len(s) && plainJSON[s[i]] { // the common case: nothing to escape
+		i++
+	}
+	if i == len(s) {
+		dst = append(dst, s...)
+		return append(dst, '"')
+	}
 	start := 0
-	for i := 0; i < len(s); {
+	for i < len(s) {
 		if c := s[i]; c < utf8.RuneSelf {
 			if c >= 0x20 && c != '"' && c != '\\' {
 				i++
