@@ -141,11 +141,11 @@ func (o *Ops) do(ctx context.Context, r *Request, progress Progress) (json.RawMe
 		}
 		return e.catalogJSON(o.Version)
 	case "query":
-		e, vals, err := o.question(ctx, r)
+		e, x, err := o.queryQuestion(ctx, r)
 		if err != nil {
 			return nil, err
 		}
-		ans, err := e.Query(ctx, r.System, r.Action, vals, progress)
+		ans, err := e.run(ctx, x, progress, new(bytes.Buffer), true)
 		if err != nil {
 			return nil, err
 		}
@@ -257,6 +257,30 @@ func (o *Ops) question(ctx context.Context, r *Request) (*Engine, url.Values, er
 	}
 	e, err := o.engine(ctx, r.Profiles)
 	return e, vals, err
+}
+
+// queryQuestion is the query op's engine and question: a question the
+// engine keeps is found from the query string (QueryQuestion); refusals
+// come in question's order, the query string's before the profiles'
+// (a query string rawKey reads is one ParseQuery accepts).
+func (o *Ops) queryQuestion(ctx context.Context, r *Request) (*Engine, *Question, error) {
+	raw := strings.TrimPrefix(r.Query, "?")
+	var buf [256]byte
+	key, ok := rawKey(buf[:0], raw, r.System, r.Action)
+	if !ok {
+		e, vals, err := o.question(ctx, r)
+		if err != nil {
+			return nil, nil, err
+		}
+		x, err := e.Question(vals, r.System, r.Action)
+		return e, x, err
+	}
+	e, err := o.engine(ctx, r.Profiles)
+	if err != nil {
+		return nil, nil, err
+	}
+	x, err := e.queryQuestion(key, ok, raw, r.System, r.Action)
+	return e, x, err
 }
 
 // engine is the base engine with the page's profile files added.

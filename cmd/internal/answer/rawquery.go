@@ -12,7 +12,13 @@ import (
 // by ParseQuery and Question, with their refusals.
 func (e *Engine) QueryQuestion(raw, system, action string) (*Question, error) {
 	var buf [256]byte
-	if key, ok := rawKey(buf[:0], raw, system, action); ok {
+	key, ok := rawKey(buf[:0], raw, system, action)
+	return e.queryQuestion(key, ok, raw, system, action)
+}
+
+// queryQuestion is QueryQuestion with raw's key read (ok: rawKey read it).
+func (e *Engine) queryQuestion(key []byte, ok bool, raw, system, action string) (*Question, error) {
+	if ok {
 		if x := e.questions.get(key); x != nil {
 			return x, nil
 		}
