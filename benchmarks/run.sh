@@ -18,7 +18,7 @@ for i in $(seq "$repeats"); do
 	go test ./cmd/internal/query -run '^$' -bench '^BenchmarkSweep100k$' -benchtime 1x -count 1
 	go test ./benchmarks -run '^$' -bench '^BenchmarkStartup$' -benchtime 100x -count 1
 	go test ./benchmarks -run '^$' -bench '^BenchmarkCompare$|^BenchmarkRollShapes$' -benchtime 1s -count 1
-	go test ./benchmarks -run '^$' -bench '^BenchmarkExact$|^BenchmarkCompileLargePool$' -benchtime 1s -count 1
+	go test ./benchmarks -run '^$' -bench '^BenchmarkExact$|^BenchmarkCompileLargePool$|^BenchmarkSymbolFireExact$' -benchtime 1s -count 1
 	go test ./benchmarks -run '^$' -bench '^BenchmarkActions$' -benchtime 1s -count 1
 	go test ./benchmarks -run '^$' -bench '^BenchmarkKernelCPU$' -benchtime 200x -count 1
 done >"$out"

@@ -19,9 +19,10 @@ func (t Tally) With(k, n int) Tally {
 	return t&^(0xff<<(8*k)) | Tally(n)<<(8*k)
 }
 
-// MaxPoolDice bounds a pool: 30 dice of at most 8 symbols a face keep
-// every count below 256.
-const MaxPoolDice = 30
+// MaxPoolDice bounds a pool: 40 dice of at most 3 symbols a face keep
+// every count below 128, which the symbol system's saturating byte-wise
+// subtraction needs (its faces show at most 2 symbols).
+const MaxPoolDice = 40
 
 // Die is a custom die: the tally of each face. Faces are equally likely.
 type Die []Tally
@@ -100,27 +101,47 @@ func totals(dice []Die) ([]Tally, []float64) {
 	at := func(t Tally) int {
 		return t.Count(0)*stride[0] + t.Count(1)*stride[1] + t.Count(2)*stride[2] + t.Count(3)*stride[3]
 	}
+	// Rows along kind 0 (the least significant): live[r] says row r may
+	// hold mass, so that the scan skips the box's empty rows (most of it:
+	// 40 dice a side fill about a seventh), and each place is zeroed as it
+	// is read, so that the next step's array needs no clearing. Mass is
+	// still added place by place in ascending order, face by face.
 	dist, next := make([]float64, size), make([]float64, size)
-	dist[0] = 1
+	rows := size / shape[0]
+	live, nextLive := make([]bool, rows), make([]bool, rows)
+	dist[0], live[0] = 1, true
 	top := 0 // the highest index with mass
 	for _, d := range dice {
 		w := 1 / float64(len(d))
-		offs := make([]int, len(d))
+		offs, orows := make([]int, len(d)), make([]int, len(d))
 		step := 0
 		for i, f := range d {
 			offs[i] = at(f)
+			orows[i] = offs[i] / shape[0]
 			step = max(step, offs[i])
 		}
-		clear(next[:top+step+1])
-		for i, q := range dist[:top+1] {
-			if q == 0 {
+		for r := range top/shape[0] + 1 {
+			if !live[r] {
 				continue
 			}
-			for _, o := range offs {
-				next[i+o] += q * w
+			live[r] = false
+			for _, o := range orows {
+				nextLive[r+o] = true
+			}
+			row := dist[r*shape[0] : (r+1)*shape[0]]
+			for j, q := range row {
+				if q == 0 {
+					continue
+				}
+				row[j] = 0
+				i := r*shape[0] + j
+				for _, o := range offs {
+					next[i+o] += q * w
+				}
 			}
 		}
 		dist, next = next, dist
+		live, nextLive = nextLive, live
 		top += step
 	}
 	var ts []Tally

@@ -293,3 +293,25 @@ func (r *Registry) List(system string) []Entry {
 	}
 	return out
 }
+
+// RunMatchup is the matchup odds run asks one question of (--find,
+// --sensitivity): the one named (in file, if given), or file's only
+// matchup; nil where there is none, or several and none named.
+func (r *Registry) RunMatchup(file, name string) *Matchup {
+	switch {
+	case file == "":
+		m, _ := r.Matchup(name)
+		return m
+	case name == "":
+		if ms := r.File(file).Matchups; len(ms) == 1 {
+			return ms[0]
+		}
+		return nil
+	}
+	for _, m := range r.File(file).Matchups {
+		if m.Name == name {
+			return m
+		}
+	}
+	return nil
+}

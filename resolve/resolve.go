@@ -192,6 +192,11 @@ type Action struct {
 	// Compile validates the arguments (already within each Param's
 	// bounds) and returns the plan. Its errors name the flags at fault.
 	Compile func(a Args) (Plan, error)
+	// Bytes, if set, estimates from the arguments what the compiled plan
+	// will hold, without compiling it (0: no estimate, or arguments
+	// Compile will refuse): the run's memory bound refuses a point that
+	// would not fit before its tables are made.
+	Bytes func(a Args) int64
 	// Chain, if set, says how the target's state carries into the next
 	// attack on it (--until, --attacks: chain.go).
 	Chain *Chain
@@ -411,4 +416,23 @@ func IntNames(lo, hi int) []string {
 		n = append(n, strconv.Itoa(v))
 	}
 	return n
+}
+
+// Named is the system of systems with that name, or nil.
+func Named(systems []*System, name string) *System {
+	for _, s := range systems {
+		if s.Name == name {
+			return s
+		}
+	}
+	return nil
+}
+
+// Names are the names of systems, in order.
+func Names(systems []*System) []string {
+	names := make([]string, len(systems))
+	for i, s := range systems {
+		names[i] = s.Name
+	}
+	return names
 }

@@ -52,11 +52,7 @@ func actionNames(s *resolve.System) string {
 func (a *app) actionCommand(s *resolve.System, act *resolve.Action) *cobra.Command {
 	flags := make([]*paramFlag, len(act.Params))
 	roles := map[string]*string{} // card flags by role
-	vs := new(string)             // --vs
-	bq := new(beyond)             // --find, --vary, --sensitivity
-	until := new(string)          // --until
-	attacks := new(int)           // --attacks
-	then := new([]string)         // --then, a step each
+	q := new(question.Asked)      // --vs, --find, --vary, --sensitivity, --until, --attacks, --then
 	cmd := &cobra.Command{
 		Use:     act.Name + " [flags]",
 		Short:   act.Short,
@@ -64,8 +60,8 @@ func (a *app) actionCommand(s *resolve.System, act *resolve.Action) *cobra.Comma
 		Long: a.paragraphs(act.Short + ".\n\nSheet " + act.Sheet + ".\n\nResults: " + strings.Join(act.Outcome, ", ") +
 			".\n\nA numeric flag takes a list or range (0,2,4 or 1..6), a boolean takes =both; several make a grid with one result per point."),
 		Args: func(cmd *cobra.Command, args []string) error {
-			if len(args) == 1 && bq.sensitivity == sensitivityFirst && cmd.Flags().Changed("sensitivity") {
-				bq.sensitivity = args[0] // --sensitivity METRIC, its value a word apart
+			if len(args) == 1 && q.Sensitivity == sensitivityFirst && cmd.Flags().Changed("sensitivity") {
+				q.Sensitivity = args[0] // --sensitivity METRIC, its value a word apart
 				return nil
 			}
 			if len(args) == 0 {
@@ -93,48 +89,22 @@ func (a *app) actionCommand(s *resolve.System, act *resolve.Action) *cobra.Comma
 			for _, w := range warnings {
 				fmt.Fprintf(a.stderr, "odds: %s\n", w)
 			}
-			changed := cmd.Flags().Changed
-			if err := a.together(changed); err != nil {
+			s, err := a.asked(cmd, q).Settle([]*query.Query{j}, a.registry)
+			if err != nil {
 				return err
 			}
-			if changed("then") {
-				if err := a.setThen(cmd, j, *then, *until); err != nil {
-					return err
-				}
-			} else if err := a.setUntil(cmd, j, *until, *attacks); err != nil {
-				return err
-			}
-			s := &question.Settings{Query: j, Metric: a.metric}
-			switch {
-			case changed("then"):
-				s.Kind = question.Sequence{}
-			case changed("find"):
-				if s.Kind, err = findKind(j, bq); err != nil {
-					return err
-				}
-			case changed("sensitivity"):
-				s.Kind = sensitivityKind(bq)
-			case changed("vs"):
-				b, err := query.Variant(j, *vs, func(name string) bool { return cmd.Root().PersistentFlags().Lookup(name) != nil }, a.registry)
-				if err != nil {
-					return err
-				}
-				s.Kind = question.Compare{B: b, Vs: *vs}
-			default:
-				return a.runJobs(cmd.Context(), []*query.Query{j})
-			}
-			return a.ask(cmd.Context(), s)
+			return a.answer(cmd.Context(), s)
 		},
 	}
-	cmd.Flags().StringVar(vs, "vs", "", "compare with a variant: `'FLAGS'` changed (or other cards), on the same dice: A, B and B-A with its paired 95% interval")
-	cmd.Flags().StringVar(&bq.find, "find", "", "find the value of --vary at which `'OUTCOME>=P'` starts to hold (also <=, and mean:RESULT>=X): scanned over the flag's bounds, the figures either side shown")
-	cmd.Flags().StringVar(&bq.vary, "vary", "", "the numeric `FLAG` --find scans (not given otherwise)")
-	cmd.Flags().StringVar(&bq.sensitivity, "sensitivity", "", "what each modifier changes, one flag at a time (toggled, or a step either way): the change in `METRIC` (an outcome or mean:RESULT; default the headline outcome), largest first")
+	cmd.Flags().StringVar(&q.Vs, "vs", "", "compare with a variant: `'FLAGS'` changed (or other cards), on the same dice: A, B and B-A with its paired 95% interval")
+	cmd.Flags().StringVar(&q.Find, "find", "", "find the value of --vary at which `'OUTCOME>=P'` starts to hold (also <=, and mean:RESULT>=X): scanned over the flag's bounds, the figures either side shown")
+	cmd.Flags().StringVar(&q.Vary, "vary", "", "the numeric `FLAG` --find scans (not given otherwise)")
+	cmd.Flags().StringVar(&q.Sensitivity, "sensitivity", "", "what each modifier changes, one flag at a time (toggled, or a step either way): the change in `METRIC` (an outcome or mean:RESULT; default the headline outcome), largest first")
 	cmd.Flags().Lookup("sensitivity").NoOptDefVal = sensitivityFirst
 	completeBeyond(cmd, act)
-	cmd.Flags().StringVar(until, "until", "", untilUsage(s, act))
-	cmd.Flags().StringArrayVar(then, "then", nil, thenUsage(s, act))
-	cmd.Flags().IntVar(attacks, "attacks", query.DefaultAttacks, "with --until: how many attacks the target takes at most, `N` in 1.."+strconv.Itoa(query.MaxAttacks))
+	cmd.Flags().StringVar(&q.Until, "until", "", untilUsage(s, act))
+	cmd.Flags().StringArrayVar(&q.Then, "then", nil, thenUsage(s, act))
+	cmd.Flags().IntVar(&q.Attacks, "attacks", query.DefaultAttacks, "with --until: how many attacks the target takes at most, `N` in 1.."+strconv.Itoa(query.MaxAttacks))
 	for _, r := range act.Roles {
 		roles[r.Name] = cmd.Flags().String(r.Name, "", "`NAME` of the "+r.Usage+" (a,b,c or all: one result per card)")
 		_ = cmd.RegisterFlagCompletionFunc(r.Name, a.completeCards(s.Name))
@@ -168,19 +138,11 @@ func untilUsage(s *resolve.System, act *resolve.Action) string {
 		strings.Join(act.Chain.Severity, ", ") + ", most severe first): P(reached by attack k) and the target's state after --attacks"
 }
 
-// setUntil reads --until and --attacks into the query: repeated attacks
-// on one target (query.Until); what they do not go with is refused by
-// together first.
-func (a *app) setUntil(cmd *cobra.Command, q *query.Query, until string, attacks int) error {
-	f := cmd.Flags()
-	switch {
-	case !f.Changed("until"):
-		return nil
-	case until == "":
-		return usagef("for example --until out-of-action", "--until: want an outcome of %s %s", q.System.Name, q.Action.Name)
-	case attacks < 1 || attacks > query.MaxAttacks:
-		return usagef("", "--attacks: want 1..%d, got %d", query.MaxAttacks, attacks)
+// thenUsage is --then's help, one line (opposed fire's help is under 80
+// lines); the action's examples and docs/questions.md say the rest.
+func thenUsage(s *resolve.System, act *resolve.Action) string {
+	if act.Chain == nil {
+		return "a sequence of attacks on one target: " + s.Name + " " + act.Name + " takes no part in one (docs/rules/" + s.Name + ".md says why)"
 	}
-	q.Until = &query.Until{Outcome: until, Attacks: attacks}
-	return nil
+	return "then `'ACTION FLAGS'` on the same target, once a step"
 }

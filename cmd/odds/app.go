@@ -8,14 +8,12 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"syscall"
 
 	"github.com/spf13/cobra"
-	"github.com/spf13/pflag"
-	"golang.org/x/term"
 
+	"odds/cmd/internal/cli"
 	"odds/cmd/internal/dest"
 	"odds/cmd/internal/flagval"
 	"odds/cmd/internal/query"
@@ -67,30 +65,15 @@ type app struct {
 // maxProfileErrors is the most profile problems printed for one run.
 const maxProfileErrors = 100
 
-// usageError is bad input; its hint, if any, is printed on a second line.
-type usageError struct {
-	err  error
-	hint string
-}
+// usageError is bad input (cli.UsageError); usagef makes one.
+type usageError = cli.UsageError
 
-func (e *usageError) Error() string { return e.err.Error() }
-func (e *usageError) Unwrap() error { return e.err }
-
-func usagef(hint, format string, args ...any) error {
-	return &usageError{err: fmt.Errorf(format, args...), hint: hint}
-}
-
-// ioError is a failure to write output: not the user's input at fault
-// (dest.Error is one too).
-type ioError struct{ err error }
-
-func (e *ioError) Error() string { return e.err.Error() }
-func (e *ioError) Unwrap() error { return e.err }
+var usagef = cli.Usagef
 
 // Main runs odds with args and returns the exit status. It is main without
 // the process: tests call it directly.
 func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	a := &app{ctx: ctx, stdout: stdout, stderr: stderr, systems: all.Systems(), width: termWidth(stdout)}
+	a := &app{ctx: ctx, stdout: stdout, stderr: stderr, systems: all.Systems(), width: cli.Width(stdout)}
 	return a.main(args)
 }
 
@@ -107,7 +90,7 @@ func (a *app) main(args []string) int {
 	root.SetArgs(args)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
-	err := checkCommand(root, args)
+	err := cli.CheckCommand(root, args)
 	if err == nil {
 		err = root.ExecuteContext(ctx)
 	}
@@ -117,7 +100,6 @@ func (a *app) main(args []string) int {
 	code, hint := exitUsage, ""
 	var ue *usageError
 	var qe *query.Error
-	var ie *ioError
 	var de *dest.Error
 	switch {
 	case errors.Is(err, syscall.EPIPE):
@@ -127,52 +109,33 @@ func (a *app) main(args []string) int {
 		fmt.Fprintf(stderr, "odds: %s\n", s.stopWord())
 		return s.status()
 	case errors.As(err, &ue):
-		hint = ue.hint
+		hint = ue.Hint
 	case errors.As(err, &qe):
 		hint = qe.Hint
-	case errors.As(err, &ie), errors.As(err, &de):
+	case errors.As(err, &de): // a write failed: not the user's input at fault
 		code = exitFailure
 	}
-	if pe, ok := profileErrors(err); ok {
+	msgs := []string{strings.ReplaceAll(err.Error(), "\n", " ")}
+	if pe, ok := profileErrors(err); ok { // a problem a line, at most maxProfileErrors
+		code, msgs = exitUsage, nil
 		for i, e := range pe {
 			if i == maxProfileErrors {
-				fmt.Fprintf(stderr, "odds: error: and %d more problems\n", len(pe)-i)
+				msgs = append(msgs, fmt.Sprintf("and %d more problems", len(pe)-i))
 				break
 			}
-			fmt.Fprintf(stderr, "odds: error: %s\n", e)
+			msgs = append(msgs, e.Error())
 		}
-		if hint != "" {
-			fmt.Fprintf(stderr, "odds: hint: %s\n", hint)
-		}
-		return exitUsage
-	}
-	if strings.HasPrefix(err.Error(), "unknown command") && hint == "" {
+	} else if strings.HasPrefix(err.Error(), "unknown command") && hint == "" {
 		hint = "'odds systems' lists the rule systems; 'odds --help' the commands"
 	}
-	msg := strings.ReplaceAll(err.Error(), "\n", " ")
-	fmt.Fprintf(stderr, "odds: error: %s\n", msg)
+	for _, m := range msgs {
+		fmt.Fprintf(stderr, "odds: error: %s\n", m)
+	}
 	if hint != "" {
 		fmt.Fprintf(stderr, "odds: hint: %s\n", hint)
 	}
 	return code
 }
-
-// termWidth is the width of the terminal w writes to, else $COLUMNS,
-// else 80.
-func termWidth(w io.Writer) int {
-	if f, ok := w.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
-		if cols, _, err := term.GetSize(int(f.Fd())); err == nil && cols > 0 {
-			return max(cols, minWidth)
-		}
-	}
-	if cols, err := strconv.Atoi(os.Getenv("COLUMNS")); err == nil && cols > 0 {
-		return max(cols, minWidth)
-	}
-	return 80
-}
-
-// minWidth is the narrowest layout odds attempts.
-const minWidth = 40
 
 // rollArgs lets a dice expression start with a minus ("odds roll -1d6"):
 // after the word roll, an argument that reads as a negative expression
@@ -210,7 +173,7 @@ boolean takes =both (--smoke=both); several make a grid, one result per point.`,
 		SilenceErrors: true,
 		SilenceUsage:  true,
 		Args:          cobra.NoArgs,
-		Version:       version(),
+		Version:       cli.Version(),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return cmd.Help()
 		},
@@ -238,31 +201,15 @@ boolean takes =both (--smoke=both); several make a grid, one result per point.`,
 		choices := root.Flag(name).Value.(*flagval.Choice).Choices
 		_ = root.RegisterFlagCompletionFunc(name, cobra.FixedCompletions(choices, cobra.ShellCompDirectiveNoFileComp))
 	}
-	root.SetFlagErrorFunc(flagError)
+	root.SetFlagErrorFunc(cli.FlagError)
 
 	a.fitHelp(root)
-	root.AddCommand(a.flagsTopicCommand(root))
 	root.AddCommand(a.systemsCommand(), a.rollCommand(), a.profilesCommand(), a.runCommand(), a.mergeCommand(), a.serveCommand(), a.pageCommand(), a.batchCommand(), a.manCommand(), a.engageCommand(), versionCommand())
 	for _, s := range a.systems {
 		root.AddCommand(a.systemCommand(s))
 	}
 	a.completions(root)
 	return root
-}
-
-// flagError rewrites pflag's errors into "--flag: what is wrong".
-func flagError(cmd *cobra.Command, err error) error {
-	var iv *pflag.InvalidValueError
-	if errors.As(err, &iv) {
-		return &usageError{err: fmt.Errorf("--%s: %v", iv.GetFlag().Name, errors.Unwrap(iv))}
-	}
-	hint := fmt.Sprintf("'%s --help' lists the flags", cmd.CommandPath())
-	if name, ok := strings.CutPrefix(err.Error(), "unknown flag: --"); ok {
-		if h := flagHint(cmd, name); h != "" {
-			hint = h
-		}
-	}
-	return &usageError{err: err, hint: hint}
 }
 
 // options returns the engine options from the global flags

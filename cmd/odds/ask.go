@@ -5,6 +5,7 @@ import (
 	"context"
 	"io"
 
+	"odds/cmd/internal/cli"
 	"odds/cmd/internal/dest"
 	"odds/cmd/internal/query"
 	"odds/cmd/internal/question"
@@ -24,21 +25,21 @@ func (a *app) ask(ctx context.Context, s *question.Settings) error {
 	if err != nil {
 		return err
 	}
-	var bar *progress
-	opts.Progress = func(n int64) { bar.add(n) }
+	var bar *cli.Progress
+	opts.Progress = func(n int64) { bar.Add(n) }
 	s.Opts = query.Options{Sim: opts, TrialsGiven: a.run.Trials.Given,
 		Merged: a.merged,
-		Start:  func(trials int64) { bar = a.newProgress(trials) }}
+		Start:  func(trials int64) { bar = cli.NewProgress(a.stderr, a.quiet, trials) }}
 	s.Opts.Check = a.rosterCheck()
 	ans, err := question.Ask(ctx, s)
 	if bar != nil {
-		bar.finish()
+		bar.Finish()
 	}
 	if err != nil {
 		return err
 	}
-	if rs, ok := ans.(question.Results); ok {
-		a.markPartial(rs) // odds merge --allow-missing
+	if p, ok := ans.(interface{ Note(string) }); ok && a.partial != "" {
+		p.Note(a.partial) // odds merge --allow-missing
 	}
 	var img []byte
 	if a.plot != "" {
@@ -65,30 +66,6 @@ func (a *app) rosterCheck() func(*query.Query) error {
 	return func(q *query.Query) error { return render.CheckRoster(q, metric, plotted) }
 }
 
-// runJobs answers the queries as one run (question.Once); --shard runs
-// its share of their points instead.
-func (a *app) runJobs(ctx context.Context, qs []*query.Query) error {
-	if !a.shard.Given {
-		var k question.Kind = question.Once{Also: qs[1:]}
-		if qs[0].Until != nil {
-			k = question.Until{Also: qs[1:]}
-		}
-		if err := sequences(qs, &k); err != nil {
-			return err
-		}
-		return a.ask(ctx, &question.Settings{Query: qs[0], Kind: k, Metric: a.metric})
-	}
-	opts, err := a.options()
-	if err != nil {
-		return err
-	}
-	all, err := query.CompileChecked(ctx, qs, a.rosterCheck())
-	if err != nil {
-		return err
-	}
-	return a.runShard(ctx, all, opts, "")
-}
-
 // write renders an answer in the chosen format to stdout or --out,
 // streamed: a 99,372-point sweep's 169 MB of JSON is never held whole.
 // To stdout it is written as it is rendered. --out keeps its guarantee
@@ -109,7 +86,7 @@ func (a *app) write(ctx context.Context, ans question.Answer) error {
 			return ctx.Err()
 		}
 		if err != nil {
-			return &ioError{err}
+			return &dest.Error{Err: err}
 		}
 		return nil
 	}

@@ -67,11 +67,7 @@ func (a *app) completions(root *cobra.Command) {
 				case "export":
 					sub.ValidArgsFunction = a.completeProfiles
 				case "list":
-					var systems []cobra.Completion
-					for _, s := range a.systems {
-						systems = append(systems, s.Name)
-					}
-					_ = sub.RegisterFlagCompletionFunc("system", cobra.FixedCompletions(systems, noFiles))
+					_ = sub.RegisterFlagCompletionFunc("system", cobra.FixedCompletions(resolve.Names(a.systems), noFiles))
 				}
 			}
 		}
@@ -134,8 +130,10 @@ func (a *app) matchupAction(cmd *cobra.Command, args []string) *resolve.Action {
 	if len(args) > 1 {
 		return nil
 	}
+	file := ""
 	if len(args) == 1 {
-		a.profilePaths = append(a.profilePaths, args[0])
+		file = args[0]
+		a.profilePaths = append(a.profilePaths, file)
 	}
 	stderr := a.stderr
 	a.stderr = io.Discard
@@ -145,21 +143,7 @@ func (a *app) matchupAction(cmd *cobra.Command, args []string) *resolve.Action {
 		return nil
 	}
 	only, _ := cmd.Flags().GetString("matchup")
-	var m *profiles.Matchup
-	switch {
-	case len(args) == 1 && only == "":
-		if ms := reg.File(args[0]).Matchups; len(ms) == 1 {
-			m = ms[0]
-		}
-	case len(args) == 1:
-		for _, fm := range reg.File(args[0]).Matchups {
-			if fm.Name == only {
-				m = fm
-			}
-		}
-	case only != "":
-		m, _ = reg.Matchup(only)
-	}
+	m := reg.RunMatchup(file, only)
 	if m == nil {
 		return nil
 	}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"strconv"
 
@@ -75,7 +74,7 @@ func (a *app) engageCommand() *cobra.Command {
 			for _, w := range warnings {
 				fmt.Fprintf(a.stderr, "odds: %s\n", w)
 			}
-			return a.engage(cmd.Context(), qs[0], qs[1], cards, spec)
+			return a.answer(cmd.Context(), &question.Settings{Query: qs[0], Metric: a.metric, Kind: question.Engage{B: qs[1], Cards: cards, Spec: spec}})
 		},
 	}
 	f := cmd.Flags()
@@ -90,13 +89,4 @@ func (a *app) engageCommand() *cobra.Command {
 	}
 	_ = cmd.RegisterFlagCompletionFunc("first", cobra.FixedCompletions([]string{"a", "b"}, cobra.ShellCompDirectiveNoFileComp))
 	return cmd
-}
-
-// engage answers an engagement (or a sweep or roster of them), or with
-// --shard i/n runs its share (odds merge combines the shards).
-func (a *app) engage(ctx context.Context, qa, qb *query.Query, cards query.EngageCards, spec query.EngageSpec) error {
-	if a.shard.Given {
-		return a.engageShard(ctx, qa, qb, cards, spec)
-	}
-	return a.ask(ctx, &question.Settings{Query: qa, Metric: a.metric, Kind: question.Engage{B: qb, Cards: cards, Spec: spec}})
 }

@@ -3,38 +3,12 @@ package main
 import (
 	"fmt"
 	"os"
-	"runtime/debug"
 
 	"github.com/spf13/cobra"
-)
 
-// version is the module version and VCS revision the binary was built
-// from, as the Go toolchain records them.
-func version() string {
-	info, ok := debug.ReadBuildInfo()
-	if !ok {
-		return "unknown"
-	}
-	v := info.Main.Version
-	if v == "" || v == "(devel)" {
-		v = "devel"
-	}
-	var rev, modified string
-	for _, s := range info.Settings {
-		switch s.Key {
-		case "vcs.revision":
-			rev = s.Value[:min(12, len(s.Value))]
-		case "vcs.modified":
-			if s.Value == "true" {
-				modified = "+dirty"
-			}
-		}
-	}
-	if rev != "" {
-		v += " (" + rev + modified + ")"
-	}
-	return v + " " + info.GoVersion
-}
+	"odds/cmd/internal/cli"
+	"odds/cmd/internal/dest"
+)
 
 // versionCommand is "odds version": what --version prints.
 func versionCommand() *cobra.Command {
@@ -43,7 +17,7 @@ func versionCommand() *cobra.Command {
 		Short: "print the version of odds (as --version)",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			_, err := fmt.Fprintln(cmd.OutOrStdout(), "odds version "+version())
+			_, err := fmt.Fprintln(cmd.OutOrStdout(), "odds version "+cli.Version())
 			return err
 		},
 	}
@@ -64,10 +38,10 @@ func (a *app) manCommand() *cobra.Command {
 				return usagef("name a folder, or a path where one can be made", "man: %s is not a folder", dir)
 			}
 			if err := os.MkdirAll(dir, 0o777); err != nil {
-				return &ioError{fmt.Errorf("man: %v", err)}
+				return &dest.Error{Err: fmt.Errorf("man: %v", err)}
 			}
-			if err := writeManTree(cmd.Root(), dir, "odds "+version()); err != nil {
-				return &ioError{fmt.Errorf("man: %v", err)}
+			if err := cli.WriteMan(cmd.Root(), dir, "odds "+cli.Version()); err != nil {
+				return &dest.Error{Err: fmt.Errorf("man: %v", err)}
 			}
 			return nil
 		},

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"context"
+
 	"github.com/spf13/cobra"
 
 	"odds/cmd/internal/query"
@@ -8,45 +10,35 @@ import (
 	"odds/resolve"
 )
 
-// --find 'OUTCOME>=P' --vary FLAG and --sensitivity [METRIC]: questions
-// that run several queries (query.Find, query.Sensitivities) and make one
-// report.
+// The flags that ask a question beyond one attack at each point: --vs,
+// --find and --vary, --sensitivity, --until and --attacks, --then.
 
-// beyond are an action command's --find, --vary and --sensitivity.
-type beyond struct {
-	find, vary, sensitivity string
-}
-
-// sensitivityFirst is --sensitivity given bare: the first outcome.
+// sensitivityFirst is --sensitivity given bare: the headline outcome.
 const sensitivityFirst = " first outcome"
 
-// together refuses the question flags that do not go together
-// (question.Together); changed says whether a flag was given (false for
-// one the command lacks).
-func (a *app) together(changed func(flag string) bool) error {
-	return question.Together(question.Given{
+// asked completes the question the flags of cmd ask (question.Asked,
+// whose flags cmd binds to its fields): Given is filled here from the
+// flags given, as the other doors fill it from their values.
+func (a *app) asked(cmd *cobra.Command, q *question.Asked) *question.Asked {
+	changed := cmd.Flags().Changed
+	q.Metric = a.metric
+	q.Given = question.Given{
 		Vs: changed("vs"), Metric: a.metric != "", Find: changed("find"), Vary: changed("vary"),
 		Sensitivity: changed("sensitivity"), Until: changed("until"), Attacks: changed("attacks"), Shard: a.shard.Given,
 		Then: changed("then"),
-	})
+	}
+	if q.Sensitivity == sensitivityFirst {
+		q.Sensitivity = "" // the headline outcome
+	}
+	return q
 }
 
-// findKind is the question --find and --vary ask of q.
-func findKind(q *query.Query, b *beyond) (question.Kind, error) {
-	fs, err := query.ParseFind(q, b.find, b.vary)
-	if err != nil {
-		return nil, err
+// answer answers the question s, or with --shard runs its share.
+func (a *app) answer(ctx context.Context, s *question.Settings) error {
+	if a.shard.Given {
+		return a.shardOf(ctx, s)
 	}
-	return question.Find{Spec: fs}, nil
-}
-
-// sensitivityKind is the question --sensitivity [METRIC] asks.
-func sensitivityKind(b *beyond) question.Kind {
-	metric := b.sensitivity
-	if metric == sensitivityFirst {
-		metric = "" // the headline outcome
-	}
-	return question.Sensitivity{Metric: metric}
+	return a.ask(ctx, s)
 }
 
 // completeBeyond completes --vary with the action's numeric flags and
@@ -71,12 +63,5 @@ func varyNames(act *resolve.Action) []string {
 	return names
 }
 
-// metricNames are the metrics --sensitivity takes of an action: its
-// outcomes and mean:RESULT of its numeric results.
-func metricNames(act *resolve.Action) []string {
-	names := append([]string{}, act.Outcome...)
-	for _, s := range act.Stats {
-		names = append(names, "mean:"+s)
-	}
-	return names
-}
+// metricNames are the metrics --sensitivity takes of an action.
+func metricNames(act *resolve.Action) []string { return query.MetricNames(act.Outcome, act.Stats) }

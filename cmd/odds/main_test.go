@@ -201,7 +201,7 @@ func TestBadInput(t *testing.T) {
 		{[]string{"roll", "d20+5>=15"}, `group it: "(d20+5)>=15"`},
 		{[]string{"symbol", "fire", "--attack", "purple:2", "--defence", "blue:1", "--target", "infantry"}, "--attack: no attack die of colour purple"},
 		{[]string{"symbol", "fire", "--attack", "red:-1", "--defence", "blue:1", "--target", "infantry"}, "--attack: want colour:count"},
-		{[]string{"symbol", "fire", "--attack", "red:31", "--defence", "blue:1", "--target", "infantry"}, "--attack: 31 dice in one pool; at most 30"},
+		{[]string{"symbol", "fire", "--attack", "red:41", "--defence", "blue:1", "--target", "infantry"}, "--attack: 41 dice in one pool; at most 40"},
 		{[]string{"symbol", "fire", "--attack", "red:1", "--defence", "blue:1", "--target", "infantry", "--hindrances", "3"}, "--hindrances: a third hindrance blocks"},
 		{[]string{"symbol", "fire", "--attack", "red:1", "--defence", "blue:1"}, "--target: the target's unit type is needed"},
 		{[]string{"symbol", "fire", "--attacker", "tank", "--defence", "blue:1", "--target", "infantry"}, "--range: the attacker card has attack dice by range"},

@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"odds/cmd/internal/dest"
 	"odds/cmd/internal/page"
 )
 
@@ -34,7 +35,7 @@ func (a *app) pageCommand() *cobra.Command {
 			case errors.As(err, &fe):
 				return usagef("name a new or empty folder, or one odds page wrote", "page: %v", err)
 			case err != nil:
-				return &ioError{fmt.Errorf("page: %v", err)}
+				return &dest.Error{Err: fmt.Errorf("page: %v", err)}
 			}
 			fmt.Fprintf(a.stderr, "odds: wrote the page (%d files) to %s\n", len(written), dir)
 			return nil

@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"odds/cmd/internal/dest"
 	"odds/cmd/internal/render"
 	"odds/profiles"
 	"odds/resolve"
@@ -35,10 +36,7 @@ with a built-in's name replaces it.
 		Short: "list the profiles in force",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			var known []string
-			for _, s := range a.systems {
-				known = append(known, s.Name)
-			}
+			known := resolve.Names(a.systems)
 			if system != "" && !slices.Contains(known, system) {
 				return usagef("", "--system: want one of %s, got %q", strings.Join(known, ", "), system)
 			}
@@ -116,7 +114,7 @@ with a built-in's name replaces it.
 			}
 			data, err := reg.Export(entries)
 			if err != nil {
-				return &ioError{err}
+				return &dest.Error{Err: err}
 			}
 			return a.writeBytes(data)
 		},
@@ -145,14 +143,7 @@ func (a *app) writeList(entries []profiles.Entry) error {
 	return a.writeListing(entries, []string{"name", "system", "kind", "source", "note"}, rows)
 }
 
-func (a *app) system(name string) *resolve.System {
-	for _, s := range a.systems {
-		if s.Name == name {
-			return s
-		}
-	}
-	return nil
-}
+func (a *app) system(name string) *resolve.System { return resolve.Named(a.systems, name) }
 
 // writeProfiles shows profiles in the chosen format: JSON a list of
 // {name, system, kind, fields}, CSV rows of name, system, kind, field,
@@ -164,7 +155,7 @@ func (a *app) writeProfiles(ps []any) error {
 		docs[i] = render.ProfileOf(a.systems, p)
 	}
 	if err := render.Named(a.format.V).Profiles(&b, a.style(), docs); err != nil {
-		return &ioError{err}
+		return &dest.Error{Err: err}
 	}
 	return a.writeBytes([]byte(b.String()))
 }

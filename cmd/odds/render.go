@@ -4,12 +4,8 @@ import (
 	"bytes"
 
 	"odds/cmd/internal/dest"
-	"odds/cmd/internal/query"
 	"odds/cmd/internal/render"
 )
-
-// param is the query package's Input: a listing's field.
-type param = query.Input
 
 // writeListing renders a listing (systems, profiles): JSON as doc, CSV and
 // the tables as header and rows.
@@ -17,7 +13,7 @@ func (a *app) writeListing(doc any, header []string, rows [][]string) error {
 	var b bytes.Buffer
 	err := render.Named(a.format.V).Listing(&b, a.style(), doc, header, rows)
 	if err != nil {
-		return &ioError{err}
+		return &dest.Error{Err: err}
 	}
 	return a.writeBytes(b.Bytes())
 }
@@ -30,7 +26,7 @@ func (a *app) writeBytes(data []byte) error {
 	}
 	if a.out == "" {
 		if _, err := a.stdout.Write(data); err != nil {
-			return &ioError{err}
+			return &dest.Error{Err: err}
 		}
 		return nil
 	}

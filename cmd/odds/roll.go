@@ -6,11 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"odds/cmd/internal/query"
 	"odds/cmd/internal/question"
-	"odds/cmd/internal/render"
-	"odds/resolve/roll"
-	"odds/sim"
 )
 
 func (a *app) rollCommand() *cobra.Command {
@@ -47,53 +43,9 @@ Quote the expression so the shell leaves >, <, ! and parentheses alone.`,
 	return cmd
 }
 
-// runRoll answers odds roll src: its expression parsed and compiled (the
-// one validation of a roll, for the command, batch and merge), then run,
-// sharded (--shard) or taken from merged shards (odds merge).
+// runRoll answers odds roll src (question.Roll, which merge asks too),
+// or with --shard runs its share: one point, whose Monte Carlo trials
+// are split in chunk ranges.
 func (a *app) runRoll(ctx context.Context, src string) error {
-	e, err := roll.Parse(src)
-	if err != nil {
-		return &usageError{err: err, hint: "'odds roll --help' describes the expressions"}
-	}
-	if a.metric != "" {
-		return usagef("a roll is one result; --metric picks the figure of a roster of two card roles",
-			"--metric: odds roll has no roster to show as a matrix")
-	}
-	opts, err := a.options()
-	if err != nil {
-		return err
-	}
-	plan := roll.Compile(e)
-	if err := query.CheckRollRows("", src, len(plan.Layout().Outcomes)); err != nil {
-		return err
-	}
-	var res *sim.Result
-	switch {
-	case a.shard.Given: // one point: its Monte Carlo trials are split in chunk ranges
-		return a.runShard(ctx, []query.Compiled{{Plan: plan}}, opts, src)
-	case a.merged != nil && a.merged.Points != 1:
-		return usagef("merge the shards of one run", "merge: the shards hold %d results, a roll has one", a.merged.Points)
-	case a.merged != nil:
-		res, err = a.merged.Result(0, plan)
-	default:
-		if res, err = sim.Run(ctx, plan, opts); err != nil {
-			err = query.RunError(ctx, err)
-		}
-	}
-	if err != nil {
-		return err
-	}
-	r := query.NewResult("roll", "roll", []param{{Name: "expr", Value: src}}, plan, res, opts)
-	a.markPartial([]*query.Result{r})
-	if a.plot == "" {
-		return a.write(ctx, question.Results{r})
-	}
-	img, err := render.RollPlot(r, a.plot, a.allRows, render.PlotTitle(a.title))
-	if err != nil {
-		return err
-	}
-	if err := a.write(ctx, question.Results{r}); err != nil {
-		return err
-	}
-	return a.writePlot(img)
+	return a.answer(ctx, &question.Settings{Metric: a.metric, Kind: question.Roll{Expr: src, AllRows: a.allRows}})
 }

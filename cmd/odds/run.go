@@ -11,16 +11,13 @@ import (
 
 	"odds/cmd/internal/query"
 	"odds/cmd/internal/question"
-	"odds/cmd/internal/render"
 	"odds/profiles"
 )
 
 func (a *app) runCommand() *cobra.Command {
 	var only string
-	bq := new(beyond)    // --find, --vary, --sensitivity
-	until := new(string) // --until
-	attacks := new(int)  // --attacks
-	tookMetric := false  // Args took the last argument as --sensitivity's METRIC
+	q := new(question.Asked) // --find, --vary, --sensitivity, --until, --attacks
+	tookMetric := false      // Args took the last argument as --sensitivity's METRIC
 	cmd := &cobra.Command{
 		Use:   "run [FILE.yaml] [--matchup NAME]",
 		Short: "run the matchups of a profile file (or one by name)",
@@ -41,8 +38,8 @@ alone, as odds engage with its cards and flags (--matchup rifles-trade-fire).
   odds run --matchup mg-on-rifles-in-cover --format json
   odds run --matchup mg-on-rifles-in-cover --sensitivity`,
 		Args: func(cmd *cobra.Command, args []string) error {
-			if metricApart(cmd, bq, args, only) {
-				bq.sensitivity, args, tookMetric = args[len(args)-1], args[:len(args)-1], true // --sensitivity METRIC, its value a word apart
+			if metricApart(cmd, q, args, only) {
+				q.Sensitivity, args, tookMetric = args[len(args)-1], args[:len(args)-1], true // --sensitivity METRIC, its value a word apart
 			}
 			switch {
 			case len(args) > 1:
@@ -81,66 +78,55 @@ alone, as odds engage with its cards and flags (--matchup rifles-trade-fire).
 				names = []string{only}
 			}
 			changed := cmd.Flags().Changed
-			if err := a.together(changed); err != nil {
-				return err
-			}
 			if (changed("find") || changed("sensitivity")) && len(names) > 1 {
 				flag := map[bool]string{true: "find", false: "sensitivity"}[changed("find")]
 				return usagef("pick one with --matchup NAME", "--%s: asks of one matchup; %s has %d (%s)", flag, args[0], len(names), strings.Join(names, ", "))
 			}
-			names, eng, err := a.engageMatchup(reg, names, file != nil && only == "")
-			if err != nil || eng != nil {
-				return a.runEngageMatchup(cmd, eng, err)
+			names, eng, note, err := query.Engagements(a.systems, reg, names, file != nil && only == "")
+			if err != nil {
+				return err
 			}
-			var jobs []*query.Query
-			for _, n := range names {
-				j, err := query.OfMatchup(a.systems, reg, n)
+			if note != "" {
+				fmt.Fprintf(a.stderr, "odds: %s\n", note)
+			}
+			if eng != nil { // run as odds engage would, with the run's settings
+				s, err := a.asked(cmd, q).Engagement(eng)
 				if err != nil {
 					return err
 				}
-				if changed("until") {
-					if err := j.CheckRepeats(); err != nil {
-						return err
-					}
+				for _, w := range eng.Warnings {
+					fmt.Fprintf(a.stderr, "odds: %s\n", w)
 				}
-				if j.Then != nil { // a sequence: --until is its goal
-					if err := sequenceUntil(changed, j, *until); err != nil {
-						return err
-					}
-				} else if err := a.setUntil(cmd, j, *until, *attacks); err != nil {
+				return a.answer(cmd.Context(), s)
+			}
+			jobs := make([]*query.Query, len(names))
+			for i, n := range names {
+				if jobs[i], err = query.OfMatchup(a.systems, reg, n); err != nil {
 					return err
 				}
-				jobs = append(jobs, j)
 			}
-			s := &question.Settings{Query: jobs[0], Metric: a.metric}
-			switch {
-			case changed("find"):
-				if s.Kind, err = findKind(jobs[0], bq); err != nil {
-					return err
-				}
-			case changed("sensitivity"):
-				s.Kind = sensitivityKind(bq)
-			default:
-				return a.runJobs(cmd.Context(), jobs)
+			s, err := a.asked(cmd, q).Settle(jobs, a.registry)
+			if err != nil {
+				return err
 			}
-			return a.ask(cmd.Context(), s)
+			return a.answer(cmd.Context(), s)
 		},
 	}
 	cmd.Flags().StringVar(&only, "matchup", "", "run only the matchup with this `NAME`")
-	cmd.Flags().StringVar(&bq.find, "find", "", "of one matchup: the value of --vary at which `'OUTCOME>=P'` starts to hold (also <=, and mean:RESULT>=X), as an action's --find")
-	cmd.Flags().StringVar(&bq.vary, "vary", "", "the numeric `FLAG` --find scans (not given otherwise)")
-	cmd.Flags().StringVar(&bq.sensitivity, "sensitivity", "", "of one matchup: what each modifier changes, the change in `METRIC` (an outcome or mean:RESULT; default the action's headline outcome), largest first")
+	cmd.Flags().StringVar(&q.Find, "find", "", "of one matchup: the value of --vary at which `'OUTCOME>=P'` starts to hold (also <=, and mean:RESULT>=X), as an action's --find")
+	cmd.Flags().StringVar(&q.Vary, "vary", "", "the numeric `FLAG` --find scans (not given otherwise)")
+	cmd.Flags().StringVar(&q.Sensitivity, "sensitivity", "", "of one matchup: what each modifier changes, the change in `METRIC` (an outcome or mean:RESULT; default the action's headline outcome), largest first")
 	cmd.Flags().Lookup("sensitivity").NoOptDefVal = sensitivityFirst
-	cmd.Flags().StringVar(until, "until", "", "repeat each matchup's attack on its target, its state carried, until an attack's result is `OUTCOME` or worse (odds systems marks the actions that repeat)")
-	cmd.Flags().IntVar(attacks, "attacks", query.DefaultAttacks, "with --until: the most attacks (1.."+strconv.Itoa(query.MaxAttacks)+")")
+	cmd.Flags().StringVar(&q.Until, "until", "", "repeat each matchup's attack on its target, its state carried, until an attack's result is `OUTCOME` or worse (odds systems marks the actions that repeat)")
+	cmd.Flags().IntVar(&q.Attacks, "attacks", query.DefaultAttacks, "with --until: the most attacks (1.."+strconv.Itoa(query.MaxAttacks)+")")
 	return cmd
 }
 
 // metricApart says whether the last argument is --sensitivity's METRIC
 // given a word apart (its value optional): after FILE, or, with
 // --matchup and no FILE, a word that names no file.
-func metricApart(cmd *cobra.Command, bq *beyond, args []string, only string) bool {
-	if bq.sensitivity != sensitivityFirst || !cmd.Flags().Changed("sensitivity") {
+func metricApart(cmd *cobra.Command, q *question.Asked, args []string, only string) bool {
+	if q.Sensitivity != sensitivityFirst || !cmd.Flags().Changed("sensitivity") {
 		return false
 	}
 	switch len(args) {
@@ -151,54 +137,4 @@ func metricApart(cmd *cobra.Command, bq *beyond, args []string, only string) boo
 		return only != "" && err != nil
 	}
 	return false
-}
-
-// engageMatchup picks out the engagement matchups of names: one alone is
-// run as odds engage (eng); alongside matchups of one attack (a FILE's,
-// fromFile) they are left out with a note; several alone are refused.
-func (a *app) engageMatchup(reg *profiles.Registry, names []string, fromFile bool) ([]string, *query.EngageMatchup, error) {
-	var plain, engaged []string
-	var eng *query.EngageMatchup
-	for _, n := range names {
-		e, err := query.OfEngageMatchup(a.systems, reg, n)
-		if err != nil {
-			return nil, nil, err
-		}
-		if e == nil {
-			plain = append(plain, n)
-			continue
-		}
-		engaged, eng = append(engaged, n), e
-	}
-	switch {
-	case len(engaged) == 0:
-		return names, nil, nil
-	case len(plain) > 0 && fromFile:
-		fmt.Fprintf(a.stderr, "odds: left out the engagement matchup(s) %s: run each with --matchup NAME\n", strings.Join(engaged, ", "))
-		return plain, nil, nil
-	case len(engaged) > 1:
-		return nil, nil, usagef("pick one with --matchup NAME", "run: %s are engagements, each run alone", strings.Join(engaged, ", "))
-	}
-	return nil, eng, nil
-}
-
-// runEngageMatchup runs an engagement matchup as odds engage would,
-// with the run's settings; the flags of one attack's questions are
-// refused naming the flag.
-func (a *app) runEngageMatchup(cmd *cobra.Command, e *query.EngageMatchup, err error) error {
-	if err != nil {
-		return err
-	}
-	for _, f := range []string{"until", "attacks", "find", "vary", "sensitivity"} {
-		if cmd.Flags().Changed(f) {
-			return usagef("odds engage answers an engagement's rounds and states", "--%s: not with an engagement matchup (%s)", f, e.Name)
-		}
-	}
-	if err := render.CheckEngageMetric(a.metric); err != nil {
-		return err
-	}
-	for _, w := range e.Warnings {
-		fmt.Fprintf(a.stderr, "odds: %s\n", w)
-	}
-	return a.engage(cmd.Context(), e.A, e.B, e.Cards, e.Spec)
 }

@@ -15,7 +15,7 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"odds/cmd/internal/answer"
+	"odds/cmd/internal/question"
 	"odds/cmd/internal/serve"
 	"odds/resolve/all"
 )
@@ -121,7 +121,7 @@ func TestRunFlagsAreTheRoots(t *testing.T) {
 	var names []string
 	a.rootCommand().PersistentFlags().VisitAll(func(f *pflag.Flag) { names = append(names, f.Name) })
 	slices.Sort(names)
-	want := slices.Sorted(slices.Values(answer.PersistentFlags))
+	want := slices.Sorted(slices.Values(question.RunFlags))
 	if !slices.Equal(names, want) {
 		t.Errorf("root's persistent flags %v, isRunFlag's %v", names, want)
 	}

@@ -4,24 +4,19 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"strconv"
 
 	"github.com/spf13/cobra"
 
+	"odds/cmd/internal/cli"
+	"odds/cmd/internal/dest"
 	"odds/cmd/internal/query"
 	"odds/cmd/internal/question"
-	"odds/cmd/internal/render"
-	"odds/resolve/roll"
-	"odds/sim"
 )
 
-// --shard i/n runs one share of a sweep, roster or run file and writes a
-// shard document with the raw results; odds merge combines the shards of
-// one run into exactly the output the whole run gives. With at least n
-// points a shard takes whole points (point k to shard k mod n + 1); with
-// fewer, every point's Monte Carlo trials are split into n ranges of whole
-// chunks. Chunk streams depend only on the seed and the chunk, so the
-// merged counts are the whole run's.
+// --shard i/n runs one share of a sweep, roster, run file, roll or
+// engagement and writes a shard document with the raw results
+// (question.Shard); odds merge combines the shards of one run into
+// exactly the output the whole run gives.
 
 // checkShard reports what a sharded run cannot do.
 func (a *app) checkShard() error {
@@ -36,58 +31,27 @@ func (a *app) checkShard() error {
 	return nil
 }
 
-// runShard runs this shard's share of the compiled points
-// (query.RunShard) and writes the shard document, with the run typed
-// (query.ShardRun): the queries of the points, or the roll's expression
-// rollSrc, and the settings the output shows.
-func (a *app) runShard(ctx context.Context, all []query.Compiled, opts sim.Options, rollSrc string) error {
+// shardOf runs this shard's share of the question s (question.Shard)
+// and writes its shard document, the run typed for odds merge.
+func (a *app) shardOf(ctx context.Context, s *question.Settings) error {
 	if err := a.checkShard(); err != nil {
 		return err
-	}
-	run := &query.ShardRun{Roll: rollSrc, TrialsGiven: a.run.Trials.Given, MaxPaths: a.run.MaxPaths.N, Intervals: a.intervals, AllRows: a.allRows, Metric: a.metric}
-	if rollSrc == "" {
-		run.Queries = query.QueriesOf(all)
-	}
-	return a.writeShard(ctx, all, opts, run)
-}
-
-// engageShard runs this shard's share of an engagement's (or a sweep or
-// roster of them) and writes the shard document, the run typed as the
-// engagement (query.ShardEngage).
-func (a *app) engageShard(ctx context.Context, qa, qb *query.Query, cards query.EngageCards, spec query.EngageSpec) error {
-	if err := a.checkShard(); err != nil {
-		return err
-	}
-	if render.IsPer100(a.metric) {
-		if err := query.CheckEngagePoints("metric", a.metric, qa, qb, cards); err != nil {
-			return err
-		}
 	}
 	opts, err := a.options()
 	if err != nil {
 		return err
 	}
-	all, err := query.EngageCompiled(ctx, qa, qb, cards, spec, query.Options{Sim: opts, TrialsGiven: a.run.Trials.Given})
+	s.Opts = query.Options{Sim: opts, TrialsGiven: a.run.Trials.Given, Check: a.rosterCheck()}
+	run := &query.ShardRun{TrialsGiven: a.run.Trials.Given, MaxPaths: a.run.MaxPaths.N, Intervals: a.intervals, AllRows: a.allRows, Metric: a.metric}
+	shares, points, err := question.Shard(ctx, s, run, a.shard.I, a.shard.N)
 	if err != nil {
 		return err
 	}
-	run := &query.ShardRun{TrialsGiven: a.run.Trials.Given, MaxPaths: a.run.MaxPaths.N, Intervals: a.intervals, Metric: a.metric,
-		Engage: query.ShardEngageOf(qa, qb, cards, spec)}
-	return a.writeShard(ctx, all, opts, run)
-}
-
-// writeShard runs this shard's share of the compiled points
-// (query.RunShard) and writes the shard document of run.
-func (a *app) writeShard(ctx context.Context, all []query.Compiled, opts sim.Options, run *query.ShardRun) error {
-	shares, err := query.RunShard(ctx, all, opts, a.shard.I, a.shard.N)
-	if err != nil {
-		return err
-	}
-	doc := query.ShardDoc{Kind: query.ShardKind, Version: version(), Args: query.RunArgs(a.args), Run: run, Seed: opts.Seed, Trials: opts.Trials,
-		Method: a.run.Method.V, Points: len(all), Index: a.shard.I, Count: a.shard.N, Results: shares}
+	doc := query.ShardDoc{Kind: query.ShardKind, Version: cli.Version(), Args: query.RunArgs(a.args), Run: run, Seed: opts.Seed, Trials: opts.Trials,
+		Method: a.run.Method.V, Points: points, Index: a.shard.I, Count: a.shard.N, Results: shares}
 	out, err := json.Marshal(doc)
 	if err != nil {
-		return &ioError{err}
+		return &dest.Error{Err: err}
 	}
 	return a.writeBytes(append(out, '\n'))
 }
@@ -136,74 +100,21 @@ func (a *app) mergeCommand() *cobra.Command {
 	return cmd
 }
 
-// markPartial marks each result of a partial merge with a note, which
-// tables show under the result and JSON gives as its note.
-func (a *app) markPartial(rs []*query.Result) {
-	if a.partial == "" {
-		return
-	}
-	for _, r := range rs {
-		if r.Note != "" {
-			r.Note += "; "
-		}
-		r.Note += a.partial
-	}
-}
-
-// mergeRun renders the merged shards of one run: the run rebuilt from
-// the typed query the shards record (query.ShardQuery.Query, or the
-// roll's expression through runRoll), never from a command line, with the
-// shards' seed, trials and method and merge's own output flags.
+// mergeRun renders the merged shards of one run: the question they
+// record (question.OfShards), with the shards' seed, trials and method
+// and merge's own output flags.
 func (a *app) mergeRun(ctx context.Context, docs []*query.ShardDoc, names []string) error {
-	first, run := docs[0], docs[0].Run
-	bad := func(what string) error {
-		return usagef("merge reads the shard documents --shard i/n wrote, unchanged", "merge: %s: %s", names[0], what)
+	m, err := question.OfShards(a.systems, docs, names, a.partial != "")
+	if err != nil {
+		return err
 	}
-	if err := a.run.Method.Set(first.Method); err != nil {
-		return bad(fmt.Sprintf("method %q: %v", first.Method, err))
-	}
-	if err := a.run.Trials.Set(strconv.FormatInt(first.Trials, 10)); err != nil {
-		return bad(fmt.Sprintf("trials %d: %v", first.Trials, err))
-	}
-	if err := a.run.MaxPaths.Set(strconv.FormatInt(run.MaxPaths, 10)); err != nil {
-		return bad(fmt.Sprintf("max_paths %d: %v", run.MaxPaths, err))
-	}
-	a.run.Trials.Given = run.TrialsGiven
-	a.run.Seed.V, a.run.Seed.Given = first.Seed, true
-	a.intervals = a.intervals || run.Intervals
-	a.allRows = run.AllRows
+	workers := a.run.Workers
+	a.run, a.run.Workers = m.Run, workers
+	a.intervals, a.allRows, a.quiet = a.intervals || m.Intervals, m.AllRows, true
 	if a.metric == "" {
-		a.metric = run.Metric
+		a.metric = m.Metric
 	}
-	a.quiet = true
-	a.merged = query.MergeShards(docs, names)
-	switch {
-	case run.Engage != nil && run.Roll == "" && len(run.Queries) == 0:
-		if a.partial != "" {
-			return usagef("run the missing shards", "merge: --allow-missing: an engagement's shards merge only whole")
-		}
-		qa, qb, cards, spec, err := run.Engage.Engagement(a.systems, names[0])
-		if err != nil {
-			return err
-		}
-		return a.ask(ctx, &question.Settings{Query: qa, Metric: a.metric, Kind: question.Engage{B: qb, Cards: cards, Spec: spec}})
-	case run.Engage != nil:
-		return bad("want an engagement or the run's queries, not both")
-	case run.Roll != "" && len(run.Queries) == 0:
-		if _, err := roll.Parse(run.Roll); err != nil {
-			return bad(err.Error())
-		}
-		return a.runRoll(ctx, run.Roll)
-	case run.Roll != "" || len(run.Queries) == 0:
-		return bad("want a roll's expression or the run's queries")
-	}
-	qs := make([]*query.Query, len(run.Queries))
-	for i, sq := range run.Queries {
-		q, err := sq.Query(a.systems, names[0])
-		if err != nil {
-			return err
-		}
-		qs[i] = q
-	}
-	return a.runJobs(ctx, qs)
+	a.merged = m.Settings.Opts.Merged
+	m.Settings.Metric = a.metric
+	return a.ask(ctx, m.Settings)
 }

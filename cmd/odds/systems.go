@@ -36,13 +36,7 @@ func (a *app) systemsCommand() *cobra.Command {
 	}
 }
 
-func (a *app) systemNames() []string {
-	names := make([]string, len(a.systems))
-	for i, s := range a.systems {
-		names[i] = s.Name
-	}
-	return names
-}
+func (a *app) systemNames() []string { return resolve.Names(a.systems) }
 
 // writeSystems lists the systems (only, when not empty): in a table one
 // line per action, for only each action in full; JSON, CSV and markdown
@@ -55,25 +49,6 @@ func (a *app) writeSystems(only string) error {
 		}
 		return a.writeBytes([]byte(render.SystemsText(list, a.width)))
 	}
-	var rows [][]string
-	for _, s := range list {
-		for _, act := range s.Actions {
-			name := act.Name
-			var marks []string
-			if act.Until != nil {
-				marks = append(marks, "repeats") // takes --until
-			}
-			if act.Engages {
-				marks = append(marks, "engages") // odds engage takes it
-			}
-			if len(marks) > 0 {
-				name += " (" + strings.Join(marks, ", ") + ")"
-			}
-			rows = append(rows, []string{s.Name, name, act.Sheet, strings.Join(act.Outcomes, ", ")})
-		}
-	}
-	if only == "" {
-		rows = append(rows, []string{"roll", "-", "generic dice expressions", "the values"})
-	}
-	return a.writeListing(map[string]any{"systems": list}, []string{"system", "action", "sheet", "results"}, rows)
+	header, rows := render.SystemRows(list, only == "")
+	return a.writeListing(map[string]any{"systems": list}, header, rows)
 }

@@ -55,15 +55,15 @@ func blastPool(v resolve.Args) (*dice.Pool, error) {
 	return bp.compile("blast")
 }
 
-// tabulateBlast adds the blast roll to a fire plan with a building: the
-// cell of every state, remaining tally with a critical hit, and blast
-// symbol, and a layout whose cells also say whether the building
-// collapsed (building-collapsed, 0 or 1). A cell is (collapsed *
-// outcomes + outcome) * remains + remain, so the cells without a
-// building keep their numbers.
-func (p *firePlan) tabulateBlast(tgt target) {
+// tabulateBlast adds the blast roll to a fire plan with a building, and
+// reports whether it did: the cell of every state, remaining tally with
+// a critical hit, and blast symbol, and a layout whose cells also say
+// whether the building collapsed (building-collapsed, 0 or 1). A cell's
+// row is collapsed * outcomes + outcome, so the cells without a building
+// keep their rows.
+func (p *firePlan) tabulateBlast(tgt target) bool {
 	if p.blast == nil {
-		return
+		return false
 	}
 	for i, t := range p.blast.Tallies {
 		p.blastSym[strongest(t)] += p.blast.Probs[i]
@@ -80,15 +80,12 @@ func (p *firePlan) tabulateBlast(tgt target) {
 		}
 	}
 	stats := append(slices.Clone(fireStats), "building-collapsed")
-	p.layout = resolve.NewLayout(fireOutcomes, stats, 2*no*n, func(c int, vals []float64) int {
-		r := p.remains[c%n]
-		for k := range kinds {
-			vals[k] = float64(r.Count(k))
-		}
-		vals[kinds] = float64(c / (no * n))
-		return c / n % no
+	p.compactCells(2*no, fireOutcomes, stats, func(row int, vals []float64) int {
+		vals[kinds] = float64(row / no)
+		return row % no
 	})
 	p.layout.Counts = []string{"building-collapsed"} // P(>= 1) is the chance of a collapse
+	return true
 }
 
 // finalCell is the cell of a fire trial whose critical hits left the

@@ -115,13 +115,12 @@ func fireChain() *resolve.Chain {
 			// The cells a final state reaches say the state after; the
 			// others cannot happen, and are left at this state so that
 			// the chain does not compile states no attack reaches.
-			n := len(p.remains)
 			next := make([]int, p.layout.Cells)
 			for c := range next {
 				next[c] = code
 			}
 			for _, c := range p.final {
-				next[c] = int(c) / n
+				next[c] = int(p.cellRow[c])
 			}
 			return p, next, nil
 		},

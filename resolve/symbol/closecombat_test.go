@@ -193,7 +193,7 @@ func TestCloseCombatErrors(t *testing.T) {
 		{map[string]string{"defender-immobilized": "true"}, "defender-immobilized"},
 		{map[string]string{"fortification": "moat"}, "fortification"},
 		{map[string]string{"terrain": "swamp"}, "terrain"},
-		{map[string]string{"attacker-attack": "red:31"}, "attacker-attack"},
+		{map[string]string{"attacker-attack": "red:41"}, "attacker-attack"},
 	} {
 		act := System().Action("close-combat")
 		v := act.Defaults()

@@ -339,7 +339,18 @@ func (cr *critRolls) sample(s *dice.Stream, n int) int {
 		a += s.Roll(cr.green[j])
 		d += s.Roll(cr.blue[j])
 	})
-	return strongest(leftAfter(a, d, cr.rule))
+	return strongest(cr.left(n)(a, d, cr.rule))
+}
+
+// left is leftAfter for the comparison roll of n critical hits, or cancel
+// (any count up to 255) past MaxPoolDice of them: 40 attack dice can show
+// 80 critical hits, whose 80 green dice can show more than the 127 of a
+// symbol that subSat handles.
+func (cr *critRolls) left(n int) func(a, d dice.Tally, rule int) dice.Tally {
+	if n > dice.MaxPoolDice {
+		return cancel
+	}
+	return leftAfter
 }
 
 // probs is the exact distribution of sample(n), from the two pools' tally
@@ -359,9 +370,10 @@ func (cr *critRolls) probs(n int, work *int64) (*[kinds + 1]float64, bool) {
 		return nil, false
 	}
 	var out [kinds + 1]float64
+	left := cr.left(n)
 	for i, a := range ad.tallies {
 		for j, d := range dd.tallies {
-			out[strongest(leftAfter(a, d, cr.rule))] += ad.probs[i] * dd.probs[j]
+			out[strongest(left(a, d, cr.rule))] += ad.probs[i] * dd.probs[j]
 		}
 	}
 	cr.dist[n] = &out

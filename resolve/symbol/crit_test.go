@@ -84,8 +84,8 @@ func TestCritsPooled(t *testing.T) {
 // and n blue defence dice (the test's), cancelling symbol by symbol with
 // ints, not tallies: the pools of 1, 2 and 4 dice it rolls in binary
 // chunks give the same distribution, and so do the whole-number odds
-// Monte Carlo draws for up to four dice a side. Past 30 dice (more than one pool of
-// the largest size) Monte Carlo agrees with the exact distribution.
+// Monte Carlo draws for up to four dice a side. At 40 dice (pools of 32
+// and 8) Monte Carlo agrees with the exact distribution.
 func TestCritRollsEnumerated(t *testing.T) {
 	faces := func(fs [][]string) [][kinds]int {
 		var out [][kinds]int
@@ -163,7 +163,7 @@ func TestCritRollsEnumerated(t *testing.T) {
 				}
 			}
 		}
-		// 40 critical hits: pools of 16, 16 and 8 dice.
+		// 40 critical hits: pools of 32 and 8 dice.
 		work := int64(1 << 40)
 		want, _ := cr.probs(40, &work)
 		s := dice.New(7, 1)
@@ -176,6 +176,31 @@ func TestCritRollsEnumerated(t *testing.T) {
 			se := math.Sqrt(p*(1-p)/trials) + 1e-9
 			if d := math.Abs(counts[k]/trials - p); d > 5*se {
 				t.Errorf("rule %d, 40 critical hits: P(%d) %.5f by Monte Carlo, %.5f exact (%.1f SE)", rule, k, counts[k]/trials, p, d/se)
+			}
+		}
+	}
+}
+
+// 40 attack dice of double critical hits leave up to 80 critical hits,
+// whose comparison roll of 80 green dice a side can show more than 127
+// of a symbol (past what subSat handles): green dice of two critical hits
+// a face against blue dice of one always leave a critical hit, and 80
+// dice cancelled by blue dice of two leave nothing.
+func TestCritRollsWide(t *testing.T) {
+	two, one := dice.Die{dice.Tally(2)}, dice.Die{dice.Tally(1)}
+	for _, rule := range []int{sameKind, kindOrWeaker} {
+		for _, c := range []struct {
+			blue dice.Die
+			want int
+		}{{one, crit}, {two, kinds}} {
+			cr := newCritRolls(two, c.blue, rule, 80)
+			work := int64(1 << 40)
+			got, ok := cr.probs(80, &work)
+			if !ok || got[c.want] != 1 {
+				t.Errorf("rule %d, blue %v: 80 critical hits' comparison roll %v, want all on %d", rule, c.blue, got, c.want)
+			}
+			if s := cr.sample(dice.New(1, 1), 80); s != c.want {
+				t.Errorf("rule %d, blue %v: sampled %d, want %d", rule, c.blue, s, c.want)
 			}
 		}
 	}

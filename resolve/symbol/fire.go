@@ -85,6 +85,7 @@ func fireAction() *resolve.Action {
 		},
 		FromCards: fireFromCards,
 		Compile:   compileFire,
+		Bytes:     fireBytes,
 		Chain:     fireChain(),
 		Engage:    fireEngage(),
 	}
@@ -149,6 +150,7 @@ type firePlan struct {
 	index   []int32      // dense remaining tally -> its compact index
 	remains []dice.Tally // compact index -> remaining tally
 	final   []int32      // final[state*len(remains)+r]: the cell
+	cellRow []uint8      // cellRow[cell]: its row, the outcome or (stateCells) the state code (compactCells)
 	layout  *resolve.Layout
 	// stateCells: a cell is (the target's state code, remaining tally)
 	// rather than (outcome, remaining tally), for repeated attacks.
@@ -272,24 +274,22 @@ func (p *firePlan) tabulate(tgt target, green, blue dice.Die, start state, most 
 			p.final[si*n+ri] = int32(p.cellState(tgt.afterCrits(st, r))*n + ri)
 		}
 	}
+	if p.tabulateBlast(tgt) {
+		return
+	}
 	rows := len(fireOutcomes)
 	if p.stateCells {
 		rows = stateCodes
 	}
-	p.layout = resolve.NewLayout(fireOutcomes, fireStats, rows*n, func(c int, vals []float64) int {
-		r := p.remains[c%n]
-		for k := range kinds {
-			vals[k] = float64(r.Count(k))
-		}
+	p.compactCells(rows, fireOutcomes, fireStats, func(row int, _ []float64) int {
 		if p.stateCells {
-			return stateOf(c / n).outcome()
+			return stateOf(row).outcome()
 		}
-		return c / n
+		return row
 	})
-	p.tabulateBlast(tgt)
 }
 
-// downset returns, sorted, every tally x+autoX where x is at most some
+// downset returns, ascending, every tally x+autoX where x is at most some
 // tally of ts in every kind: ts marked in the dense grid b, then each mark
 // carried one down in each kind, from the top, so that one pass a kind
 // reaches every smaller count.
@@ -305,18 +305,22 @@ func downset(ts []dice.Tally, autoX dice.Tally, b *box) []dice.Tally {
 			}
 		}
 	}
+	// Read in ascending tally order (kind 3 the most significant: the
+	// box's least), so that nothing needs sorting.
 	var out []dice.Tally
-	for i, m := range mark {
-		if !m {
-			continue
+	sh, st := b.shape, b.stride
+	for c3 := range sh[3] {
+		for c2 := range sh[2] {
+			for c1 := range sh[1] {
+				i := c1*st[1] + c2*st[2] + c3*st[3]
+				for c0 := range sh[0] {
+					if mark[i+c0*st[0]] {
+						out = append(out, dice.Tally(c0|c1<<8|c2<<16|c3<<24))
+					}
+				}
+			}
 		}
-		var t dice.Tally
-		for k := range kinds {
-			t = t.With(k, b.count(i, k))
-		}
-		out = append(out, t)
 	}
-	slices.Sort(out)
 	return out
 }
 

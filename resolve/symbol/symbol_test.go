@@ -342,7 +342,8 @@ func TestCompileErrors(t *testing.T) {
 		{"fire", map[string]string{"attack": "red:1", "defence": "blue:1", "target": "infantry", "spot": "true"}, "attacker-type"},
 		{"fire", map[string]string{"attack": "red:1", "defence": "blue:1", "target": "infantry", "spot": "true", "spot-failed": "true"}, "spot-failed"},
 		{"fire", map[string]string{"attack": "red:1", "attack-die-minus-1": "true", "defence": "blue:1", "target": "infantry"}, "attack"},
-		{"fire", map[string]string{"attack": "red:20,green:11", "defence": "blue:1", "target": "infantry"}, "attack"},
+		{"fire", map[string]string{"attack": "red:20,green:21", "defence": "blue:1", "target": "infantry"}, "attack"},
+		{"fire", map[string]string{"attack": "red:1", "defence": "blue:20,green:20", "target": "infantry", "dug-in": "true"}, "defence"},
 		{"spot", map[string]string{}, "attacker-type"},
 		{"spot", map[string]string{"attacker-type": "infantry", "out-of-arc": "true"}, "out-of-arc"},
 		{"spot", map[string]string{"attacker-type": "vehicle", "terrain": "clear"}, "target"},
@@ -391,14 +392,16 @@ func TestNoAllocations(t *testing.T) {
 	}
 }
 
-// subSat is the same-kind cancel, on all four counts at once.
+// subSat is the same-kind cancel, on all four counts at once, for counts
+// up to 123: beyond what 40 dice of two symbols a face (and a recruit's
+// automatic X) can show.
 func TestSubSat(t *testing.T) {
 	for a := range 6 * 6 * 6 * 6 {
 		for d := range 4 * 4 * 4 * 4 {
 			var ta, td dice.Tally
 			for k := range kinds {
-				ta = ta.With(k, (a>>(3*k))%6+10*k) // counts up to 45
-				td = td.With(k, (d>>(2*k))%4*9)
+				ta = ta.With(k, (a>>(3*k))%6*24+k) // counts up to 123
+				td = td.With(k, (d>>(2*k))%4*41)
 			}
 			if got, want := subSat(ta, td), cancel(ta, td, sameKind); got != want {
 				t.Fatalf("subSat(%x, %x) = %x, want %x", ta, td, got, want)

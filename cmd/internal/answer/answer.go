@@ -18,10 +18,6 @@ import (
 	"odds/resolve"
 )
 
-// PersistentFlags are the root command's persistent flags, which --vs
-// refuses: a test checks the list against the root command.
-var PersistentFlags = []string{"trials", "seed", "workers", "method", "precision", "format", "out", "intervals", "metric", "plot", "title", "quiet", "shard", "max-paths", "profiles"}
-
 // Engine answers questions with the systems and profiles it holds.
 type Engine struct {
 	Systems []*resolve.System
@@ -61,12 +57,7 @@ type Progress func(done, total int64)
 
 // System is the engine's system of that name, or nil.
 func (e *Engine) System(name string) *resolve.System {
-	for _, sys := range e.Systems {
-		if sys.Name == name {
-			return sys
-		}
-	}
-	return nil
+	return resolve.Named(e.Systems, name)
 }
 
 // Question reads a request's URL values as a question: every action
@@ -77,7 +68,7 @@ func (e *Engine) System(name string) *resolve.System {
 // is checked here.
 func (e *Engine) Question(q url.Values, system, action string) (*Question, error) {
 	s := newSettings()
-	s.asked(q)
+	s.fromURL(q)
 	return e.question(system, action, givenKeys(q), func(k string) string { return q[k][len(q[k])-1] }, s)
 }
 
@@ -87,8 +78,7 @@ func (e *Engine) Question(q url.Values, system, action string) (*Question, error
 // parsed as flags are.
 func (e *Engine) DocQuestion(d *query.Doc) (*Question, error) {
 	s := newSettings()
-	s.find, s.vary, s.sensitivity, s.then = d.Find, d.Vary, d.Sensitivity, d.Then
-	s.attacksGiven = query.Text(d.Attacks) != ""
+	s.beyond(d.Find, d.Vary, d.Sensitivity, d.Then, d.Attacks != "")
 	vals := d.Values()
 	return e.question(d.System, d.Action, docKeys(vals), func(k string) string { return vals[k] }, s)
 }
@@ -156,8 +146,8 @@ func (e *Engine) question(system, action string, keys []string, value func(k str
 	if err != nil {
 		return nil, err
 	}
-	x := &Question{Query: qq}
-	if err := e.settle(x, s); err != nil {
+	x, err := e.settle(qq, s)
+	if err != nil {
 		return nil, err
 	}
 	e.questions.put(key, x, s.run)
@@ -235,27 +225,7 @@ func watch(opts *query.Options, progress Progress) {
 	}
 }
 
-// beyond reads find, vary and sensitivity of a request's settings into
-// x's kind (what they do not go with is refused by question.Together).
-func beyond(x *Question, s *settings) error {
-	switch {
-	case s.find != "":
-		fs, err := query.ParseFind(x.Query, s.find, s.vary)
-		if err != nil {
-			return err
-		}
-		x.Kind = question.Find{Spec: fs}
-	case s.sensitivity != "":
-		sens := s.sensitivity
-		if sens == "first" { // the headline: the CLI's bare --sensitivity
-			sens = ""
-		}
-		x.Kind = question.Sensitivity{Metric: sens}
-	}
-	return nil
-}
-
-func isRunFlag(name string) bool { return slices.Contains(PersistentFlags, name) }
+func isRunFlag(name string) bool { return question.IsRunFlag(name) }
 
 // Fields are bad input's message (on one line), hint and flag, as the
 // API reports them and odds batch writes a failed line.

@@ -231,22 +231,20 @@ func answerLine(ctx context.Context, e *Engine, line []byte) (doc []byte, id jso
 	if err != nil {
 		return nil, query.DocID(line), err
 	}
+	var x *Question
+	switch {
+	case d.Matchup != "":
+		x, err = e.matchupDoc(d)
+	case len(d.Engage) > 0:
+		x, err = e.engageDoc(d)
+	case d.System == "roll":
+		x, err = e.rollDoc(d)
+	default:
+		x, err = e.DocQuestion(d)
+	}
 	var ans *Answer
-	if d.System == "roll" && d.Matchup == "" && len(d.Engage) == 0 {
-		ans, err = rollDoc(ctx, d, nil, true)
-	} else {
-		var x *Question
-		switch {
-		case d.Matchup != "":
-			x, err = e.matchupDoc(d)
-		case len(d.Engage) > 0:
-			x, err = e.engageDoc(d)
-		default:
-			x, err = e.DocQuestion(d)
-		}
-		if err == nil {
-			ans, err = e.run(ctx, x, nil, new(bytes.Buffer), true)
-		}
+	if err == nil {
+		ans, err = e.run(ctx, x, nil, new(bytes.Buffer), true)
 	}
 	if err != nil {
 		return nil, d.ID, err

@@ -17,7 +17,7 @@ import (
 // TestBatchLineAllocates: one exact line of odds batch allocates under
 // 8 KB (issue 36's goal) and at most 58 allocations, measured as
 // TestServeExactAllocates measures a request (one thread, 200 lines):
-// 6.2 KB and 54 with the answer written compact rather than indented and
+// 6.7 KB and 50 with the answer written compact rather than indented and
 // compacted, and the question kept between lines; 11.1 KB with the
 // query, sim and serve changes of issue 36, 17.1 KB before. What is left
 // is mostly the line's own decoding (its JSON decoded into words, the

@@ -84,7 +84,7 @@ func (c *questionCache) put(key []byte, x *Question, run question.Run) {
 // at a few points.
 func cacheable(x *Question) bool {
 	q := x.Query
-	if x.Kind != nil || q == nil || q.Until != nil || q.Then != nil {
+	if once, ok := x.Kind.(question.Once); (x.Kind != nil && (!ok || len(once.Also) > 0)) || q == nil || q.Until != nil || q.Then != nil {
 		return false
 	}
 	points := 1
@@ -104,14 +104,22 @@ func cacheable(x *Question) bool {
 }
 
 // questionKey appends to b the canonical question a door gave: the
-// system and action, then the values named by keys (sorted) and the
-// settings read as a door gives them (find, vary, sensitivity, then,
-// whether attacks were given), each text with its length: two questions
-// have one key when every value question reads is the same.
+// system and action, then the values named by keys (sorted) and what
+// the settings took as a door gives them (settings.beyond: find, vary,
+// sensitivity, then, whether each was given and whether attacks were),
+// each text with its length: two questions have one key when every
+// value question reads is the same.
 func questionKey(b []byte, system, action string, keys []string, value func(k string) string, s *settings) []byte {
 	text := func(t string) {
 		b = binary.AppendUvarint(b, uint64(len(t)))
 		b = append(b, t...)
+	}
+	flag := func(f bool) {
+		if f {
+			b = append(b, 1)
+		} else {
+			b = append(b, 0)
+		}
 	}
 	text(system)
 	text(action)
@@ -120,15 +128,19 @@ func questionKey(b []byte, system, action string, keys []string, value func(k st
 		text(k)
 		text(value(k))
 	}
-	text(s.find)
-	text(s.vary)
-	text(s.sensitivity)
-	b = binary.AppendUvarint(b, uint64(len(s.then)))
-	for _, t := range s.then {
+	a := &s.asked
+	text(a.Find)
+	text(a.Vary)
+	text(a.Sensitivity)
+	b = binary.AppendUvarint(b, uint64(len(a.Then)))
+	for _, t := range a.Then {
 		text(t)
 	}
-	if s.attacksGiven {
-		return append(b, 1)
-	}
-	return append(b, 0)
+	g := a.Given
+	flag(g.Find)
+	flag(g.Vary)
+	flag(g.Sensitivity)
+	flag(g.Then)
+	flag(g.Attacks)
+	return b
 }

@@ -123,18 +123,24 @@ func TestQuestionKey(t *testing.T) {
 	key := func(keys []string, vals map[string]string, s *settings) string {
 		return string(questionKey(nil, "opposed", "fire", keys, func(k string) string { return vals[k] }, s))
 	}
+	with := func(find, vary, sensitivity string, then []string, attacks bool) *settings {
+		s := newSettings()
+		s.beyond(find, vary, sensitivity, then, attacks)
+		return s
+	}
 	s := newSettings()
 	seen := map[string]string{}
 	for name, k := range map[string]string{
-		"ab=c":         key([]string{"ab"}, map[string]string{"ab": "c"}, s),
-		"a=bc":         key([]string{"a"}, map[string]string{"a": "bc"}, s),
-		"a=b&c=":       key([]string{"a", "c"}, map[string]string{"a": "b", "c": ""}, s),
-		"a=b, find=c":  key([]string{"a"}, map[string]string{"a": "b"}, &settings{find: "c"}),
-		"a=b, vary=c":  key([]string{"a"}, map[string]string{"a": "b"}, &settings{vary: "c"}),
-		"a=b, then=c":  key([]string{"a"}, map[string]string{"a": "b"}, &settings{then: []string{"c"}}),
-		"a=b, then=":   key([]string{"a"}, map[string]string{"a": "b"}, &settings{then: []string{""}}),
-		"a=b":          key([]string{"a"}, map[string]string{"a": "b"}, s),
-		"a=b, attacks": key([]string{"a"}, map[string]string{"a": "b"}, &settings{attacksGiven: true}),
+		"ab=c":              key([]string{"ab"}, map[string]string{"ab": "c"}, s),
+		"a=bc":              key([]string{"a"}, map[string]string{"a": "bc"}, s),
+		"a=b&c=":            key([]string{"a", "c"}, map[string]string{"a": "b", "c": ""}, s),
+		"a=b, find=c":       key([]string{"a"}, map[string]string{"a": "b"}, with("c", "", "", nil, false)),
+		"a=b, vary=c":       key([]string{"a"}, map[string]string{"a": "b"}, with("", "c", "", nil, false)),
+		"a=b, then=c":       key([]string{"a"}, map[string]string{"a": "b"}, with("", "", "", []string{"c"}, false)),
+		"a=b, then=&then=c": key([]string{"a"}, map[string]string{"a": "b"}, with("", "", "", []string{"", "c"}, false)),
+		"a=b, sensitivity":  key([]string{"a"}, map[string]string{"a": "b"}, with("", "", "first", nil, false)),
+		"a=b":               key([]string{"a"}, map[string]string{"a": "b"}, s),
+		"a=b, attacks":      key([]string{"a"}, map[string]string{"a": "b"}, with("", "", "", nil, true)),
 	} {
 		if other, ok := seen[k]; ok {
 			t.Errorf("%s and %s have one key", name, other)

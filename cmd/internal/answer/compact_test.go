@@ -41,8 +41,9 @@ func TestCompactAnswers(t *testing.T) {
 		var x *Question
 		switch {
 		case d.System == "roll":
-			ans, err = rollDoc(ctx, d, nil, true)
-			x = &Question{}
+			if x, err = e.rollDoc(d); err == nil {
+				ans, err = e.run(ctx, x, nil, new(bytes.Buffer), true)
+			}
 		case d.Matchup != "":
 			if x, err = e.matchupDoc(d); err == nil {
 				ans, err = e.run(ctx, x, nil, new(bytes.Buffer), true)

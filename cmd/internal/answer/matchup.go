@@ -7,7 +7,6 @@ import (
 	"net/url"
 
 	"odds/cmd/internal/query"
-	"odds/cmd/internal/question"
 	"odds/cmd/internal/render"
 )
 
@@ -25,14 +24,14 @@ const runHint = "a matchup fixes its action's flags and cards; run takes matchup
 // no --vs). Empty values are left out, as Question leaves them.
 func (e *Engine) MatchupQuestion(q url.Values) (*Question, error) {
 	s := newSettings()
-	s.asked(q)
-	return e.matchupQuestion(givenKeys(q), func(k string) string { return q[k][len(q[k])-1] }, func(k string) bool { return q.Get(k) != "" }, s)
+	s.fromURL(q)
+	return e.matchupQuestion(givenKeys(q), func(k string) string { return q[k][len(q[k])-1] }, s)
 }
 
 // matchupQuestion reads the values a door gives by name (keys, sorted;
-// value gives each one's text, given whether it was given) as odds run
+// value gives each one's text) as odds run
 // --matchup NAME, its run settings into s.
-func (e *Engine) matchupQuestion(keys []string, value func(k string) string, given func(k string) bool, s *settings) (*Question, error) {
+func (e *Engine) matchupQuestion(keys []string, value func(k string) string, s *settings) (*Question, error) {
 	for _, k := range keys {
 		if k != "matchup" && (!isRunSetting(k) || k == "vs") {
 			return nil, &query.Error{Flag: k, Hint: runHint, Err: fmt.Errorf("--%s: run takes no such parameter", k)}
@@ -60,19 +59,21 @@ func (e *Engine) matchupQuestion(keys []string, value func(k string) string, giv
 		return nil, &query.Error{Flag: "matchup", Err: fmt.Errorf("--matchup: no profiles loaded, so no matchup %q", name)}
 	}
 	if eng, err := query.OfEngageMatchup(e.Systems, reg, name); err != nil || eng != nil {
-		return e.engageMatchup(eng, given, s, err)
+		if err != nil {
+			return nil, err
+		}
+		x, err := s.asked.Engagement(eng)
+		if err != nil {
+			return nil, err
+		}
+		return x, e.options(x, s)
 	}
 	qq, err := query.OfMatchup(e.Systems, reg, name)
 	if err != nil {
 		return nil, err
 	}
-	if s.until != "" {
-		if err := qq.CheckRepeats(); err != nil {
-			return nil, err
-		}
-	}
-	x := &Question{Query: qq}
-	if err := e.settle(x, s); err != nil {
+	x, err := e.settle(qq, s)
+	if err != nil {
 		return nil, err
 	}
 	if x.Metric != "" {
@@ -105,32 +106,7 @@ func (e *Engine) matchupDoc(d *query.Doc) (*Question, error) {
 	// Read as MatchupQuestion reads the same values from a URL: a
 	// matchup line's then is not read, as odds run takes no --then.
 	s := newSettings()
-	s.find, s.vary, s.sensitivity = d.Find, d.Vary, d.Sensitivity
-	s.attacksGiven = query.Text(d.Attacks) != ""
+	s.beyond(d.Find, d.Vary, d.Sensitivity, nil, d.Attacks != "")
 	vals := d.Values()
-	return e.matchupQuestion(docKeys(vals), func(k string) string { return vals[k] }, func(k string) bool { return vals[k] != "" }, s)
-}
-
-// engageMatchup is an engagement matchup's question, as odds run
-// --matchup NAME asks it: the run settings, metric and none of one
-// attack's questions (until, attacks, find, vary, sensitivity, vs).
-func (e *Engine) engageMatchup(eng *query.EngageMatchup, given func(k string) bool, s *settings, err error) (*Question, error) {
-	if err != nil {
-		return nil, err
-	}
-	for _, k := range []string{"until", "attacks", "find", "vary", "sensitivity", "vs"} {
-		if given(k) {
-			return nil, &query.Error{Flag: k, Hint: "an engagement answers its rounds and states",
-				Err: fmt.Errorf("--%s: not with an engagement matchup (%s)", k, eng.Name)}
-		}
-	}
-	if err := render.CheckEngageMetric(s.metric); err != nil {
-		return nil, err
-	}
-	opts, err := s.run.Options()
-	if err != nil {
-		return nil, err
-	}
-	return &Question{Query: eng.A, Metric: s.metric, Opts: query.Options{Sim: opts, TrialsGiven: s.run.Trials.Given, MaxTrials: e.MaxTrials},
-		Kind: question.Engage{B: eng.B, Cards: eng.Cards, Spec: eng.Spec}}, nil
+	return e.matchupQuestion(docKeys(vals), func(k string) string { return vals[k] }, s)
 }

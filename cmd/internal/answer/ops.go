@@ -179,7 +179,7 @@ func (o *Ops) do(ctx context.Context, r *Request, progress Progress) (json.RawMe
 		if err != nil {
 			return nil, err
 		}
-		ans, err := Roll(ctx, vals, progress)
+		ans, err := new(Engine).Roll(ctx, vals, progress) // a roll needs no systems or profiles
 		if err != nil {
 			return nil, err
 		}

@@ -36,7 +36,7 @@ const maxRawPairs = 32
 // rawKey is the key (questionKey) of the question Question reads from
 // ParseQuery(raw): the same values (the last of each name, those empty
 // left out), the same settings (find, vary, sensitivity and attacks'
-// first values, every then). ok is false, and the caller reads raw the
+// first values, every then, as fromURL takes them). ok is false, and the caller reads raw the
 // long way, for a part that does not decode or more than maxRawPairs
 // parts. A test holds the two keys equal.
 func rawKey(b []byte, raw, system, action string) (key []byte, ok bool) {
@@ -67,7 +67,9 @@ func rawKey(b []byte, raw, system, action string) (key []byte, ok bool) {
 	slices.SortStableFunc(pairs, func(a, b pair) int { return strings.Compare(a.k, b.k) })
 	var keyStore [maxRawPairs]string
 	keys := keyStore[:0]
-	var s settings
+	var find, vary, sensitivity string
+	var then []string
+	attacks := false
 	for i := 0; i < len(pairs); {
 		j := i + 1
 		for j < len(pairs) && pairs[j].k == pairs[i].k {
@@ -76,16 +78,16 @@ func rawKey(b []byte, raw, system, action string) (key []byte, ok bool) {
 		first, last := pairs[i].v, pairs[j-1].v
 		switch k := pairs[i].k; k {
 		case "find":
-			s.find = first
+			find = first
 		case "vary":
-			s.vary = first
+			vary = first
 		case "sensitivity":
-			s.sensitivity = first
+			sensitivity = first
 		case "attacks":
-			s.attacksGiven = first != ""
+			attacks = first != ""
 		case "then":
 			for _, p := range pairs[i:j] {
-				s.then = append(s.then, p.v)
+				then = append(then, p.v)
 			}
 		}
 		if last != "" {
@@ -93,6 +95,8 @@ func rawKey(b []byte, raw, system, action string) (key []byte, ok bool) {
 		}
 		i = j
 	}
+	var s settings // as Question's fromURL takes them
+	s.beyond(find, vary, sensitivity, then, attacks)
 	value := func(k string) string {
 		v := ""
 		for _, p := range pairs {

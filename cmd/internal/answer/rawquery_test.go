@@ -16,7 +16,7 @@ func valuesKey(t *testing.T, raw string) []byte {
 		t.Fatal(err)
 	}
 	s := newSettings()
-	s.asked(q)
+	s.fromURL(q)
 	return questionKey(nil, "opposed", "fire", givenKeys(q), func(k string) string { return q[k][len(q[k])-1] }, s)
 }
 

@@ -27,46 +27,53 @@ func givenKeys(q url.Values) []string {
 	return keys
 }
 
-// settings are a request's run settings as read (runDocs' names), until
-// its query is built.
+// settings are a request's run settings and the question it asks, as
+// read (runDocs' names), until its query is built.
 type settings struct {
-	run        question.Run
-	vs, metric string
-	until      string
-	attacks    int
-	// Read as a door gives them, not by read: find, vary and
-	// sensitivity, a sequence's steps (then), and whether attacks were
-	// given (a matchup's sequence refuses them).
-	find, vary, sensitivity string
-	then                    []string
-	attacksGiven            bool
+	run   question.Run
+	asked question.Asked
 }
 
-func newSettings() *settings { return &settings{run: newRun(), attacks: query.DefaultAttacks} }
+func newSettings() *settings { return &settings{run: newRun()} }
 
-// asked takes the settings read as a request's URL values give them (the
+// fromURL takes the settings read as a request's URL values give them (the
 // first value of each) rather than by read: find, vary, sensitivity,
 // then (every value) and whether attacks are given.
-func (s *settings) asked(q url.Values) {
-	s.find, s.vary, s.sensitivity, s.then = q.Get("find"), q.Get("vary"), q.Get("sensitivity"), q["then"]
-	s.attacksGiven = q.Get("attacks") != ""
+func (s *settings) fromURL(q url.Values) {
+	s.beyond(q.Get("find"), q.Get("vary"), q.Get("sensitivity"), q["then"], q.Get("attacks") != "")
+}
+
+// beyond takes find, vary, sensitivity ("first": the headline, as the
+// CLI's bare --sensitivity), a sequence's steps (an empty one an
+// unfilled field) and whether attacks were given.
+func (s *settings) beyond(find, vary, sensitivity string, then []string, attacks bool) {
+	a := &s.asked
+	a.Find, a.Vary, a.Sensitivity = find, vary, sensitivity
+	if sensitivity == "first" {
+		a.Sensitivity = ""
+	}
+	a.Then = slices.DeleteFunc(slices.Clone(then), func(text string) bool { return text == "" })
+	a.Given.Find, a.Given.Vary, a.Given.Sensitivity = find != "", vary != "", sensitivity != ""
+	a.Given.Then = len(then) > 0 && then[0] != ""
+	a.Given.Attacks = attacks
 }
 
 // read reads v as run setting k (find, vary and sensitivity are read once
 // the query is built), its error an Error naming k.
 func (s *settings) read(k, v string) error {
 	var err error
+	a := &s.asked
 	switch k {
 	case "vs":
-		s.vs = v
+		a.Vs, a.Given.Vs = v, v != ""
 	case "metric":
-		s.metric = v
+		a.Metric, a.Given.Metric = v, v != ""
 	case "find", "vary", "sensitivity", "then":
-		// read once the query is built
+		// read by beyond
 	case "until":
-		s.until = v
+		a.Until, a.Given.Until = v, v != ""
 	case "attacks":
-		if s.attacks, err = strconv.Atoi(v); err != nil || s.attacks < 1 || s.attacks > query.MaxAttacks {
+		if a.Attacks, err = strconv.Atoi(v); err != nil || a.Attacks < 1 || a.Attacks > query.MaxAttacks {
 			return &query.Error{Flag: k, Err: fmt.Errorf("--attacks: want 1..%d, got %q", query.MaxAttacks, v)}
 		}
 	default: // method, trials, seed or precision
@@ -79,63 +86,21 @@ func (s *settings) read(k, v string) error {
 	return err
 }
 
-// settle completes a question whose query is built with the request's
-// run settings: repeated attacks, the run's options, find, vary and
-// sensitivity, and the --vs variant, refusing what does not go together
-// as the CLI does.
-func (e *Engine) settle(x *Question, s *settings) error {
-	x.Metric = s.metric
-	then := len(s.then) > 0 && s.then[0] != ""
-	if err := question.Together(question.Given{
-		Vs: s.vs != "", Metric: s.metric != "", Find: s.find != "", Vary: s.vary != "",
-		Sensitivity: s.sensitivity != "", Until: s.until != "", Attacks: s.attacksGiven, Then: then,
-	}); err != nil {
-		return err
-	}
-	switch {
-	case x.Query.Then != nil: // a matchup's sequence: until is its goal
-		if s.attacksGiven {
-			return &query.Error{Flag: "attacks", Err: fmt.Errorf("--attacks: matchup %s is a sequence", x.Query.Matchup)}
-		}
-		if s.until != "" {
-			x.Query.Then.Until = s.until
-		}
-		x.Kind = question.Sequence{}
-	case then:
-		if err := e.sequence(x, s.then, s.until); err != nil {
-			return err
-		}
-	case s.until != "":
-		x.Query.Until = &query.Until{Outcome: s.until, Attacks: s.attacks}
-		x.Kind = question.Until{}
-	}
-	opts, err := s.run.Options()
-	x.Opts = query.Options{Sim: opts, TrialsGiven: s.run.Trials.Given, MaxTrials: e.MaxTrials}
+// settle makes the question of a request whose query is built: the
+// question it asks (question.Asked.Settle, the refusals the CLI makes)
+// with the request's run settings.
+func (e *Engine) settle(q *query.Query, s *settings) (*Question, error) {
+	x, err := s.asked.Settle([]*query.Query{q}, e.registry)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	if err := beyond(x, s); err != nil {
-		return err
-	}
-	if s.vs != "" {
-		b, err := query.Variant(x.Query, s.vs, isRunFlag, e.registry)
-		if err != nil {
-			return err
-		}
-		x.Kind = question.Compare{B: b, Vs: s.vs}
-	}
-	return nil
+	return x, e.options(x, s)
 }
 
-// sequence reads a request's steps (then=, once a step, in order) and
-// its goal into x: a sequence of attacks on one target.
-func (e *Engine) sequence(x *Question, steps []string, until string) error {
-	filled := slices.DeleteFunc(slices.Clone(steps), func(text string) bool { return text == "" }) // an unfilled step
-	seq, err := query.NewSequence(x.Query, filled, until, isRunFlag, e.registry)
-	if err != nil {
-		return err
-	}
-	x.Query.Then = seq
-	x.Kind = question.Sequence{}
-	return nil
+// options sets x's run options from the request's run settings and the
+// engine's trial budget.
+func (e *Engine) options(x *Question, s *settings) error {
+	opts, err := s.run.Options()
+	x.Opts = query.Options{Sim: opts, TrialsGiven: s.run.Trials.Given, MaxTrials: e.MaxTrials}
+	return err
 }

@@ -5,10 +5,9 @@
 package flagval
 
 import (
-	"crypto/rand"
-	"encoding/binary"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"strconv"
 	"strings"
 )
@@ -64,9 +63,9 @@ func ParseProb(s string) (float64, error) {
 const PrecisionCeiling int64 = 10_000_000_000
 
 // RandomSeed returns a random seed below 2^53, so that it survives a
-// round trip through JSON in any language.
+// round trip through JSON in any language. math/rand/v2's own source is
+// seeded at random for each process (crypto/rand would bring a tenth of
+// a megabyte of ciphers into the page's engine for it).
 func RandomSeed() uint64 {
-	var b [8]byte
-	_, _ = rand.Read(b[:])
-	return binary.LittleEndian.Uint64(b[:]) & (1<<53 - 1)
+	return rand.Uint64() & (1<<53 - 1)
 }

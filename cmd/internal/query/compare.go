@@ -129,15 +129,24 @@ func Compare(ctx context.Context, qa, qb *Query, vs string, opts Options) ([]*Co
 	plans := make([]pair, len(ca))
 	// A and B of each cell, compiled in turn under the run's memory bound
 	// and stopping on ctx, as Run compiles.
-	err = newCompileMemory().points(ctx, 2*len(ca), 0, func(j int) (resolve.Plan, error) {
+	mem := newCompileMemory()
+	err = mem.points(ctx, 2*len(ca), 0, func(j int) (resolve.Plan, error) {
 		i := j / 2
 		if j%2 == 0 {
-			if plans[i].a, err = qa.Action.Compile(qa.Action.Args(ca[i].Values(), qa.Env)); err != nil {
+			args := qa.Action.Args(ca[i].Values(), qa.Env)
+			if err := mem.weigh(qa.Action, args); err != nil {
+				return nil, err
+			}
+			if plans[i].a, err = qa.Action.Compile(args); err != nil {
 				return nil, &Error{Flag: flagOf(err), Err: err}
 			}
 			return plans[i].a, nil
 		}
-		if plans[i].b, err = qb.Action.Compile(qb.Action.Args(cb[i].Values(), qb.Env)); err != nil {
+		args := qb.Action.Args(cb[i].Values(), qb.Env)
+		if err := mem.weigh(qb.Action, args); err != nil {
+			return nil, err
+		}
+		if plans[i].b, err = qb.Action.Compile(args); err != nil {
 			return nil, &Error{Flag: "vs", Err: fmt.Errorf("--vs: %w", err)}
 		}
 		return plans[i].b, nil

@@ -13,19 +13,20 @@ import (
 // Doc is a question as a JSON document (odds batch; docs/batch.md documents
 // it): the system and action, parameter values and card names by name,
 // and the run's settings. A value may be a number, a boolean or the
-// text a flag takes ("1..6", "both", "a,b").
+// text a flag takes ("1..6", "both", "a,b"): each is read as that text
+// (Value) when the line is decoded.
 //
 //	{"system": "opposed", "action": "fire", "params": {"hesa": "1..3", "def": 1},
 //	 "cards": {"attacker": "medium-tank"}, "method": "exact", "seed": 7}
 type Doc struct {
 	System    string            `json:"system"`
 	Action    string            `json:"action"`
-	Params    map[string]any    `json:"params,omitempty"`
+	Params    map[string]Value  `json:"params,omitempty"`
 	Cards     map[string]string `json:"cards,omitempty"`
 	Method    string            `json:"method,omitempty"`
-	Trials    any               `json:"trials,omitempty"`
-	Seed      any               `json:"seed,omitempty"`
-	Precision any               `json:"precision,omitempty"`
+	Trials    Value             `json:"trials,omitempty"`
+	Seed      Value             `json:"seed,omitempty"`
+	Precision Value             `json:"precision,omitempty"`
 	Vs        string            `json:"vs,omitempty"`
 	Metric    string            `json:"metric,omitempty"`
 	// Find and Vary are --find and --vary; Sensitivity is --sensitivity's
@@ -34,7 +35,7 @@ type Doc struct {
 	Vary        string `json:"vary,omitempty"`
 	Sensitivity string `json:"sensitivity,omitempty"`
 	Until       string `json:"until,omitempty"`   // repeated attacks, as --until
-	Attacks     any    `json:"attacks,omitempty"` // with until, as --attacks
+	Attacks     Value  `json:"attacks,omitempty"` // with until, as --attacks
 	// Then are a sequence's steps after the action, as --then (in order).
 	Then []string `json:"then,omitempty"`
 	// Expr is a roll's dice expression: System "roll", no Action.
@@ -52,8 +53,8 @@ type Doc struct {
 	A            string   `json:"a,omitempty"`
 	B            string   `json:"b,omitempty"`
 	First        string   `json:"first,omitempty"`
-	Simultaneous any      `json:"simultaneous,omitempty"`
-	Rounds       any      `json:"rounds,omitempty"`
+	Simultaneous Value    `json:"simultaneous,omitempty"`
+	Rounds       Value    `json:"rounds,omitempty"`
 	Ends         string   `json:"ends,omitempty"`
 	Readings     []string `json:"readings,omitempty"`
 	// ID is the asker's name for the question (a string or a number),
@@ -182,7 +183,7 @@ func DocOfWords(words []string) (*Doc, error) {
 	if len(words) < 2 || strings.HasPrefix(words[0], "-") || strings.HasPrefix(words[1], "-") {
 		return nil, &Error{Hint: `for example ["opposed", "fire", "--hesa", "3", "--def", "1"]`, Err: fmt.Errorf("want SYSTEM ACTION and flags, got %q", words)}
 	}
-	d := &Doc{System: words[0], Action: words[1], Params: map[string]any{}}
+	d := &Doc{System: words[0], Action: words[1], Params: map[string]Value{}}
 	for i := 2; i < len(words); i++ {
 		w := words[i]
 		name, value, hasValue := strings.Cut(strings.TrimPrefix(w, "--"), "=")
@@ -202,7 +203,7 @@ func DocOfWords(words []string) (*Doc, error) {
 			value = "first"
 		}
 		if !d.SetRun(name, value) {
-			d.Params[name] = value
+			d.Params[name] = Value(value)
 		}
 	}
 	return d, nil
@@ -216,11 +217,11 @@ func (d *Doc) SetRun(name, value string) bool {
 	case "method":
 		d.Method = value
 	case "trials":
-		d.Trials = value
+		d.Trials = Value(value)
 	case "seed":
-		d.Seed = value
+		d.Seed = Value(value)
 	case "precision":
-		d.Precision = value
+		d.Precision = Value(value)
 	case "vs":
 		d.Vs = value
 	case "metric":
@@ -234,7 +235,7 @@ func (d *Doc) SetRun(name, value string) bool {
 	case "until":
 		d.Until = value
 	case "attacks":
-		d.Attacks = value
+		d.Attacks = Value(value)
 	case "then":
 		d.Then = append(d.Then, value)
 	default:
@@ -248,7 +249,7 @@ func (d *Doc) SetRun(name, value string) bool {
 func (d *Doc) Values() map[string]string {
 	out := map[string]string{}
 	for k, v := range d.Params {
-		out[k] = Text(v)
+		out[k] = string(v)
 	}
 	for k, v := range d.Cards {
 		out[k] = v
@@ -259,37 +260,63 @@ func (d *Doc) Values() map[string]string {
 	for _, r := range d.Readings {
 		out[r] = "true"
 	}
-	for k, v := range map[string]any{"a": d.A, "b": d.B, "first": d.First, "simultaneous": d.Simultaneous, "rounds": d.Rounds, "ends": d.Ends} {
-		if t := Text(v); t != "" {
-			out[k] = t
-		}
-	}
-	for k, v := range map[string]any{"matchup": d.Matchup, "method": d.Method, "trials": d.Trials, "seed": d.Seed, "precision": d.Precision, "vs": d.Vs, "metric": d.Metric,
-		"find": d.Find, "vary": d.Vary, "sensitivity": d.Sensitivity, "until": d.Until, "attacks": d.Attacks} {
-		if t := Text(v); t != "" {
-			out[k] = t
+	for k, v := range map[string]string{"a": d.A, "b": d.B, "first": d.First, "simultaneous": string(d.Simultaneous), "rounds": string(d.Rounds), "ends": d.Ends,
+		"matchup": d.Matchup, "method": d.Method, "trials": string(d.Trials), "seed": string(d.Seed), "precision": string(d.Precision), "vs": d.Vs, "metric": d.Metric,
+		"find": d.Find, "vary": d.Vary, "sensitivity": d.Sensitivity, "until": d.Until, "attacks": string(d.Attacks)} {
+		if v != "" {
+			out[k] = v
 		}
 	}
 	return out
 }
 
-// Text is a JSON value of a Doc as a flag's text (a list: 0,2,4).
-func Text(v any) string {
-	switch x := v.(type) {
+// Value is a value of a Doc as a flag's text: the line gives a string
+// (the text itself: "1..6", "both", "a,b"), a number (its digits as
+// written), a boolean, or a list of them (0,2,4); anything else is
+// refused when the line is decoded.
+type Value string
+
+func (v *Value) UnmarshalJSON(b []byte) error {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.UseNumber()
+	var x any
+	if err := dec.Decode(&x); err != nil {
+		return err
+	}
+	t, ok := valueText(x, true)
+	if !ok {
+		return fmt.Errorf("want a number, a boolean, a string or a list of them, got %s", b)
+	}
+	*v = Value(t)
+	return nil
+}
+
+// valueText is x as a flag's text; a list may hold no list.
+func valueText(x any, list bool) (string, bool) {
+	switch x := x.(type) {
 	case nil:
-		return ""
+		return "", true
 	case string:
-		return x
+		return x, true
 	case json.Number:
-		return x.String()
-	case []any: // a list: 0,2,4
+		return x.String(), true
+	case bool:
+		return strconv.FormatBool(x), true
+	case []any:
+		if !list {
+			return "", false
+		}
 		parts := make([]string, len(x))
 		for i, e := range x {
-			parts[i] = Text(e)
+			t, ok := valueText(e, false)
+			if !ok {
+				return "", false
+			}
+			parts[i] = t
 		}
-		return strings.Join(parts, ",")
+		return strings.Join(parts, ","), true
 	}
-	return fmt.Sprint(v)
+	return "", false
 }
 
 // rollDocOfWords is the Doc of ["roll", EXPR, flags...]: the flags are
@@ -321,7 +348,7 @@ func runDocOfWords(words []string) (*Doc, error) {
 	if err != nil {
 		return nil, err
 	}
-	name := Text(d.Params["matchup"])
+	name := string(d.Params["matchup"])
 	delete(d.Params, "matchup")
 	if name == "" {
 		return nil, &Error{Flag: "matchup", Hint: MatchupHint, Err: fmt.Errorf("--matchup: want a matchup's NAME")}
@@ -343,7 +370,7 @@ func engageDocOfWords(words []string) (*Doc, error) {
 		return nil, err
 	}
 	for _, name := range slices.Sorted(maps.Keys(d.Params)) {
-		v := Text(d.Params[name])
+		v := string(d.Params[name])
 		switch name {
 		case "a":
 			d.A = v
@@ -352,9 +379,9 @@ func engageDocOfWords(words []string) (*Doc, error) {
 		case "first":
 			d.First = v
 		case "simultaneous":
-			d.Simultaneous = v
+			d.Simultaneous = Value(v)
 		case "rounds":
-			d.Rounds = v
+			d.Rounds = Value(v)
 		case "ends":
 			d.Ends = v
 		default:

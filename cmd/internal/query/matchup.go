@@ -2,6 +2,7 @@ package query
 
 import (
 	"fmt"
+	"strings"
 
 	"odds/profiles"
 	"odds/resolve"
@@ -24,12 +25,7 @@ func OfMatchup(systems []*resolve.System, reg *profiles.Registry, name string) (
 		return nil, &Error{Flag: "matchup", Hint: "run it alone: odds run --matchup " + m.Name,
 			Err: fmt.Errorf("--matchup: matchup %s is an engagement, not one attack", m.Name)}
 	}
-	var sys *resolve.System
-	for _, s := range systems {
-		if s.Name == m.System {
-			sys = s
-		}
-	}
+	sys := resolve.Named(systems, m.System)
 	var act *resolve.Action
 	if sys != nil {
 		act = sys.Action(m.Action)
@@ -135,4 +131,32 @@ func OfEngageMatchup(systems []*resolve.System, reg *profiles.Registry, name str
 		out.Warnings = append(out.Warnings, w)
 	}
 	return out, nil
+}
+
+// Engagements picks out the engagement matchups of names: one alone is
+// returned as eng, to run as odds engage would; alongside matchups of one
+// attack (a file's, fromFile) they are left out (note says so, to tell
+// the user) and the rest returned; several alone are refused.
+func Engagements(systems []*resolve.System, reg *profiles.Registry, names []string, fromFile bool) (plain []string, eng *EngageMatchup, note string, err error) {
+	var engaged []string
+	for _, n := range names {
+		e, err := OfEngageMatchup(systems, reg, n)
+		if err != nil {
+			return nil, nil, "", err
+		}
+		if e == nil {
+			plain = append(plain, n)
+			continue
+		}
+		engaged, eng = append(engaged, n), e
+	}
+	switch {
+	case len(engaged) == 0:
+		return names, nil, "", nil
+	case len(plain) > 0 && fromFile:
+		return plain, nil, "left out the engagement matchup(s) " + strings.Join(engaged, ", ") + ": run each with --matchup NAME", nil
+	case len(engaged) > 1:
+		return nil, nil, "", errorf("", "pick one with --matchup NAME", "run: %s are engagements, each run alone", strings.Join(engaged, ", "))
+	}
+	return nil, eng, "", nil
 }

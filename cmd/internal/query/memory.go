@@ -36,6 +36,10 @@ type compileMemory struct {
 	base   int64
 	held   int64 // planBytes of the points compiled so far
 	sample []metrics.Sample
+	// The point being compiled: the points left (it included), the
+	// run's results, and the largest point so far (expect reads them).
+	left, results int
+	largest       int64
 }
 
 func newCompileMemory() *compileMemory {
@@ -70,6 +74,7 @@ func (m *compileMemory) points(ctx context.Context, n, before int, compile func(
 				"the run's %d results would hold about %s MB of compiled tables, more than the %s MB one run may use",
 				before+n, Group(est>>20), Group(MaxCompileBytes>>20))
 		}
+		m.left, m.results, m.largest = n-i, before+n, largest
 		plan, err := compile(i)
 		if err != nil {
 			return err
@@ -85,6 +90,29 @@ func (m *compileMemory) points(ctx context.Context, n, before int, compile func(
 		}
 	}
 	return nil
+}
+
+// expect refuses the point about to be compiled (by points' compile)
+// when its action estimates, from its arguments, that its plan holds
+// bytes, and the run's points so far, it and each point left as large
+// as the largest would pass MaxCompileBytes: a point of 40 dice a side
+// is weighed before its tables are made, the first point of a run too.
+func (m *compileMemory) expect(bytes int64) error {
+	if est := m.held + int64(m.left)*max(m.largest, bytes); est > MaxCompileBytes {
+		return errorf("", "sweep fewer values or roll smaller pools at once",
+			"the run's %d results would hold about %s MB of compiled tables, more than the %s MB one run may use",
+			m.results, Group(est>>20), Group(MaxCompileBytes>>20))
+	}
+	return nil
+}
+
+// weigh is expect for a point of action act with arguments a, where act
+// estimates its plan's size (resolve.Action.Bytes).
+func (m *compileMemory) weigh(act *resolve.Action, a resolve.Args) error {
+	if act.Bytes == nil {
+		return nil
+	}
+	return m.expect(act.Bytes(a))
 }
 
 // room refuses a run whose compiled points leave no room for one more

@@ -14,7 +14,8 @@ import (
 
 // symbolSweep is symbol fire at 30 red attack dice against 20 blue
 // defence dice, swept over damage capacity 1..6: six points, each
-// compiled and kept before any trial (26 MB of tables each).
+// compiled and kept before any trial (9 MB of tables each; 26 MB before
+// only the cells that can happen were made).
 func symbolSweep(t *testing.T) *Query {
 	t.Helper()
 	flags := map[string]string{"attack": "red:30", "defence": "blue:20", "target": "infantry", "damage-capacity": "1..6"}
@@ -80,11 +81,12 @@ func TestCompileMemoryEstimate(t *testing.T) {
 	if _, err := Compare(context.Background(), q, q, "--n 1", opts); err == nil || !strings.Contains(err.Error(), "the run's 8 results would hold about 80 MB") || n != 1 {
 		t.Errorf("compare of 4 cells: %d compiled, err %v; want 1 compiled, then 80 MB refused", n, err)
 	}
-	// The real thing: six symbol fire points of 26 MB under 100 MB are
-	// refused after the first, by the estimate (the heap holds 26 MB).
-	MaxCompileBytes = 100 << 20
+	// The real thing: six symbol fire points of 13 MB by symbol fire's
+	// own estimate (9 MB held) under 40 MB are refused before the first
+	// is compiled.
+	MaxCompileBytes = 40 << 20
 	_, err = Run(context.Background(), []*Query{symbolSweep(t)}, opts)
-	if !errors.As(err, &qe) || !strings.Contains(err.Error(), "the run's 6 results would hold about 1") || strings.Contains(err.Error(), "\n") {
+	if !errors.As(err, &qe) || !strings.Contains(err.Error(), "the run's 6 results would hold about 8") || strings.Contains(err.Error(), "\n") {
 		t.Errorf("symbol sweep: err %v; want the estimate's refusal", err)
 	}
 }
@@ -160,5 +162,49 @@ func TestCompileMemoryBoundChain(t *testing.T) {
 	var qe *Error
 	if !errors.As(err, &qe) || !strings.Contains(err.Error(), "MB of compiled tables, more than the 16 MB one run may use") {
 		t.Fatalf("err %v; want the compile memory bound", err)
+	}
+}
+
+// TestCompileMemoryExpect: an action that estimates its plan's size from
+// its arguments (resolve.Action.Bytes) is weighed before each point is
+// compiled, the first one too: a single point over the bound compiles
+// nothing, and symbol fire at 40 dice a side (about 29 MB by its
+// estimate) is refused under 16 MB with one line, and runs under the
+// default bound. A comparison weighs its points the same way.
+func TestCompileMemoryExpect(t *testing.T) {
+	defer func(old int64) { MaxCompileBytes = old }(MaxCompileBytes)
+	MaxCompileBytes = 16 << 20
+	n := 0
+	q := bigQuery(t, "1..3", &n, nil)
+	q.Action.Bytes = func(a resolve.Args) int64 { return int64(a.Int("n")) * 6 << 20 }
+	_, err := CompileChecked(context.Background(), []*Query{q}, nil)
+	if err == nil || err.Error() != "the run's 3 results would hold about 18 MB of compiled tables, more than the 16 MB one run may use" || n != 0 {
+		t.Errorf("3 points of 6 MB by estimate under 16 MB: %d compiled, err %v; want none compiled", n, err)
+	}
+	// A comparison weighs A and B of each cell before compiling them.
+	n = 0
+	opts := Options{Sim: sim.Options{Method: sim.MC, Trials: 1, Seed: 1, Workers: 1}}
+	if _, err := Compare(context.Background(), q, q, "--n 1", opts); err == nil || !strings.Contains(err.Error(), "the run's 6 results would hold about") || n != 0 {
+		t.Errorf("compare of 3 cells of 6 MB by estimate under 16 MB: %d compiled, err %v; want none compiled", n, err)
+	}
+	q.Action.Bytes = func(resolve.Args) int64 { return 17 << 20 }
+	n = 0
+	q.Values["n"] = q.Values["n"][:1]
+	if _, err := CompileChecked(context.Background(), []*Query{q}, nil); err == nil || n != 0 {
+		t.Errorf("one point of 17 MB by estimate under 16 MB: %d compiled, err %v; want none compiled", n, err)
+	}
+	flags := map[string]string{"attack": "red:20,blue:20", "defence": "blue:20,red:20", "target": "infantry"}
+	sq, _, err := New(spec(t, "symbol", "fire", flags, map[string]string{}), builtins)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = CompileChecked(context.Background(), []*Query{sq}, nil)
+	var qe *Error
+	if !errors.As(err, &qe) || !strings.HasPrefix(err.Error(), "the run's 1 results would hold about ") || strings.Contains(err.Error(), "\n") {
+		t.Errorf("40 dice a side under 16 MB: err %v; want the estimate's refusal", err)
+	}
+	MaxCompileBytes = 1 << 30
+	if _, err := CompileChecked(context.Background(), []*Query{sq}, nil); err != nil {
+		t.Errorf("40 dice a side under 1 GB: %v", err)
 	}
 }

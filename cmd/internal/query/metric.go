@@ -51,10 +51,7 @@ func (m Metric) check(flag string, l *resolve.Layout) error {
 	if m.Mean && slices.Contains(l.Stats, m.Name) || !m.Mean && slices.Contains(l.Outcomes, m.Name) {
 		return nil
 	}
-	choices := slices.Clone(l.Outcomes)
-	for _, s := range l.Stats {
-		choices = append(choices, "mean:"+s)
-	}
+	choices := MetricNames(l.Outcomes, l.Stats)
 	what := map[bool]string{false: "outcome", true: "numeric result"}[m.Mean]
 	return errorf(flag, "want one of "+strings.Join(choices, ", "), "no %s %q here", what, m.Name)
 }
@@ -168,4 +165,14 @@ func (c Condition) verdict(x, lo, hi float64, exact bool) Verdict {
 		return Fails
 	}
 	return Unsure
+}
+
+// MetricNames are the metrics of these outcomes and numeric results:
+// each outcome, then mean:RESULT of each numeric result.
+func MetricNames(outcomes, stats []string) []string {
+	names := slices.Clone(outcomes)
+	for _, s := range stats {
+		names = append(names, "mean:"+s)
+	}
+	return names
 }

@@ -284,20 +284,28 @@ func (q *Query) fillCards(pt Point, cards resolve.Cards, given resolve.Values, o
 
 // Compile compiles the point's plan.
 func (q *Query) Compile(pt Point) (resolve.Plan, error) {
-	return q.compile(pt, pt.Values(), nil)
+	return q.compile(pt, pt.Values(), nil, nil)
 }
 
 // compile is Compile of the point whose values are vals, with check
 // called after each plan a chain compiles (a chain compiles one a state
-// of its target): the run's memory bound.
-func (q *Query) compile(pt Point, vals resolve.Values, check func() error) (resolve.Plan, error) {
+// of its target): the run's memory bound; and, if the action estimates
+// its plan's size from its arguments (resolve.Action.Bytes), expect
+// with that estimate before the plan is compiled.
+func (q *Query) compile(pt Point, vals resolve.Values, check func() error, expect func(bytes int64) error) (resolve.Plan, error) {
 	if q.Then != nil {
 		return q.compileSequence(pt, check)
 	}
 	if q.Until != nil {
 		return q.compileChain(pt, check)
 	}
-	plan, err := q.Action.Compile(q.Action.Args(vals, q.Env))
+	args := q.Action.Args(vals, q.Env)
+	if q.Action.Bytes != nil && expect != nil {
+		if err := expect(q.Action.Bytes(args)); err != nil {
+			return nil, err // the run's memory bound, before the tables are made
+		}
+	}
+	plan, err := q.Action.Compile(args)
 	if err != nil {
 		if q.Matchup != "" {
 			err = fmt.Errorf("matchup %s: %w", q.Matchup, err)
@@ -351,7 +359,7 @@ func compileAll(ctx context.Context, qs []*Query, mem *compileMemory) ([]Compile
 			prev = pt.Set
 			// A chain compiles one plan a state of its target: the heap
 			// is measured after each.
-			plan, err := q.compile(pt, vals, func() error { return mem.check(len(all) + 1) })
+			plan, err := q.compile(pt, vals, func() error { return mem.check(len(all) + 1) }, mem.expect)
 			if err == nil {
 				all = append(all, Compiled{q, pt, plan})
 			}

@@ -2,6 +2,8 @@ package query
 
 import (
 	"errors"
+	"maps"
+	"strings"
 	"testing"
 
 	"odds/profiles"
@@ -153,5 +155,29 @@ func TestErrorsAreTyped(t *testing.T) {
 	_, err = CompileAll([]*Query{bad})
 	if !errors.As(err, &qe) || len(pts) != 1 {
 		t.Fatalf("compile without a fire mode: err %v (%T)", err, err)
+	}
+}
+
+// TestDocValues: a query object's values are read as the text a flag
+// takes (numbers as written, booleans, lists joined by commas), and a
+// value no flag could take is refused when the line is read.
+func TestDocValues(t *testing.T) {
+	d, err := ParseDoc([]byte(`{"system": "opposed", "action": "fire", "params": {"hesa": [1, 2.50, "4..6"], "smoke": true, "def": "0"}, "trials": 1e6, "seed": 7, "rounds": null}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := d.Values()
+	want := map[string]string{"hesa": "1,2.50,4..6", "smoke": "true", "def": "0", "trials": "1e6", "seed": "7"}
+	if !maps.Equal(got, want) {
+		t.Errorf("values %v, want %v", got, want)
+	}
+	for _, line := range []string{
+		`{"system": "opposed", "action": "fire", "params": {"hesa": {"x": 1}}}`,
+		`{"system": "opposed", "action": "fire", "params": {"hesa": [1, [2]]}}`,
+		`{"system": "opposed", "action": "fire", "trials": {}}`,
+	} {
+		if _, err := ParseDoc([]byte(line)); err == nil || !strings.Contains(err.Error(), "want a number, a boolean, a string or a list of them") {
+			t.Errorf("%s: %v, want a refusal of the value", line, err)
+		}
 	}
 }

@@ -146,7 +146,7 @@ func Sensitivities(ctx context.Context, q *Query, metric string, opts Options) (
 	largest := int64(0)
 	err = mem.points(ctx, len(jobs), 0, func(i int) (resolve.Plan, error) {
 		j := &jobs[i]
-		plan, err := q.Compile(j.pt)
+		plan, err := q.compile(j.pt, j.pt.Values(), nil, mem.expect)
 		if err != nil {
 			return nil, err
 		}

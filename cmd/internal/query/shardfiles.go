@@ -145,10 +145,7 @@ func CheckShardArgs(systems []*resolve.System, words []string, name string) erro
 	if len(words) == 0 {
 		return bad("the shard names no command")
 	}
-	compute := words[0] == "run" || words[0] == "roll" || words[0] == "engage"
-	for _, s := range systems {
-		compute = compute || words[0] == s.Name
-	}
+	compute := words[0] == "run" || words[0] == "roll" || words[0] == "engage" || resolve.Named(systems, words[0]) != nil
 	if !compute {
 		return bad(fmt.Sprintf("%q is not a command that computes odds", words[0]))
 	}

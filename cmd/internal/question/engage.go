@@ -2,6 +2,7 @@ package question
 
 import (
 	"context"
+	"fmt"
 	"io"
 
 	"odds/cmd/internal/query"
@@ -41,4 +42,25 @@ func (Engagements) Kind() string { return "engage" }
 
 func (es Engagements) Write(ctx context.Context, w io.Writer, format string, st render.Style) error {
 	return render.EngageWriters.Write(ctx, w, format, es, st)
+}
+
+// Engagement is the question of an engagement matchup (odds run
+// --matchup NAME of one whose attacks engage): Engage with the cards
+// and exchange the matchup gives, refusing one attack's questions and a
+// metric engagements do not have.
+func (a *Asked) Engagement(e *query.EngageMatchup) (*Settings, error) {
+	g := a.Given
+	for _, f := range []struct {
+		name  string
+		given bool
+	}{{"until", g.Until}, {"attacks", g.Attacks}, {"find", g.Find}, {"vary", g.Vary}, {"sensitivity", g.Sensitivity}, {"vs", g.Vs}, {"then", g.Then}} {
+		if f.given {
+			return nil, &query.Error{Flag: f.name, Hint: "an engagement answers its rounds and states",
+				Err: fmt.Errorf("--%s: not with an engagement matchup (%s)", f.name, e.Name)}
+		}
+	}
+	if err := render.CheckEngageMetric(a.Metric); err != nil {
+		return nil, err
+	}
+	return &Settings{Query: e.A, Metric: a.Metric, Kind: Engage{B: e.B, Cards: e.Cards, Spec: e.Spec}}, nil
 }

@@ -78,6 +78,17 @@ func (rs Results) Kind() string {
 	return "once"
 }
 
+// Note adds note to each result's (a partial merge's: tables show it
+// under the result, JSON as its note).
+func (rs Results) Note(note string) {
+	for _, r := range rs {
+		if r.Note != "" {
+			r.Note += "; "
+		}
+		r.Note += note
+	}
+}
+
 func (rs Results) Write(ctx context.Context, w io.Writer, format string, st render.Style) error {
 	return render.ResultWriters.Write(ctx, w, format, rs, st)
 }

@@ -45,3 +45,11 @@ var _ Plotter = Engagements(nil)
 func (es Engagements) Plot(path, metric, title string) ([]byte, error) {
 	return render.EngagePlot(es, metric, path, render.PlotTitle(title))
 }
+
+var _ Plotter = Rolled{}
+
+// Plot draws the roll's values as bars, the far tails folded unless
+// AllRows.
+func (r Rolled) Plot(path, _, title string) ([]byte, error) {
+	return render.RollPlot(r.Results[0], path, r.AllRows, render.PlotTitle(title))
+}

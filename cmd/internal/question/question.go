@@ -26,14 +26,15 @@ type Settings struct {
 // the query's points and how it answers. The kinds are listed in Kinds.
 type Kind interface {
 	// Name is the kind's name in listings, the page and JSON documents'
-	// "kind" ("once", "until", "compare", "find", "sensitivity").
+	// "kind" ("once", "until", "compare", "find", "sensitivity", ...;
+	// a roll's answer is a once document).
 	Name() string
 	ask(ctx context.Context, s *Settings) (Answer, error)
 }
 
 // Kinds are the kinds of question, one of each (their parameters
 // unset), in the order listings show them.
-var Kinds = []Kind{Once{}, Until{}, Compare{}, Find{}, Sensitivity{}, Sequence{}, Engage{}}
+var Kinds = []Kind{Once{}, Until{}, Compare{}, Find{}, Sensitivity{}, Sequence{}, Engage{}, Roll{}}
 
 // Answer is a question's answer: it writes itself in an output format
 // (table, csv, json, markdown), its figures as render.Style says.

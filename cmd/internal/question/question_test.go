@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"math"
+	"strconv"
 	"testing"
 	"time"
 
@@ -66,6 +67,7 @@ func kinds(tb testing.TB) map[string]*Settings {
 		"until":       {Query: qu, Kind: Until{}},
 		"sequence":    {Query: qs, Kind: Sequence{}},
 		"engage":      {Query: q, Kind: Engage{B: fire(tb, map[string]string{"hesa": "2", "def": "2"}), Spec: query.EngageSpec{Rounds: 3}}},
+		"roll":        {Kind: Roll{Expr: "d10+3 vs d10+1"}},
 	}
 	for _, k := range Kinds {
 		if out[k.Name()] == nil {
@@ -88,11 +90,17 @@ func TestAskExact(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		if ans.Kind() != name {
+		if kind := map[string]string{"roll": "once"}[name]; ans.Kind() != name && ans.Kind() != kind {
 			t.Errorf("%s: answer of kind %s", name, ans.Kind())
 		}
 		var got float64
 		switch a := ans.(type) {
+		case Rolled: // opposed fire's margin a+3-b-1 at 5 or more: 28 of 100 pairs
+			for _, o := range a.Results[0].Summary.Outcomes {
+				if v, err := strconv.Atoi(o.Name); err == nil && v >= 5 {
+					got += o.P
+				}
+			}
 		case Results:
 			got = outcome(a[0], "out-of-action")
 			if a[0].Chain != nil { // reached by attack 2: 1 - 0.72^2
@@ -109,7 +117,7 @@ func TestAskExact(t *testing.T) {
 		case Engagements: // 3 rounds of 0.28 against 0.15: 0.28 (1 − 0.612³) / 0.388
 			got = a[0].AWins.P
 		}
-		want := map[string]float64{"once": 0.28, "until": 1 - 0.72*0.72, "compare": 0.15, "find": 6, "sensitivity": -0.13, "sequence": 0.4312, "engage": 0.28 * (1 - 0.612*0.612*0.612) / 0.388}[name]
+		want := map[string]float64{"once": 0.28, "until": 1 - 0.72*0.72, "compare": 0.15, "find": 6, "sensitivity": -0.13, "sequence": 0.4312, "engage": 0.28 * (1 - 0.612*0.612*0.612) / 0.388, "roll": 0.28}[name]
 		if math.Abs(got-want) > 1e-9 {
 			t.Errorf("%s: %v, want %v", name, got, want)
 		}

@@ -12,9 +12,6 @@ import (
 	"io"
 	"strings"
 	"unicode/utf8"
-
-	"github.com/olekukonko/tablewriter"
-	"github.com/olekukonko/tablewriter/tw"
 )
 
 // plainCell reports whether boxTable draws s as tablewriter does: one
@@ -62,7 +59,7 @@ func boxable(header []string, rows [][]string) bool {
 // boxTable draws a box table whose cells need no wrapping: the header's
 // lines left-aligned, the rows' cells right-aligned where align says so
 // and left-aligned otherwise (alignments makes no other).
-func boxTable(w io.Writer, header []string, rows [][]string, align []tw.Align) error {
+func boxTable(w io.Writer, header []string, rows [][]string, align []alignment) error {
 	widths := make([]int, len(header))
 	lines := make([][]string, len(header))
 	depth := 0
@@ -84,7 +81,7 @@ func boxTable(w io.Writer, header []string, rows [][]string, align []tw.Align) e
 			if l < len(ls) {
 				s = ls[l]
 			}
-			writeCell(b, "│", s, widths[c], tw.AlignLeft)
+			writeCell(b, "│", s, widths[c], alignLeft)
 		}
 		b.WriteString("│\n")
 	}
@@ -92,66 +89,6 @@ func boxTable(w io.Writer, header []string, rows [][]string, align []tw.Align) e
 	writeRows(b, rows, widths, align)
 	b.WriteString(rule(widths, "└", "┴", "┘"))
 	return b.Flush()
-}
-
-// wrappedBoxTable draws a box table too wide for the terminal whose rows'
-// cells are single words: tablewriter wraps the header (its own way, which
-// is the output's) and cannot wrap the cells, so it lays out the header
-// with a sample of the rows, one holding each column's widest cell, and
-// boxTable's rows go beneath. ok is false, and nothing written, when a
-// cell has a space (tablewriter would wrap it) or the sample's columns
-// are not its widest cells' (a layout this does not know).
-func wrappedBoxTable(w io.Writer, header []string, rows [][]string, align []tw.Align, opts []tablewriter.Option) (ok bool, err error) {
-	widths := cellWidths(rows)
-	var sample [][]string
-	picked := map[int]bool{}
-	for c, n := range widths {
-		for i, r := range rows {
-			if strings.Contains(r[c], " ") {
-				return false, nil
-			}
-			if utf8.RuneCountInString(r[c]) == n && !picked[i] {
-				picked[i] = true
-				sample = append(sample, r)
-				break
-			}
-		}
-	}
-	var drawn strings.Builder
-	if err := tableWriter(&drawn, opts, header, sample); err != nil {
-		return false, err
-	}
-	lines := strings.SplitAfter(drawn.String(), "\n")
-	if len(lines) < len(sample)+4 || lines[len(lines)-1] != "" {
-		return false, nil
-	}
-	lines = lines[:len(lines)-1]
-	// The top rule gives the columns' widths: each is its widest cell's,
-	// or the header's if wider.
-	segs := strings.Split(strings.TrimSuffix(strings.TrimPrefix(lines[0], "┌"), "┐\n"), "┬")
-	if len(segs) != len(widths) {
-		return false, nil
-	}
-	for c, seg := range segs {
-		widths[c] = max(widths[c], utf8.RuneCountInString(seg)-2)
-		if seg != strings.Repeat("─", widths[c]+2) {
-			return false, nil
-		}
-	}
-	// The sample's rows, drawn, must be boxTable's: one line each.
-	head := len(lines) - len(sample) - 1
-	var mine strings.Builder
-	writeRows(&mine, sample, widths, align)
-	if mine.String() != strings.Join(lines[head:len(lines)-1], "") || lines[len(lines)-1] != rule(widths, "└", "┴", "┘") {
-		return false, nil
-	}
-	b := bufio.NewWriterSize(w, 64<<10)
-	for _, l := range lines[:head] {
-		b.WriteString(l)
-	}
-	writeRows(b, rows, widths, align)
-	b.WriteString(lines[len(lines)-1])
-	return true, b.Flush()
 }
 
 // cellWidths are the widths of the rows' widest cell in each column.
@@ -187,12 +124,12 @@ type writer interface {
 }
 
 // writeRows writes the rows, each on one line, between box borders.
-func writeRows(b writer, rows [][]string, widths []int, align []tw.Align) {
+func writeRows(b writer, rows [][]string, widths []int, align []alignment) {
 	writeLines(b, "│", rows, widths, align)
 }
 
 // writeLines writes the rows, each on one line, bar between cells.
-func writeLines(b writer, bar string, rows [][]string, widths []int, align []tw.Align) {
+func writeLines(b writer, bar string, rows [][]string, widths []int, align []alignment) {
 	for _, r := range rows {
 		for c, s := range r {
 			writeCell(b, bar, s, widths[c], align[c])
@@ -206,7 +143,7 @@ func writeLines(b writer, bar string, rows [][]string, widths []int, align []tw.
 var spaces = strings.Repeat(" ", 256)
 
 // writeCell writes one cell and the border (bar) before it.
-func writeCell(b writer, bar, s string, width int, a tw.Align) {
+func writeCell(b writer, bar, s string, width int, a alignment) {
 	b.WriteString(bar)
 	b.WriteByte(' ')
 	gap := width - utf8.RuneCountInString(s)
@@ -215,7 +152,7 @@ func writeCell(b writer, bar, s string, width int, a tw.Align) {
 			b.WriteString(spaces[:min(n, len(spaces))])
 		}
 	}
-	if a == tw.AlignRight {
+	if a == alignRight {
 		pad()
 		b.WriteString(s)
 	} else {
@@ -250,17 +187,17 @@ func markdownable(header []string, rows [][]string) bool {
 // markdownTable draws a markdown table as tablewriter's markdown renderer
 // does: columns padded to their widest cell, the header left-aligned, the
 // rule saying each column's alignment.
-func markdownTable(w io.Writer, header []string, rows [][]string, align []tw.Align) error {
+func markdownTable(w io.Writer, header []string, rows [][]string, align []alignment) error {
 	widths := cellWidths(rows)
 	for c, h := range header {
 		widths[c] = max(widths[c], utf8.RuneCountInString(h), 1) // an empty column is one wide
 	}
 	b := bufio.NewWriterSize(w, 64<<10)
-	left := make([]tw.Align, len(header))
+	left := make([]alignment, len(header))
 	writeLines(b, "|", [][]string{header}, widths, left)
 	for c, n := range widths {
 		b.WriteByte('|')
-		if align[c] == tw.AlignRight {
+		if align[c] == alignRight {
 			b.WriteString(strings.Repeat("-", n+1) + ":")
 		} else {
 			b.WriteString(":" + strings.Repeat("-", n+1))

@@ -1,3 +1,5 @@
+//go:build !(js && wasm)
+
 package render
 
 import (
@@ -22,7 +24,7 @@ func TestBoxTable(t *testing.T) {
 	for n := range 500 {
 		cols, nrows := 1+rng.IntN(6), 1+rng.IntN(5)
 		header := make([]string, cols)
-		align := make([]tw.Align, cols)
+		align := make([]alignment, cols)
 		for c := range header {
 			var lines []string
 			for range 1 + rng.IntN(3) {
@@ -36,7 +38,7 @@ func TestBoxTable(t *testing.T) {
 			if rng.IntN(8) == 0 {
 				header[c] = "" // a bar column's
 			}
-			align[c] = []tw.Align{tw.AlignLeft, tw.AlignRight}[rng.IntN(2)]
+			align[c] = alignment(rng.IntN(2))
 		}
 		rows := make([][]string, nrows)
 		for r := range rows {
@@ -53,7 +55,7 @@ func TestBoxTable(t *testing.T) {
 			t.Fatal(err)
 		}
 		tbl := tablewriter.NewTable(&want, tablewriter.WithHeaderAutoFormat(tw.Off),
-			tablewriter.WithRowAlignmentConfig(tw.CellAlignment{PerColumn: align}), tablewriter.WithHeaderAlignment(tw.AlignLeft))
+			tablewriter.WithRowAlignmentConfig(tw.CellAlignment{PerColumn: twAligns(align)}), tablewriter.WithHeaderAlignment(tw.AlignLeft))
 		tbl.Header(header)
 		if err := tbl.Bulk(rows); err != nil {
 			t.Fatal(err)
@@ -145,10 +147,10 @@ func TestMarkdownTable(t *testing.T) {
 	for n := range 500 {
 		cols, nrows := 1+rng.IntN(6), 1+rng.IntN(5)
 		header := make([]string, cols)
-		align := make([]tw.Align, cols)
+		align := make([]alignment, cols)
 		for c := range header {
 			header[c] = pick(words)
-			align[c] = []tw.Align{tw.AlignLeft, tw.AlignRight}[rng.IntN(2)]
+			align[c] = alignment(rng.IntN(2))
 		}
 		rows := make([][]string, nrows)
 		for r := range rows {
@@ -165,7 +167,7 @@ func TestMarkdownTable(t *testing.T) {
 			t.Fatal(err)
 		}
 		tbl := tablewriter.NewTable(&want, tablewriter.WithHeaderAutoFormat(tw.Off),
-			tablewriter.WithRowAlignmentConfig(tw.CellAlignment{PerColumn: align}), tablewriter.WithHeaderAlignment(tw.AlignLeft),
+			tablewriter.WithRowAlignmentConfig(tw.CellAlignment{PerColumn: twAligns(align)}), tablewriter.WithHeaderAlignment(tw.AlignLeft),
 			tablewriter.WithRenderer(renderer.NewMarkdown()))
 		tbl.Header(header)
 		if err := tbl.Bulk(rows); err != nil {

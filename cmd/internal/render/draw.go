@@ -1,15 +1,12 @@
 package render
 
-// Drawing tables (tablewriter) and fitting text to the terminal's width.
+// Fitting tables and text to the terminal's width (the tables are drawn
+// by box.go, and by tablewriter where they wrap: tablewriter.go).
 
 import (
 	"io"
 	"strings"
 	"unicode/utf8"
-
-	"github.com/olekukonko/tablewriter"
-	"github.com/olekukonko/tablewriter/renderer"
-	"github.com/olekukonko/tablewriter/tw"
 )
 
 // barFits is the bar width that keeps a box table of rows (the bar column
@@ -122,76 +119,25 @@ func listing(w io.Writer, markdown bool, width int, header []string, rows [][]st
 	return err
 }
 
-func drawTable(w io.Writer, markdown, plain bool, width int, header []string, rows [][]string) error {
-	opts, header, align, wraps := tableOptions(markdown, plain, width, header, rows)
-	if markdown && markdownable(header, rows) {
-		return markdownTable(w, header, rows, align)
-	}
-	if !markdown && !plain && boxable(header, rows) {
-		if !wraps {
-			return boxTable(w, header, rows, align)
-		}
-		if ok, err := wrappedBoxTable(w, header, rows, align, opts); ok || err != nil {
-			return err
-		}
-	}
-	return tableWriter(w, opts, header, rows)
-}
+// alignment is how a column's cells are aligned: the left or the right.
+type alignment uint8
 
-// tableOptions are tablewriter's options for the table, its header
-// (fitted to the width where the table is too wide) and its columns'
-// alignments; wraps says tablewriter is to wrap it.
-func tableOptions(markdown, plain bool, width int, header []string, rows [][]string) (opts []tablewriter.Option, fitted []string, align []tw.Align, wraps bool) {
-	align = alignments(header, rows)
-	opts = []tablewriter.Option{
-		tablewriter.WithHeaderAutoFormat(tw.Off),
-		tablewriter.WithRowAlignmentConfig(tw.CellAlignment{PerColumn: align}),
-		tablewriter.WithHeaderAlignment(tw.AlignLeft),
-	}
-	if markdown {
-		opts = append(opts, tablewriter.WithRenderer(renderer.NewMarkdown()))
-	} else if boxWidth(header, rows) > width {
-		header = fitHeader(header, rows)
-		if boxWidth(header, rows) > width {
-			wraps = true
-			opts = append(opts, tablewriter.WithMaxWidth(width), tablewriter.WithRowAutoWrap(tw.WrapNormal),
-				tablewriter.WithHeaderAutoWrap(tw.WrapNormal))
-		}
-	}
-	if plain && !markdown {
-		opts = append(opts, tablewriter.WithRenderer(renderer.NewBlueprint(tw.Rendition{
-			Borders: tw.BorderNone,
-			Symbols: tw.NewSymbols(tw.StyleNone),
-			Settings: tw.Settings{
-				Separators: tw.Separators{BetweenRows: tw.Off, BetweenColumns: tw.Off},
-				Lines:      tw.Lines{ShowHeaderLine: tw.Off},
-			},
-		})))
-	}
-	return opts, header, align, wraps
-}
-
-// tableWriter draws the table with tablewriter.
-func tableWriter(w io.Writer, opts []tablewriter.Option, header []string, rows [][]string) error {
-	t := tablewriter.NewTable(w, opts...)
-	t.Header(header)
-	if err := t.Bulk(rows); err != nil {
-		return err
-	}
-	return t.Render()
-}
+const (
+	alignLeft alignment = iota
+	alignRight
+)
 
 // numeric are the columns that hold numbers: right-aligned, the rest left.
 var numeric = map[string]bool{"p": true, "95% ci": true, "p ≥": true, "p ≤": true, "mean": true, "sd": true, "median": true, "p5": true, "p95": true}
 
 // alignments right-aligns the columns that hold numbers (by their header,
 // or because every cell is a number) and left-aligns the rest.
-func alignments(header []string, rows [][]string) []tw.Align {
-	a := make([]tw.Align, len(header))
+func alignments(header []string, rows [][]string) []alignment {
+	a := make([]alignment, len(header))
 	for i, h := range header {
-		a[i] = tw.AlignLeft
+		a[i] = alignLeft
 		if numeric[h] || numericColumn(rows, i) {
-			a[i] = tw.AlignRight
+			a[i] = alignRight
 		}
 	}
 	return a

@@ -28,11 +28,7 @@ func (m metric) check(sys string, act *resolve.Action) error {
 	if m.Mean && slices.Contains(act.Stats, m.Name) || !m.Mean && slices.Contains(act.Outcome, m.Name) {
 		return nil
 	}
-	choices := slices.Clone(act.Outcome)
-	for _, s := range act.Stats {
-		choices = append(choices, "mean:"+s)
-	}
-	return flagErrorf("metric", "want one of "+strings.Join(choices, ", "), "--metric: %s %s has no %s %q", sys, act.Name, map[bool]string{false: "outcome", true: "numeric result"}[m.Mean], m.Name)
+	return flagErrorf("metric", "want one of "+strings.Join(query.MetricNames(act.Outcome, act.Stats), ", "), "--metric: %s %s has no %s %q", sys, act.Name, map[bool]string{false: "outcome", true: "numeric result"}[m.Mean], m.Name)
 }
 
 // of is the metric of one result, without its interval.

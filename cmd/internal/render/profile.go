@@ -19,14 +19,7 @@ func ProfileOf(systems []*resolve.System, p any) Profile {
 }
 
 func profileFields(systems []*resolve.System, p any) (name, system, kind string, fields []param) {
-	sysOf := func(name string) *resolve.System {
-		for _, s := range systems {
-			if s.Name == name {
-				return s
-			}
-		}
-		return nil
-	}
+	sysOf := func(name string) *resolve.System { return resolve.Named(systems, name) }
 	switch p := p.(type) {
 	case *profiles.Unit:
 		sys := sysOf(p.System)

@@ -148,3 +148,29 @@ func SystemText(s SystemDoc, width int) string {
 	}
 	return b.String()
 }
+
+// SystemRows are the systems' listing as CSV and markdown give it: a row
+// an action, marked where it repeats (--until) or engages (odds engage),
+// with its sheet and results; withRoll adds odds roll's line.
+func SystemRows(list []SystemDoc, withRoll bool) (header []string, rows [][]string) {
+	for _, s := range list {
+		for _, act := range s.Actions {
+			name := act.Name
+			var marks []string
+			if act.Until != nil {
+				marks = append(marks, "repeats") // takes --until
+			}
+			if act.Engages {
+				marks = append(marks, "engages") // odds engage takes it
+			}
+			if len(marks) > 0 {
+				name += " (" + strings.Join(marks, ", ") + ")"
+			}
+			rows = append(rows, []string{s.Name, name, act.Sheet, strings.Join(act.Outcomes, ", ")})
+		}
+	}
+	if withRoll {
+		rows = append(rows, []string{"roll", "-", "generic dice expressions", "the values"})
+	}
+	return []string{"system", "action", "sheet", "results"}, rows
+}

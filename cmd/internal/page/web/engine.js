@@ -33,6 +33,7 @@ export class Engine {
       performance.mark("odds-engine-ready", { detail: m.timing });
       return this.isReady();
     }
+    if (m.handled) return performance.mark("odds-engine-first", { detail: m.handled });
     const p = this.pending.get(m.id);
     if (!p) return; // a reply to a request given up
     if (m.progress) {

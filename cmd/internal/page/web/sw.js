@@ -16,9 +16,25 @@ self.addEventListener("install", (ev) => {
   // not put an older file in the new cache, and a file the page has just
   // fetched (the engine, above all) is not sent again.
   ev.waitUntil(caches.open(NAME)
-    .then((c) => c.addAll(FILES.map((f) => new Request(f, { cache: "no-cache" }))))
+    .then((c) => c.addAll(FILES.map((f) => new Request(f, { cache: "no-cache" }))).then(() => unpacked(c)))
     .then(() => self.skipWaiting()));
 });
+
+// unpacked keeps the engine uncompressed too, as odds.wasm, sent as
+// application/wasm: the page's later visits compile it as it streams
+// from this cache, with nothing to decompress first, and the browser
+// may keep compiled code beside it (its own choice). A host that sent
+// odds.wasm.gz with Content-Encoding: gzip has had the browser
+// decompress it already: the first bytes tell which.
+async function unpacked(c) {
+  const gz = await c.match("odds.wasm.gz");
+  if (!gz) return;
+  let bytes = new Uint8Array(await gz.arrayBuffer());
+  if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
+    bytes = await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+  }
+  await c.put("odds.wasm", new Response(bytes, { headers: { "Content-Type": "application/wasm" } }));
+}
 
 self.addEventListener("activate", (ev) => {
   ev.waitUntil(caches.keys()

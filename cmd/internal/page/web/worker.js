@@ -2,7 +2,10 @@
 // (odds.wasm.gz: built from cmd/odds-wasm and compressed), answering the
 // page's messages. It tells the page {ready: true, timing} once the
 // engine runs (timing: when it asked for the engine, had its answer's
-// headers, had it compiled and running, in ms of the worker's clock).
+// headers, had it compiled and running, in ms of the worker's clock,
+// whose origin is timing.origin; timing.from: where the engine came
+// from), and {handled: {op, got, done}} once it has answered its first
+// question (when it got it and answered it, on the same clock).
 // Every request carries a numeric id and every reply echoes it:
 //   {id, op: "describe"}                                  -> {id, ok, result: CATALOG}
 //   {id, op: "query", system, action, query, profiles}    -> {id, progress: {done, total}}*, {id, ok, result: REPORT}
@@ -15,9 +18,24 @@
 // starts another.
 "use strict";
 // The engine is asked for first, while Go's loader is read: on a slow
-// network the engine's bytes are most of the wait.
-const timing = { start: performance.now() };
-const fetched = fetch("odds.wasm.gz");
+// network the engine's bytes are most of the wait. The page's first
+// worker (named "boot") is told by boot.js where its engine is: handed
+// to it as boot.js's response arrives, {op: "engine", ok, status,
+// statusText, body: a ReadableStream or an ArrayBuffer} or {op:
+// "engine", error}; or at a URL of the service worker's cache, {op:
+// "engine", url} (odds.wasm.gz where that fails).
+const timing = { origin: performance.timeOrigin, start: performance.now() };
+const own = () => fetch("odds.wasm.gz");
+let handed;
+const fetched = self.name === "boot"
+  ? new Promise((resolve, reject) => {
+    handed = (m) => {
+      if (m.url) resolve(fetch(m.url).then((r) => (r.ok ? r : own()), own));
+      else if (m.error) reject(new Error(m.error));
+      else resolve(new Response(m.body, m));
+    };
+  })
+  : own();
 importScripts("wasm_exec.js");
 // The page reads the catalog itself (boot.js); the worker asks for it
 // only if the page asks it to describe.
@@ -41,7 +59,11 @@ const started = new Promise((resolve) => { self.oddsReady = resolve; });
 async function wasm() {
   const resp = await fetched;
   timing.response = performance.now();
+  timing.from = resp.url.replace(/.*\//, "") || "boot.js";
   if (!resp.ok) throw new Error("odds.wasm.gz: " + resp.status + " " + resp.statusText);
+  // Already WebAssembly (the service worker's odds.wasm): compiled as it
+  // streams, with no decompression on the way.
+  if (resp.url.endsWith("/odds.wasm")) return resp;
   const reader = resp.body.getReader();
   let head = new Uint8Array(0);
   while (head.length < 2) {
@@ -82,8 +104,10 @@ const engine = start();
 // describe without the page's own cards is the catalog of the built-ins
 // (catalog, above): it needs no engine.
 
+let handled = false;
 self.onmessage = async (ev) => {
   const msg = ev.data || {};
+  if (msg.op === "engine") return handed?.(msg);
   const id = typeof msg.id === "number" ? msg.id : 0;
   if (msg.op === "describe" && !(msg.profiles && msg.profiles.length)) {
     const result = await builtins();
@@ -100,8 +124,15 @@ self.onmessage = async (ev) => {
   }
   const progress = (done, total) => self.postMessage({ id, progress: { done, total } });
   let reply;
+  const t0 = performance.now();
   try {
     reply = JSON.parse(self.oddsHandle(JSON.stringify({ ...msg, id }), progress));
+    // How long the engine took over the first question, for whoever
+    // measures the page (engine.js marks it).
+    if (!handled) {
+      handled = true;
+      self.postMessage({ handled: { op: msg.op, got: t0, done: performance.now() } });
+    }
   } catch (e) { // the Go program has exited: the page starts a new worker
     reply = { id, ok: false, error: { message: "the engine stopped: " + e.message, status: 500 } };
   }

@@ -1,6 +1,7 @@
-package main
+package cli
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -10,12 +11,12 @@ import (
 	"odds/resolve"
 )
 
-// checkCommand catches a mistyped system or action before flags are
+// CheckCommand catches a mistyped system or action before flags are
 // parsed: "odds opossed fire --hesa 3" would otherwise be reported as an
 // unknown --hesa. It finds the deepest command the words name and the
 // first word after it; if that command has subcommands and the word names
 // none of them, the error names the word and the nearest commands.
-func checkCommand(root *cobra.Command, args []string) error {
+func CheckCommand(root *cobra.Command, args []string) error {
 	root.InitDefaultHelpCmd()
 	root.InitDefaultCompletionCmd()
 	cmd, rest, err := root.Find(args)
@@ -37,10 +38,10 @@ func checkCommand(root *cobra.Command, args []string) error {
 		hint = "did you mean " + strings.Join(near, " or ") + "?"
 	}
 	if cmd == root {
-		return usagef(hint, "unknown command %q: want a system (%s) or a command (%s)", word,
+		return Usagef(hint, "unknown command %q: want a system (%s) or a command (%s)", word,
 			strings.Join(systemNames(root), ", "), strings.Join(otherNames(root), ", "))
 	}
-	return usagef(hint, "unknown action %q for %s: want one of %s", word, cmd.Name(), strings.Join(names, ", "))
+	return Usagef(hint, "unknown action %q for %s: want one of %s", word, cmd.Name(), strings.Join(names, ", "))
 }
 
 // systemNames are the commands of root that are rule systems.
@@ -95,8 +96,8 @@ func firstWord(cmd *cobra.Command, args []string) string {
 	return ""
 }
 
-// flagHint suggests the nearest flags of cmd to an unknown one.
-func flagHint(cmd *cobra.Command, unknown string) string {
+// FlagHint suggests the nearest flags of cmd to an unknown one.
+func FlagHint(cmd *cobra.Command, unknown string) string {
 	var names []string
 	add := func(f *pflag.Flag) {
 		if !slices.Contains(names, f.Name) { // a parsed command's flags include the inherited ones
@@ -110,4 +111,18 @@ func flagHint(cmd *cobra.Command, unknown string) string {
 		return ""
 	}
 	return "did you mean --" + strings.Join(near, " or --") + "?"
+}
+
+// UsageError is bad input; its hint, if any, is printed on a second line.
+type UsageError struct {
+	Err  error
+	Hint string
+}
+
+func (e *UsageError) Error() string { return e.Err.Error() }
+func (e *UsageError) Unwrap() error { return e.Err }
+
+// Usagef is a UsageError of the message format makes, with hint.
+func Usagef(hint, format string, args ...any) error {
+	return &UsageError{Err: fmt.Errorf(format, args...), Hint: hint}
 }

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"io"
@@ -13,10 +13,10 @@ import (
 	"odds/cmd/internal/query"
 )
 
-// progress shows a bar with an ETA on stderr for runs longer than about a
+// Progress shows a bar with an ETA on stderr for runs longer than about a
 // second, when stderr is a terminal and --quiet is not given. The engine
 // tells it of trials as they finish (sim.Options.Progress).
-type progress struct {
+type Progress struct {
 	w     io.Writer
 	total int64 // -1: unknown (--precision)
 	start time.Time
@@ -28,18 +28,19 @@ type progress struct {
 // showAfter is how long a run goes before its bar appears.
 const showAfter = time.Second
 
-// newProgress returns the progress of a run of total trials, or nil if no
-// bar is to be shown.
-func (a *app) newProgress(total int64) *progress {
-	f, ok := a.stderr.(*os.File)
-	if a.quiet || !ok || !term.IsTerminal(int(f.Fd())) {
+// NewProgress returns the progress of a run of total trials (-1:
+// unknown) told on w, or nil if no bar is to be shown: quiet, or w not
+// a terminal. A nil progress takes Add and Finish.
+func NewProgress(w io.Writer, quiet bool, total int64) *Progress {
+	f, ok := w.(*os.File)
+	if quiet || !ok || !term.IsTerminal(int(f.Fd())) {
 		return nil
 	}
-	return &progress{w: a.stderr, total: total, start: time.Now()}
+	return &Progress{w: w, total: total, start: time.Now()}
 }
 
-// add is the engine's callback: safe for concurrent use.
-func (p *progress) add(n int64) {
+// Add is the engine's callback: safe for concurrent use.
+func (p *Progress) Add(n int64) {
 	if p == nil {
 		return
 	}
@@ -66,15 +67,15 @@ func (p *progress) add(n int64) {
 
 // count is the bar's description: the trials done and of how many, with
 // thousands separators as in the footer ("1,250,000/10,000,000 trials").
-func (p *progress) count(done int64) string {
+func (p *Progress) count(done int64) string {
 	if p.total < 0 {
 		return query.Group(done) + " trials"
 	}
 	return query.Group(done) + "/" + query.Group(p.total) + " trials"
 }
 
-// finish clears the bar, if one was shown.
-func (p *progress) finish() {
+// Finish clears the bar, if one was shown.
+func (p *Progress) Finish() {
 	if p == nil {
 		return
 	}

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"fmt"
@@ -15,13 +15,14 @@ import (
 // cobra/doc, whose markdown converter (blackfriday) cost every start of
 // odds 0.8 ms of package initialisation for a command seldom run.
 
-// writeManTree writes the page of cmd and of each of its commands into dir.
-func writeManTree(cmd *cobra.Command, dir, source string) error {
+// WriteMan writes the man page of cmd and of each of its commands into
+// dir, source naming the program and version in their headers.
+func WriteMan(cmd *cobra.Command, dir, source string) error {
 	for _, c := range cmd.Commands() {
 		if !c.IsAvailableCommand() || c.IsAdditionalHelpTopicCommand() {
 			continue
 		}
-		if err := writeManTree(c, dir, source); err != nil {
+		if err := WriteMan(c, dir, source); err != nil {
 			return err
 		}
 	}
