@@ -41,6 +41,9 @@ func (k Once) ask(ctx context.Context, s *Settings) (Answer, error) {
 		}
 		s.Plans.keep(all)
 	}
+	if s.Plans.Kept() {
+		opts.Sim.Kept = &s.Plans.exact
+	}
 	rep, err := query.RunCompiled(ctx, all, opts)
 	if err != nil {
 		return nil, err

@@ -4,17 +4,21 @@ import (
 	"sync/atomic"
 
 	"odds/cmd/internal/query"
+	"odds/sim"
 )
 
 // Plans keeps a question's compiled points between asks of the same
 // question (Settings.Plans): the first ask of Once that compiles them
 // keeps them, if they are few and small, and later asks run them as
-// they are. Compiled plans are never changed by a run (Monte Carlo runs
+// they are, exact answers from the distributions the first run found
+// (sim.Kept: no enumeration again; their elapsed time is then next to
+// nothing). Compiled plans are never changed by a run (Monte Carlo runs
 // one plan on several goroutines at once), nor are a query's points, so
 // asks on several goroutines share them. Its zero value is empty and
 // ready; a nil *Plans keeps nothing.
 type Plans struct {
 	compiled atomic.Pointer[[]query.Compiled]
+	exact    sim.Kept // their exact results, once run (sim.Options.Kept)
 }
 
 // What Plans keeps at most: a few dozen points, their layouts'
