@@ -165,11 +165,11 @@ func BenchmarkRun1e8(b *testing.B) {
 		}
 		perTrial(b, bigTrials)
 	})
-	b.Run("throughput-opposed", func(b *testing.B) {
+	b.Run("throughput-pairs", func(b *testing.B) {
 		src := Wyrand(1)
 		var hist [19]uint64
 		for b.Loop() {
-			ThroughputOpposed(&src, bigTrials, &hist)
+			ThroughputPairs(&src, bigTrials, &hist)
 		}
 		perTrial(b, bigTrials)
 	})
@@ -183,13 +183,22 @@ func BenchmarkRun1e8(b *testing.B) {
 		}
 		perTrial(b, bigTrials)
 	})
-	b.Run("throughput-successes", func(b *testing.B) {
+	b.Run("throughput-coins", func(b *testing.B) {
 		src := Wyrand(1)
 		var hist [7]uint64
 		for b.Loop() {
-			ThroughputSuccesses(&src, bigTrials, &hist)
+			ThroughputCoins(&src, bigTrials, &hist)
 		}
 		perTrial(b, bigTrials)
+	})
+	b.Run("throughput-d6", func(b *testing.B) { // six of them make a pool's digits
+		src := Wyrand(1)
+		var sink uint64
+		for b.Loop() {
+			sink += ThroughputD6(&src, bigTrials)
+		}
+		perTrial(b, bigTrials)
+		_ = sink
 	})
 	b.Run("roll-6d6/workers-1", func(b *testing.B) { runMC(b, mustRoll(b, "6d6>=4"), 1) })
 	b.Run("roll-6d6/workers-2", func(b *testing.B) { runMC(b, mustRoll(b, "6d6>=4"), 2) })
@@ -496,8 +505,9 @@ func BenchmarkCompare(b *testing.B) {
 }
 
 // BenchmarkRollShapes times the dice language's common shapes against
-// opposed fire's duel and the d6 floor, per trial: an opposed roll, keep
-// highest, a plain sum.
+// opposed fire's duel and the floors, per trial: an opposed roll (against
+// the pair floor), keep highest, a plain sum, success pools (against the
+// coin floor).
 func BenchmarkRollShapes(b *testing.B) {
 	b.Run("floor-d6", func(b *testing.B) {
 		src := rand.NewPCG(1, 2)
@@ -517,8 +527,24 @@ func BenchmarkRollShapes(b *testing.B) {
 		perTrial(b, kernelBatch)
 		_ = sink
 	})
+	b.Run("throughput-pairs", func(b *testing.B) {
+		src := Wyrand(1)
+		var hist [19]uint64
+		for b.Loop() {
+			ThroughputPairs(&src, kernelBatch, &hist)
+		}
+		perTrial(b, kernelBatch)
+	})
+	b.Run("throughput-coins", func(b *testing.B) {
+		src := Wyrand(1)
+		var hist [7]uint64
+		for b.Loop() {
+			ThroughputCoins(&src, kernelBatch, &hist)
+		}
+		perTrial(b, kernelBatch)
+	})
 	b.Run("opposed-fire", func(b *testing.B) { benchKernel(b, mustFire(b)) })
-	for _, expr := range []string{"d10+3 vs d10+1", "4d6kh3", "10d10kh3", "3d6+2", "20d6>=4", "d6!", "5d6!", "4d6r1"} {
+	for _, expr := range []string{"d10+3 vs d10+1", "4d6kh3", "10d10kh3", "3d6+2", "6d6>=4", "20d6>=4", "d6!", "5d6!", "4d6r1"} {
 		b.Run(expr, func(b *testing.B) { benchKernel(b, mustRoll(b, expr)) })
 	}
 }

@@ -34,8 +34,18 @@ func BenchmarkKernelCPU(b *testing.B) {
 		src := Wyrand(1)
 		var sink uint64
 		return func() { sink += ThroughputD6(&src, kernelBatch) }
+	}}, {"throughput-pairs", func() func() {
+		src := Wyrand(1)
+		var hist [19]uint64
+		return func() { ThroughputPairs(&src, kernelBatch, &hist) }
+	}}, {"throughput-coins", func() func() {
+		src := Wyrand(1)
+		var hist [7]uint64
+		return func() { ThroughputCoins(&src, kernelBatch, &hist) }
 	}}}
-	for _, expr := range []string{"d6!", "5d6!", "4d6r1", "3d6r1>=4", "10d10kh3", "4d6kh3", "3d6+2", "20d6>=4", "2d6!+d4", "4d6r2kh3",
+	// The coin floor's question, a success pool counted as coins (the
+	// pair floor's, d10+3 vs d10+1 and opposed fire, are below).
+	for _, expr := range []string{"6d6>=4", "d6!", "5d6!", "4d6r1", "3d6r1>=4", "10d10kh3", "4d6kh3", "3d6+2", "20d6>=4", "2d6!+d4", "4d6r2kh3",
 		// Several terms (dice.Program): folded plain dice, counted mixed
 		// pools, a keep of re-rolled dice beside a die, opposed modified
 		// dice; and the opposed pair the duel kernel rolls.
@@ -49,7 +59,7 @@ func BenchmarkKernelCPU(b *testing.B) {
 			run  func() func()
 		}{expr, func() func() { return kernelOnce(mustRoll(b, expr)) }})
 	}
-	for _, name := range []string{"symbol-fire", "rof-fire", "cohesion-fire", "symbol-close-combat"} {
+	for _, name := range []string{"opposed-fire", "symbol-fire", "rof-fire", "cohesion-fire", "symbol-close-combat"} {
 		cases = append(cases, struct {
 			name string
 			run  func() func()

@@ -5,22 +5,30 @@ import (
 	"math/rand/v2"
 )
 
-// The floors draw dice exactly as dice.Stream does (mixed-radix digits of a
-// PCG word, as many per word as dice.MaxProduct allows) but with the word
-// schedule unrolled by hand and no rules at all: just the tally.
+// The latency floors draw dice as dice.Stream once did, one after the
+// other from PCG words (mixed-radix digits, as many per word as
+// dice.MaxProduct allows), each die's multiply waiting on the one before:
+// bound by multiply latency, two to four times the throughput floors
+// (throughput.go). No rules at all: just the tally.
 
-// FloorOpposed draws n pairs of d10 (7 d10 per word, so 3 pairs per word
-// plus a spare die carried over) and tallies their difference.
+// The dice a PCG word gives, within dice.MaxProduct (throughput_test.go).
+const (
+	latencyD6PerWord    = 9 // 6^9 <= 2^24
+	latencyPairsPerWord = 3 // 10^6 <= 2^24: the seventh d10 is left unused
+)
+
+// FloorOpposed draws n pairs of d10 (three pairs a word) and tallies their
+// difference.
 func FloorOpposed(src *rand.PCG, n int, hist *[19]uint64) {
 	var frac uint64
-	left := 0 // d10s left in frac
+	left := 0 // pairs left in frac
 	for range n {
-		if left < 2 {
-			frac, left = src.Uint64(), 7
+		if left == 0 {
+			frac, left = src.Uint64(), latencyPairsPerWord
 		}
 		a, f := bits.Mul64(frac, 10)
 		b, f := bits.Mul64(f, 10)
-		frac, left = f, left-2
+		frac, left = f, left-1
 		hist[a-b+9]++
 	}
 }
@@ -35,7 +43,7 @@ func FloorSuccesses(src *rand.PCG, n int, hist *[7]uint64) {
 		c := uint64(0)
 		for range 6 {
 			if left == 0 {
-				frac, left = src.Uint64(), 9
+				frac, left = src.Uint64(), latencyD6PerWord
 			}
 			var d uint64
 			d, frac = bits.Mul64(frac, 6)
@@ -46,14 +54,14 @@ func FloorSuccesses(src *rand.PCG, n int, hist *[7]uint64) {
 	}
 }
 
-// FloorD6 draws n d6 (9 per word) and sums them: the cost of one die, the
-// unit in which BenchmarkActions reads every action.
+// FloorD6 draws n d6 (9 per word) and sums them: the latency floor of one
+// die.
 func FloorD6(src *rand.PCG, n int) uint64 {
 	var frac, sum uint64
 	left := 0
 	for range n {
 		if left == 0 {
-			frac, left = src.Uint64(), 9
+			frac, left = src.Uint64(), latencyD6PerWord
 		}
 		var d uint64
 		d, frac = bits.Mul64(frac, 6)

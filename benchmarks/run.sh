@@ -4,7 +4,7 @@
 # once, so a noisy moment of the (shared) machine touches one sample of
 # each, not every sample of one. Figures are ratios taken within a repeat;
 # the report gives their median with the lowest and highest. benchstat
-# summarises the raw samples on stderr. Takes about 2 minutes a repeat on
+# summarises the raw samples on stderr. Takes about 2.5 minutes a repeat on
 # two cores.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,7 +15,7 @@ for i in $(seq "$repeats"); do
 	go test ./benchmarks -run '^$' -bench 'Run1e8|FloorParallel' -benchtime 5x -count 1
 	go test ./benchmarks -run '^$' -bench '^BenchmarkSweep$' -benchtime 3x -count 1
 	go test ./cmd/odds -run '^$' -bench '^BenchmarkSweepRender$' -benchtime 20x -count 1
-	go test ./cmd/internal/query -run '^$' -bench '^BenchmarkSweep100k$' -benchtime 1x -count 1
+	go test ./cmd/internal/query -run '^$' -bench '^BenchmarkSweep100k$|^BenchmarkSweep1M$' -benchtime 1x -count 1
 	go test ./benchmarks -run '^$' -bench '^BenchmarkStartup$' -benchtime 100x -count 1
 	go test ./benchmarks -run '^$' -bench '^BenchmarkCompare$|^BenchmarkRollShapes$' -benchtime 1s -count 1
 	go test ./benchmarks -run '^$' -bench '^BenchmarkExact$|^BenchmarkCompileLargePool$|^BenchmarkSymbolFireExact$' -benchtime 1s -count 1
@@ -45,6 +45,10 @@ sweep=(opposed fire --hesa 0..12 --def 0..12 --firer-quality=-3..3 --target-qual
 mt=$(peak "${sweep[@]}")
 mc=$(peak "${sweep[@]}" --format csv)
 mj=$(peak "${sweep[@]}" --format json)
+sweep1m=(opposed fire --hesa 0..12 --def 0..12 --firer-quality=-3..3 --target-quality=-3..3 --cover none,soft --within-4=both --smoke=both
+	--not-front=both --firer-moved=both --firer-suppressed=both --hull-down=both --seed 1)
+m1c=$(peak "${sweep1m[@]}" --format csv)
+m1j=$(peak "${sweep1m[@]}" --format json)
 
 go run ./benchmarks/report <"$out"
 echo
@@ -55,4 +59,6 @@ echo "| opposed fire, 1e9 trials | ${m9} MB |"
 echo "| exact sweep of 99,372 points (opposed fire), as a table | ${mt} MB |"
 echo "| exact sweep of 99,372 points (opposed fire), as CSV (17 MB of it) | ${mc} MB |"
 echo "| exact sweep of 99,372 points (opposed fire), as JSON (169 MB of it) | ${mj} MB |"
+echo "| exact sweep of 1,059,968 points (opposed fire), streamed as CSV (176 MB of it) | ${m1c} MB |"
+echo "| exact sweep of 1,059,968 points (opposed fire), streamed as JSON (1.8 GB of it) | ${m1j} MB |"
 rm -f "$out" "$out.odds"

@@ -5,7 +5,9 @@
 //
 //   - Monte Carlo: a wyrand generator seeded from (seed, chunk). Several
 //     dice are taken from one 64-bit word by mixed-radix extraction (see
-//     MaxProduct for the bias bound). No call allocates.
+//     MaxProduct for the bias bound); a die counted at exactly half its
+//     faces is a fair coin, drawn as one bit of a word kept apart from the
+//     digits' (coins.go: no bias at all). No call allocates.
 //   - Enumerating: every draw is a branch point; the exact driver replays the
 //     same trial code once per path, walking every dice outcome with its
 //     probability (see Enumerator).

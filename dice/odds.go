@@ -128,13 +128,14 @@ func (gs *groups[T]) draw(s *Stream, n int) uint64 {
 // (NewCounter).
 type Counter struct {
 	sides, lo, hi int
-	groups[uint8] // how many of a group's dice show lo..hi
+	coin          bool // the dice are fair coins (coins.go): drawn as bits
+	groups[uint8]      // how many of a group's dice show lo..hi
 }
 
 // NewCounter returns a Counter of the dice with the given sides that show
 // lo..hi (1 <= lo <= hi <= sides <= MaxSides).
 func NewCounter(sides, lo, hi int) *Counter {
-	return &Counter{sides: sides, lo: lo, hi: hi, groups: newGroups(sides, 255, func(face int) uint8 { // 255 d1 at most: byte counts
+	return &Counter{sides: sides, lo: lo, hi: hi, coin: coin(sides, lo, hi), groups: newGroups(sides, 255, func(face int) uint8 { // 255 d1 at most: byte counts
 		if lo <= face+1 && face+1 <= hi {
 			return 1
 		}
@@ -145,11 +146,15 @@ func NewCounter(sides, lo, hi int) *Counter {
 // CountWith rolls n dice and counts those c counts, as Count does, drawing
 // them a group at a time: the dice of a group are the same as Count's, but
 // a group that does not fit the current word's budget starts a fresh word,
-// so the same seed can give other counts than Count. Enumerating, it
-// branches once over the count, as Count does.
+// so the same seed can give other counts than Count. Dice that are fair
+// coins (Coin) are drawn as bits instead. Enumerating, it branches once
+// over the count, as Count does.
 func (s *Stream) CountWith(c *Counter, n int) int {
 	if s.enum != nil {
 		return s.enum.count(n, c.sides, c.lo, c.hi)
+	}
+	if c.coin {
+		return s.coins(n)
 	}
 	return int(c.draw(s, n))
 }
@@ -160,8 +165,12 @@ func (s *Stream) CountWith(c *Counter, n int) int {
 // kernel of every success-count question. counts must have at least n+1
 // entries. Monte Carlo mode only.
 func (s *Stream) TallyCount(trials int, c *Counter, n int, counts []uint64) {
-	src, frac, used := s.src, s.frac, s.used
 	counts = counts[:n+1]
+	if c.coin {
+		s.tallyCoins(trials, n, counts)
+		return
+	}
+	src, frac, used := s.src, s.frac, s.used
 	// draw's loop, repeated so that the word stays in registers across
 	// pools too, with the groups' sizes, which are the same every pool,
 	// read once: q full groups, then a rest of r dice as group q if r > 0.

@@ -25,6 +25,9 @@ type Stream struct {
 	frac uint64 // the unused fraction of the current word
 	used uint64 // product of the sides already taken from frac
 
+	coinBits uint64 // unused fair coins (coins.go), lowest bit next
+	coinLeft uint   // how many coins are left in coinBits
+
 	enum *Enumerator // nil in Monte Carlo mode
 	buf  []int       // scratch for kernels that need to sort dice
 
@@ -48,6 +51,7 @@ func New(seed, chunk uint64) *Stream {
 func (s *Stream) Reset(seed, chunk uint64) {
 	s.src = wyrand(mix(seed ^ mix(chunk+0x9e3779b97f4a7c15)))
 	s.used = MaxProduct + 1 // forces a fresh word on the first draw
+	s.coinLeft = 0          // and on the first coin
 }
 
 // ResetTrial reseeds s for one trial of a paired run (sim.RunPaired):
@@ -55,7 +59,7 @@ func (s *Stream) Reset(seed, chunk uint64) {
 // of Reset's work, since it runs twice a trial.
 func (s *Stream) ResetTrial(seed, trial uint64) {
 	s.src = wyrand(mix(seed + trial*0x9e3779b97f4a7c15))
-	s.used = MaxProduct + 1
+	s.used, s.coinLeft = MaxProduct+1, 0
 }
 
 // wyrand is the Monte Carlo generator: wyrand (Wang Yi's wyhash family), a
@@ -159,8 +163,12 @@ func (s *Stream) Count(n, sides, lo, hi int) int {
 // adds one to counts[a-b+sides-1] for each: the Monte Carlo kernel of an
 // opposed roll. A word gives the pairs of as many trials as fit its
 // budget (three of d10s), each trial's two dice drawn from one word, so
-// no die checks the budget. counts must have at least 2*sides-1 entries.
-// Monte Carlo mode only.
+// no die checks the budget. A pair is one digit of sides^2 (whose digits
+// are the two dice: the same dice as two draws), and where the pairs fit
+// maxJointPairs cells the pairs themselves are tallied and folded into
+// the differences at the end, so that neighbouring trials rarely wait on
+// one cell's store. counts must have at least 2*sides-1 entries. Monte
+// Carlo mode only.
 func (s *Stream) TallyDiff(trials, sides int, counts []uint64) {
 	m := uint64(sides)
 	counts = counts[:2*sides-1]
@@ -176,7 +184,23 @@ func (s *Stream) TallyDiff(trials, sides int, counts []uint64) {
 		s.src, s.used = src, MaxProduct+1
 		return
 	}
-	k := digitsPerWord(m * m)
+	mm := m * m
+	k := digitsPerWord(mm)
+	if mm <= maxJointPairs && uint64(trials) >= mm {
+		var cells [maxJointPairs]uint64
+		for ; trials >= k; trials -= k {
+			src += wyInc
+			f := wymix(uint64(src))
+			for range k {
+				x, f1 := bits.Mul64(f, mm)
+				f = f1
+				cells[x]++
+			}
+		}
+		for x, c := range cells[:mm] {
+			counts[uint64(x)/m+m-1-uint64(x)%m] += c
+		}
+	}
 	for trials > 0 {
 		n := min(k, trials)
 		trials -= n
@@ -191,6 +215,9 @@ func (s *Stream) TallyDiff(trials, sides int, counts []uint64) {
 	}
 	s.src, s.used = src, MaxProduct+1
 }
+
+// maxJointPairs bounds the pairs TallyDiff tallies as cells: two d16.
+const maxJointPairs = 256
 
 // digitsPerWord is the digits of m outcomes (1 <= m <= MaxProduct) one
 // word gives: the most k with m^k at most MaxProduct, and at most 64 (a

@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -39,14 +40,16 @@ func Quote(s string) string {
 }
 
 // plainKey is a mapping key that a path shows as written: the characters
-// of field and row names (and <<), none of the path's own . [ ].
-var plainKey = regexp.MustCompile(`^[A-Za-z0-9_<>-]+$`)
+// of field and row names (and <<), none of the path's own . [ ]. It is
+// compiled on first use, as the other patterns here are: a run that
+// reads no profile file pays nothing for them at start-up.
+var plainKey = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9_<>-]+$`) })
 
 // pathKey is a mapping key as a path in a message shows it: as written
 // when plain and short (units[0].hesa), else quoted and cut by Quote
 // (units[0]."x\nodds: error: forged").
 func pathKey(key string) string {
-	if plainKey.MatchString(key) && len(key) <= MaxEcho {
+	if plainKey().MatchString(key) && len(key) <= MaxEcho {
 		return key
 	}
 	return Quote(key)

@@ -171,7 +171,7 @@ func (p *parser) attack(n *yaml.Node, path, text string) (*resolve.System, *reso
 				p.errf(n, path, "--%s: %v", name, err)
 				good = false
 			}
-		} else if !nameRE.MatchString(value) {
+		} else if !nameRE().MatchString(value) {
 			p.errf(n, path, "--%s: want a card's name, found %s", name, Quote(value))
 			good = false
 		}

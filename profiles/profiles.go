@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"go.yaml.in/yaml/v3"
 
@@ -143,7 +144,8 @@ func (p *parser) errf(n *yaml.Node, path, format string, args ...any) {
 
 func (p *parser) pos(n *yaml.Node) Pos { return Pos{File: p.file, Line: n.Line, Col: n.Column} }
 
-var yamlLine = regexp.MustCompile(`^yaml: (?:line (\d+): )?(.*)$`)
+// yamlLine is the yaml decoder's message: "yaml: line N: what".
+var yamlLine = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^yaml: (?:line (\d+): )?(.*)$`) })
 
 // MaxErrors is the most problems reported for one file; a line then says
 // how many more there were.
@@ -170,7 +172,7 @@ func parseFile(ctx context.Context, name string, data []byte, systems []*resolve
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	if err := dec.Decode(&doc); err != nil && err != io.EOF {
 		line, msg := 1, err.Error()
-		if m := yamlLine.FindStringSubmatch(strings.SplitN(msg, "\n", 2)[0]); m != nil {
+		if m := yamlLine().FindStringSubmatch(strings.SplitN(msg, "\n", 2)[0]); m != nil {
 			if m[1] != "" {
 				line, _ = strconv.Atoi(m[1])
 			}
@@ -320,7 +322,8 @@ func (p *parser) list(n *yaml.Node, path string, item func(i int, n *yaml.Node, 
 	}
 }
 
-var nameRE = regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`)
+// nameRE is a name of a card, a die or a matchup.
+var nameRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`) })
 
 // scalar returns a string scalar's value.
 func (p *parser) scalar(n *yaml.Node, path string) (string, bool) {
@@ -333,7 +336,7 @@ func (p *parser) scalar(n *yaml.Node, path string) (string, bool) {
 
 func (p *parser) name(n *yaml.Node, path string) (string, bool) {
 	s, ok := p.scalar(n, path)
-	if ok && !nameRE.MatchString(s) {
+	if ok && !nameRE().MatchString(s) {
 		p.errf(n, path, "want lower-case letters, digits and dashes (such as rifle-section), found %s", Quote(s))
 		return "", false
 	}

@@ -46,11 +46,14 @@ type Args struct {
 }
 
 func (a Args) check(name string) *Param {
-	i := slices.IndexFunc(a.params, func(p Param) bool { return p.Name == name })
-	if i < 0 {
-		panic(fmt.Sprintf("resolve: %q is not a declared parameter", name))
+	// By index, not slices.IndexFunc: its func takes each Param (a dozen
+	// words) by value, a fifth of a streamed sweep's time.
+	for i := range a.params {
+		if a.params[i].Name == name {
+			return &a.params[i]
+		}
 	}
-	return &a.params[i]
+	panic(fmt.Sprintf("resolve: %q is not a declared parameter", name))
 }
 
 // Takes reports whether the action (or card) declares the parameter:

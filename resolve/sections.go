@@ -17,7 +17,11 @@ type Sections map[string][]string
 // is a programmer error: it panics (the registry's tests build every
 // system).
 func Sectioned(a *Action, s Sections) *Action {
-	exact := map[string]string{}
+	n := 0
+	for _, names := range s {
+		n += len(names)
+	}
+	exact := make(map[string]string, n)
 	type prefix struct{ p, title string }
 	var prefixes []prefix
 	for title, names := range s {
@@ -26,19 +30,20 @@ func Sectioned(a *Action, s Sections) *Action {
 				prefixes = append(prefixes, prefix{p, title})
 				continue
 			}
-			if a.Param(n) == nil {
-				panic("resolve: section " + title + " of " + a.Name + ": no parameter " + n)
-			}
 			if t, dup := exact[n]; dup {
 				panic("resolve: " + a.Name + " " + n + " in sections " + t + " and " + title)
 			}
 			exact[n] = title
 		}
 	}
+	// Each parameter looks its name up, rather than each name searching
+	// the parameters: every system is built at start-up.
+	named := 0
 	for i := range a.Params {
 		p := &a.Params[i]
 		if t, ok := exact[p.Name]; ok {
 			p.Section = t
+			named++
 			continue
 		}
 		for _, x := range prefixes {
@@ -47,6 +52,13 @@ func Sectioned(a *Action, s Sections) *Action {
 					panic("resolve: " + a.Name + " " + p.Name + " in sections " + p.Section + " and " + x.title)
 				}
 				p.Section = x.title
+			}
+		}
+	}
+	if named != len(exact) {
+		for n, title := range exact {
+			if a.Param(n) == nil {
+				panic("resolve: section " + title + " of " + a.Name + ": no parameter " + n)
 			}
 		}
 	}

@@ -207,3 +207,26 @@ func summarizeStat(name string, values, weights []float64, sc *scratch) Stat {
 	st.P95 = stat.Quantile(0.95, stat.Empirical, x, w)
 	return st
 }
+
+// Shape is the summary of a result of layout l without its figures
+// (every probability and statistic zero): its outcomes and statistics by
+// name, Numeric, and for a count as many AtLeast as Summarize gives it
+// (one for each k up to the largest value a cell holds). It says what
+// the result's columns will be before it runs.
+func Shape(l *resolve.Layout) Summary {
+	s := Summary{Outcomes: make([]Outcome, len(l.Outcomes)), Stats: make([]Stat, len(l.Stats)), Numeric: numericNames(l.Outcomes)}
+	for i, name := range l.Outcomes {
+		s.Outcomes[i].Name = name
+	}
+	for i, name := range l.Stats {
+		s.Stats[i].Name = name
+		if slices.Contains(l.Counts, name) {
+			top := 0
+			for _, v := range l.Values[i] {
+				top = max(top, int(v))
+			}
+			s.Stats[i].AtLeast = make([]Interval, top)
+		}
+	}
+	return s
+}

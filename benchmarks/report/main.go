@@ -35,6 +35,10 @@ type samples map[string][]float64
 // (BenchmarkKernelCPU's floor-ns/d6).
 const pairedFloor = "#floor"
 
+// cpuTime marks a benchmark's CPU time an op (cpu-ns/op), beside its
+// wall time.
+const cpuTime = "#cpu"
+
 var gomaxprocs = regexp.MustCompile(`-\d+$`)
 
 // parse reads go test -bench output.
@@ -47,7 +51,7 @@ func parse(r io.Reader) (samples, error) {
 			continue
 		}
 		name := gomaxprocs.ReplaceAllString(f[0], "")
-		v, floor := -1.0, -1.0
+		v, floor, cpu := -1.0, -1.0, -1.0
 		for i := 2; i+1 < len(f); i++ {
 			x, err := strconv.ParseFloat(f[i], 64)
 			if err != nil {
@@ -58,6 +62,8 @@ func parse(r io.Reader) (samples, error) {
 				v = x
 			case "floor-ns/d6":
 				floor = x
+			case "cpu-ns/op":
+				cpu = x
 			case "ns/op":
 				if v < 0 {
 					v = x
@@ -69,6 +75,9 @@ func parse(r io.Reader) (samples, error) {
 		}
 		if floor >= 0 {
 			s[name+pairedFloor] = append(s[name+pairedFloor], floor)
+		}
+		if cpu >= 0 {
+			s[name+cpuTime] = append(s[name+cpuTime], cpu)
 		}
 	}
 	return s, sc.Err()
@@ -111,6 +120,22 @@ func (s samples) kernelRatio(name string) spread {
 	return s.ratio(name, "BenchmarkKernelCPU/throughput-d6")
 }
 
+// floorRatio is a kernel's CPU time a trial against another floor's
+// (BenchmarkKernelCPU's pair or coin floor), repeat by repeat, each first
+// divided by the d6 floor timed beside it: the two were timed at
+// different moments of the machine, the d6 floor beside each.
+func (s samples) floorRatio(kernel, floor string) spread {
+	k, kd, f, fd := s[kernel], s[kernel+pairedFloor], s[floor], s[floor+pairedFloor]
+	n := min(len(k), len(kd), len(f), len(fd))
+	r := make([]float64, 0, n)
+	for i := range n {
+		if kd[i] > 0 && f[i] > 0 && fd[i] > 0 {
+			r = append(r, k[i]/kd[i]/(f[i]/fd[i]))
+		}
+	}
+	return spreadOf(r)
+}
+
 // scale multiplies a spread by k (a per-trial ratio made per die).
 func (x spread) scale(k float64) spread { return spread{x.med * k, x.lo * k, x.hi * k} }
 
@@ -141,10 +166,11 @@ func write(w io.Writer, s samples) {
 		v    spread
 		dur  bool
 	}{
-		{"the latency floor (one PCG die after another) against the throughput floor (wyrand, each word unrolled into its digits), per d6", s.ratio("BenchmarkActions/floor-d6", "BenchmarkActions/throughput-d6"), false},
-		{"opposed fire, 1 worker, 1e8 trials, against its throughput floor", s.ratio("BenchmarkRun1e8/opposed-fire/workers-1", "BenchmarkRun1e8/throughput-opposed"), false},
+		{"the latency floor (one PCG die after another) against the d6 floor (wyrand, a digit of 6^6 and one of 6^3 a word, looked up), per d6", s.ratio("BenchmarkActions/floor-d6", "BenchmarkActions/throughput-d6"), false},
+		{"opposed fire, 1 worker, 1e8 trials, against the pair floor (goal: 1.5x)", s.ratio("BenchmarkRun1e8/opposed-fire/workers-1", "BenchmarkRun1e8/throughput-pairs"), false},
 		{"opposed fire, 1 worker, 1e8 trials, against its latency floor", s.ratio("BenchmarkRun1e8/opposed-fire/workers-1", "BenchmarkRun1e8/floor-opposed"), false},
-		{"roll '6d6>=4', 1 worker, 1e8 trials, against its throughput floor", s.ratio("BenchmarkRun1e8/roll-6d6/workers-1", "BenchmarkRun1e8/throughput-successes"), false},
+		{"roll '6d6>=4', 1 worker, 1e8 trials, against the coin floor (goal: 1.5x)", s.ratio("BenchmarkRun1e8/roll-6d6/workers-1", "BenchmarkRun1e8/throughput-coins"), false},
+		{"roll '6d6>=4', 1 worker, 1e8 trials, against six d6 of the d6 floor", s.ratio("BenchmarkRun1e8/roll-6d6/workers-1", "BenchmarkRun1e8/throughput-d6").scale(1.0 / 6), false},
 		{"roll '6d6>=4', 1 worker, 1e8 trials, against its latency floor", s.ratio("BenchmarkRun1e8/roll-6d6/workers-1", "BenchmarkRun1e8/floor-successes"), false},
 		{"opposed fire, 2 workers against 1 (speed-up)", s.ratio("BenchmarkRun1e8/opposed-fire/workers-1", "BenchmarkRun1e8/opposed-fire/workers-2"), false},
 		{"roll '6d6>=4', 2 workers against 1 (speed-up)", s.ratio("BenchmarkRun1e8/roll-6d6/workers-1", "BenchmarkRun1e8/roll-6d6/workers-2"), false},
@@ -154,14 +180,28 @@ func write(w io.Writer, s samples) {
 		{"exact sweep of 99,372 points (opposed fire), run and printed as a table", spreadOf(s["BenchmarkSweep100k/table"]), true},
 		{"exact sweep of 99,372 points (opposed fire), run and printed as CSV", spreadOf(s["BenchmarkSweep100k/csv"]), true},
 		{"exact sweep of 99,372 points (opposed fire), run and printed as JSON", spreadOf(s["BenchmarkSweep100k/json"]), true},
+		{"exact sweep of 1,059,968 points (opposed fire), streamed as CSV, 1 worker", spreadOf(s["BenchmarkSweep1M/csv/workers-1"]), true},
+		{"exact sweep of 1,059,968 points (opposed fire), streamed as JSON, 1 worker", spreadOf(s["BenchmarkSweep1M/json/workers-1"]), true},
+		{"exact sweep of 1,059,968 points (opposed fire), streamed as CSV, 2 workers", spreadOf(s["BenchmarkSweep1M/csv/workers-2"]), true},
+		{"exact sweep of 1,059,968 points (opposed fire), streamed as JSON, 2 workers", spreadOf(s["BenchmarkSweep1M/json/workers-2"]), true},
+		{"1,059,968 points streamed as CSV (1 worker) against 99,372 held (10.7x the points)", s.ratio("BenchmarkSweep1M/csv/workers-1", "BenchmarkSweep100k/csv"), false},
+		{"1,059,968 points streamed as JSON (1 worker) against 99,372 held (10.7x the points)", s.ratio("BenchmarkSweep1M/json/workers-1", "BenchmarkSweep100k/json"), false},
+		{"a streamed sweep, 2 workers against 1 (speed-up), CSV", s.ratio("BenchmarkSweep1M/csv/workers-1", "BenchmarkSweep1M/csv/workers-2"), false},
+		{"one-shot answer (odds roll 3d6, start to exit) against a Go hello-world", s.ratio("BenchmarkStartup/odds-roll-3d6", "BenchmarkStartup/hello"), false},
 		{"one-shot answer (odds opposed fire, start to exit) against a Go hello-world", s.ratio("BenchmarkStartup/odds-opposed-fire", "BenchmarkStartup/hello"), false},
+		{"one-shot answer (odds roll 3d6), CPU time against a Go hello-world's", s.ratio("BenchmarkStartup/odds-roll-3d6"+cpuTime, "BenchmarkStartup/hello"+cpuTime), false},
+		{"one-shot answer (odds opposed fire), CPU time against a Go hello-world's", s.ratio("BenchmarkStartup/odds-opposed-fire"+cpuTime, "BenchmarkStartup/hello"+cpuTime), false},
 		{"--vs paired Monte Carlo against one run: opposed fire (shared dice)", s.ratio("BenchmarkCompare/opposed-fire/paired", "BenchmarkCompare/opposed-fire/one-run"), false},
 		{"--vs paired Monte Carlo against one run: symbol fire", s.ratio("BenchmarkCompare/symbol-fire/paired", "BenchmarkCompare/symbol-fire/one-run"), false},
 		{"--vs paired Monte Carlo against one run: rof fire", s.ratio("BenchmarkCompare/rof-fire/paired", "BenchmarkCompare/rof-fire/one-run"), false},
 		{"roll 'd10+3 vs d10+1' against opposed fire", s.ratio("BenchmarkRollShapes/d10+3_vs_d10+1", "BenchmarkRollShapes/opposed-fire"), false},
+		{"roll 'd10+3 vs d10+1' against the pair floor (goal: 1.5x)", s.ratio("BenchmarkRollShapes/d10+3_vs_d10+1", "BenchmarkRollShapes/throughput-pairs"), false},
+		{"opposed fire's kernel against the pair floor (goal: 1.5x)", s.ratio("BenchmarkRollShapes/opposed-fire", "BenchmarkRollShapes/throughput-pairs"), false},
+		{"roll '6d6>=4' against the coin floor (goal: 1.5x)", s.ratio("BenchmarkRollShapes/6d6>=4", "BenchmarkRollShapes/throughput-coins"), false},
+		{"roll '20d6>=4' per die against the coin floor per coin (goal: 1.5x)", s.ratio("BenchmarkRollShapes/20d6>=4", "BenchmarkRollShapes/throughput-coins").scale(6.0 / 20), false},
 		{"roll '4d6kh3' per die against the d6 throughput floor", s.ratio("BenchmarkRollShapes/4d6kh3", "BenchmarkRollShapes/throughput-d6").scale(0.25), false},
 		{"roll '10d10kh3' per die against the d6 throughput floor", s.ratio("BenchmarkRollShapes/10d10kh3", "BenchmarkRollShapes/throughput-d6").scale(0.1), false},
-		{"roll '20d6>=4' (counted four dice at a time) per die against the d6 throughput floor", s.ratio("BenchmarkRollShapes/20d6>=4", "BenchmarkRollShapes/throughput-d6").scale(0.05), false},
+		{"roll '20d6>=4' (counted as coins) per die against the d6 throughput floor", s.ratio("BenchmarkRollShapes/20d6>=4", "BenchmarkRollShapes/throughput-d6").scale(0.05), false},
 		{"roll 'd6!' per trial against the d6 throughput floor", s.ratio("BenchmarkRollShapes/d6!", "BenchmarkRollShapes/throughput-d6"), false},
 		{"roll 'd6!' per roll (6/5 rolls a trial) against the d6 throughput floor", s.ratio("BenchmarkRollShapes/d6!", "BenchmarkRollShapes/throughput-d6").scale(5.0 / 6), false},
 		{"roll '5d6!' per roll (6 rolls a trial) against the d6 throughput floor", s.ratio("BenchmarkRollShapes/5d6!", "BenchmarkRollShapes/throughput-d6").scale(1.0 / 6), false},
@@ -224,6 +264,22 @@ func write(w io.Writer, s samples) {
 		fmt.Fprintf(w, "| %s | %s | %s | %s |\n", k.name, k.dice, spreadOf(s[name]).dur(),
 			s.kernelRatio(name).scale(1/k.perTrial).times())
 	}
+	// The questions with floors of their own: success pools counted as
+	// coins against the coin floor (six coins a pool; 20d6>=4 per coin),
+	// opposed rolls against the pair floor, in the same CPU time.
+	if len(s["BenchmarkKernelCPU/throughput-coins"]) == 0 {
+		return
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "| kernel (thread CPU time) | against its floor (goal: 1.5x) |")
+	fmt.Fprintln(w, "|---|---|")
+	for _, r := range []struct {
+		name, kernel, floor string
+		k                   float64
+	}{{"6d6>=4 against the coin floor", "6d6>=4", "throughput-coins", 1}, {"20d6>=4 per coin against the coin floor", "20d6>=4", "throughput-coins", 6.0 / 20},
+		{"d10+3 vs d10+1 against the pair floor", "d10+3_vs_d10+1", "throughput-pairs", 1}, {"opposed-fire against the pair floor", "opposed-fire", "throughput-pairs", 1}} {
+		fmt.Fprintf(w, "| %s | %s |\n", r.name, s.floorRatio("BenchmarkKernelCPU/"+r.kernel, "BenchmarkKernelCPU/"+r.floor).scale(r.k).times())
+	}
 }
 
 // cpuKernels are BenchmarkKernelCPU's kernels with the dice a trial rolls.
@@ -236,5 +292,5 @@ var cpuKernels = []struct {
 	{"3d6+2d8-d4+2", "6", 6}, {"3d6r1>=4+2d6>=5", "5", 5}, {"4d6r1kh3+d6-1", "5", 5}, {"2d6!+1 vs d10r1", "3.4 (rolls)", 3.4}, {"d10+3 vs d10+1", "2", 2},
 	{"d6!>=4", "6/5 (rolls)", 1.2}, {"3d10!", "10/3 (rolls)", 10.0 / 3}, {"d8!+d6!+d4!", "3.68 (rolls)", 8.0/7 + 6.0/5 + 4.0/3},
 	{"3d6r2", "3", 3}, {"2d10r1>=8", "2", 2}, {"6d6r1kh3+2", "6", 6}, {"4d6!kh3", "4.8 (rolls)", 4.8},
-	{"symbol-fire", "10", 10}, {"rof-fire", "a trial", 1}, {"cohesion-fire", "a trial", 1}, {"symbol-close-combat", "a trial", 1},
+	{"6d6>=4", "6", 6}, {"opposed-fire", "2", 2}, {"symbol-fire", "10", 10}, {"rof-fire", "a trial", 1}, {"cohesion-fire", "a trial", 1}, {"symbol-close-combat", "a trial", 1},
 }

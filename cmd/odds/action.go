@@ -31,13 +31,30 @@ func (a *app) systemCommand(s *resolve.System) *cobra.Command {
 			return usagef(hint, "unknown action %q for %s: want one of %s", args[0], s.Name, actionNames(s))
 		},
 	}
-	if a.only != "" && a.only != s.Name && a.system(a.only) != nil {
-		return cmd // another system was named: its actions are all this run needs
+	if !a.reaches(s) {
+		return cmd
 	}
 	for _, act := range s.Actions {
 		cmd.AddCommand(a.actionCommand(s, act))
 	}
 	return cmd
+}
+
+// reaches reports whether this command line may need s's action
+// commands: it names s, or a command that walks every command (help,
+// man, completion), or it is empty (tests build the whole tree). The
+// others (odds roll 3d6, another system's action) skip building them.
+func (a *app) reaches(s *resolve.System) bool {
+	if len(a.args) == 0 {
+		return true
+	}
+	for _, arg := range a.args {
+		switch {
+		case arg == s.Name, arg == "help", arg == "man", arg == "completion", strings.HasPrefix(arg, "__complete"):
+			return true
+		}
+	}
+	return false
 }
 
 func actionNames(s *resolve.System) string {

@@ -48,7 +48,6 @@ type app struct {
 	title          string // --title: the drawing's headline
 	quiet          bool   // --quiet: no progress bar
 	shard          flagval.Shard
-	only           string        // build the action commands of this system only (if it is one)
 	args           []string      // the command line, for a shard document
 	merged         *query.Merged // odds merge: the shards' results
 	partial        string        // odds merge --allow-missing: what the merged run lacks, "" when whole
@@ -83,9 +82,6 @@ func (a *app) main(args []string) int {
 	ctx, stdout, stderr := a.ctx, a.stdout, a.stderr
 	args = rollArgs(args)
 	a.args = args
-	if len(args) > 0 {
-		a.only = args[0] // a system named first: only its actions are built
-	}
 	root := a.rootCommand()
 	root.SetArgs(args)
 	root.SetOut(stdout)

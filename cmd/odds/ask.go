@@ -31,8 +31,12 @@ func (a *app) ask(ctx context.Context, s *question.Settings) error {
 		Merged: a.merged,
 		Start:  func(trials int64) { bar = cli.NewProgress(a.stderr, a.quiet, trials) }}
 	s.Opts.Check = a.rosterCheck()
+	if a.merged == nil {
+		s.Stream = a.format.V // a sweep too large to hold streams to the output
+	}
 	ans, err := question.Ask(ctx, s)
-	if bar != nil {
+	_, streamed := ans.(question.Streamed)
+	if bar != nil && !streamed {
 		bar.Finish()
 	}
 	if err != nil {
@@ -47,7 +51,11 @@ func (a *app) ask(ctx context.Context, s *question.Settings) error {
 			return err
 		}
 	}
-	if err := a.write(ctx, ans); err != nil {
+	err = a.write(ctx, ans) // a streamed answer runs as it is written
+	if bar != nil && streamed {
+		bar.Finish()
+	}
+	if err != nil {
 		return err
 	}
 	if img != nil {

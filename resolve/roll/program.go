@@ -93,6 +93,10 @@ func (b *progBuilder) terms(ts []term, sign int) bool {
 			})
 		case t.die != nil:
 			return false
+		case t.counter != nil && t.counter.Coin():
+			// Counted at half its faces, a die is a fair coin: a d2
+			// counted at 2, twelve a digit where four d6 were.
+			b.addPlain(t.n, 2, []int32{0, int32(s)})
 		default:
 			b.addPlain(t.n, t.sides, faceValues(t, s))
 		}

@@ -187,7 +187,7 @@ var expressions = []string{
 	"2d6!+d4", "3d6r1+d4-1", "3d6r2>=4+d8", "4d6r1kh3+1",
 	// Several terms in one dice.Program (programmed, below).
 	programmed[0], programmed[1], programmed[2], programmed[3], programmed[4], programmed[5], programmed[6], programmed[7],
-	programmed[8], programmed[9], programmed[12],
+	programmed[8], programmed[9], programmed[12], programmed[13], programmed[14], programmed[15],
 }
 
 // Expressions Run rolls as one keep of exploding dice
@@ -227,6 +227,9 @@ var programmed = []string{
 	// One term of re-rolled dice, summed or counted; exploding dice
 	// counted, alone and beside others.
 	"3d6r2", "2d10r1>=8", "4d6!>=8", "3d4!>=4", "2d6!>=5+d4",
+	// Pools counted at half their faces beside other terms: coins, a d2
+	// counted at 2 each (twelve a digit), added and taken away.
+	"6d6>=4+1", "20d6>=4+d6", "3d6>=4-2d10>=6",
 }
 
 // Each programmed expression compiles to a dice.Program, so the Monte

@@ -29,7 +29,11 @@ func supportParams(tas bool) []resolve.Param {
 	pool := func(name, usage string) resolve.Param {
 		return resolve.Param{Name: name, Kind: resolve.DicePool, Optional: true, Usage: usage}
 	}
-	var ps []resolve.Param
+	n := 9 + len(friendlyFlags) + len(supportTargetParams) // all of them, made once
+	if tas {
+		n += 2
+	}
+	ps := make([]resolve.Param, 0, n)
 	if tas {
 		ps = append(ps,
 			pool("aa", "the AA units' attack dice against the TAS (else --aa-range's from the aa-fire table)"),
@@ -49,7 +53,7 @@ func supportParams(tas bool) []resolve.Param {
 	// The friendly unit "receives all the normal defense dice set out in
 	// 10.9-10.9.8 except the failed spotting roll": the target's flags,
 	// for it.
-	fire := fireAction()
+	fire := fireTemplate()
 	for _, f := range friendlyFlags {
 		p := *fire.Param(f.of)
 		p.Name, p.Usage = f.name, f.usage

@@ -20,6 +20,12 @@ const (
 	statusImmobile   = 3
 )
 
+// fireTemplate is symbol fire's action as fireAction makes it, built
+// once and only read: the support missions copy its target's parameters
+// when the system is built, and read them again when they compile
+// (noFriendly, reread), where each used to build the whole action anew.
+var fireTemplate = sync.OnceValue(fireAction)
+
 func fireAction() *resolve.Action {
 	pool := func(name, usage string) resolve.Param {
 		return resolve.Param{Name: name, Kind: resolve.DicePool, Optional: true, Usage: usage}

@@ -74,7 +74,7 @@ func (p *supportPlan) compileFriendly(v resolve.Args) error {
 
 // noFriendly refuses a friendly unit's flag without a friendly unit.
 func noFriendly(v resolve.Args) error {
-	fire := fireAction()
+	fire := fireTemplate()
 	for _, f := range friendlyFlags {
 		given := false
 		switch p := fire.Param(f.of); p.Kind {
@@ -104,7 +104,7 @@ func reread(v resolve.Args, names []string, set map[string]resolve.Value, from .
 	for i := 0; i+1 < len(from); i += 2 {
 		src[from[i]] = from[i+1]
 	}
-	fire := fireAction()
+	fire := fireTemplate()
 	var params []resolve.Param
 	vals := resolve.Values{}
 	for _, name := range names {

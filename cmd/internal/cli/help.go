@@ -213,15 +213,20 @@ func flagUsage(f *pflag.Flag) string {
 }
 
 // TopicCommand is the help topic of every global flag of root (odds
-// help flags), described.
+// help flags), described. Every command line builds it and few show it:
+// its text is laid out when it is.
 func (h *Help) TopicCommand(root *cobra.Command) *cobra.Command {
-	var flags []*pflag.Flag
-	root.PersistentFlags().VisitAll(func(f *pflag.Flag) { flags = append(flags, f) })
-	return &cobra.Command{
+	cmd := &cobra.Command{
 		Use:   h.Topic,
 		Short: "the global flags, which every command takes",
-		Long: h.Paragraphs("The global flags: every command takes them, before or after its own. "+
-			"An action's own flags are in its help (odds opposed fire --help).") +
-			"\n\n" + h.FlagLines(flags, 0),
 	}
+	cmd.SetHelpFunc(func(c *cobra.Command, args []string) {
+		var flags []*pflag.Flag
+		root.PersistentFlags().VisitAll(func(f *pflag.Flag) { flags = append(flags, f) })
+		c.Long = h.Paragraphs("The global flags: every command takes them, before or after its own. "+
+			"An action's own flags are in its help (odds opposed fire --help).") +
+			"\n\n" + h.FlagLines(flags, 0)
+		root.HelpFunc()(c, args)
+	})
+	return cmd
 }

@@ -63,9 +63,11 @@ func ParseProb(s string) (float64, error) {
 const PrecisionCeiling int64 = 10_000_000_000
 
 // RandomSeed returns a random seed below 2^53, so that it survives a
-// round trip through JSON in any language. math/rand/v2's own source is
-// seeded at random for each process (crypto/rand would bring a tenth of
-// a megabyte of ciphers into the page's engine for it).
+// round trip through JSON in any language. It draws from the runtime's
+// generator, seeded by the system when the process starts: crypto/rand
+// would first set up its own (a tenth of a millisecond, every run that
+// gives no --seed, and a tenth of a megabyte of ciphers in the page's
+// engine), and a seed is no secret.
 func RandomSeed() uint64 {
 	return rand.Uint64() & (1<<53 - 1)
 }

@@ -124,8 +124,11 @@ func defaultSettings(act *resolve.Action) []*Setting {
 	return set
 }
 
-// MaxPoints bounds a sweep: the points of one query, and of one run of
-// several.
+// MaxPoints bounds a sweep whose results are held together: the points
+// of one query, and of one run of several (a table, a plot, a compare,
+// the server's and the page's answers). A sweep written as CSV or JSON
+// on the command line streams instead, up to MaxStreamPoints
+// (stream.go).
 const MaxPoints = 100_000
 
 // cardCombos are the query's cards, one per role, in every combination:
@@ -150,13 +153,6 @@ func (q *Query) cardCombos() []map[string]*profiles.Unit {
 	return combos
 }
 
-// dim is one given parameter of a sweep: its index in the action's
-// parameters and a setting for each of its values.
-type dim struct {
-	param int
-	set   []*Setting
-}
-
 // Points resolves a query's parameters, lowest precedence first:
 // defaults, then cards, then given values; several given values make a
 // grid, the first parameter varying slowest (and cards slower still).
@@ -172,80 +168,6 @@ func (q *Query) Points() ([]Point, error) {
 		return nil
 	})
 	return points, err
-}
-
-// eachPoint calls f with each point of the query in turn (see Points),
-// and with how many there are.
-func (q *Query) eachPoint(f func(pt Point, n int) error) error {
-	act := q.Action
-	combos := q.cardCombos()
-	var dims []dim
-	cells := 1
-	for i := range act.Params {
-		p := &act.Params[i]
-		vals, ok := q.Values[p.Name]
-		if !ok {
-			continue
-		}
-		if len(combos)*cells*len(vals) > MaxPoints {
-			return errorf(p.Name, "sweep fewer values at once", "the grid would have more than %d cells", MaxPoints)
-		}
-		cells *= len(vals)
-		d := dim{param: i}
-		for _, v := range vals {
-			d.set = append(d.set, newSetting(p, v, q.GivenBy))
-		}
-		dims = append(dims, d)
-	}
-	if len(combos)*cells > MaxPoints {
-		return errorf("", "name fewer cards at once", "the roster would have more than %d cells", MaxPoints)
-	}
-	np := len(act.Params)
-	defaults := defaultSettings(act)
-	// A given parameter of a group (fire's --hesa or --ap) sets the mode:
-	// cards then fill neither.
-	overridden := map[string]bool{}
-	for _, d := range dims {
-		if g := act.Params[d.param].Group; g != "" {
-			overridden[g] = true
-		}
-	}
-	given := resolve.Values{} // the given values of a point, for its cards
-	at := make([]int, len(dims))
-	// The points' settings are carved from one slab a batch at a time.
-	var slab []*Setting
-	for _, cards := range combos {
-		cardArgs := q.cardArgs(cards)
-		for range cells {
-			if len(slab) < np {
-				slab = make([]*Setting, np*min(cells*len(combos), 4096))
-			}
-			pt := Point{Cards: cards, Set: slab[:np:np], act: act}
-			slab = slab[np:]
-			copy(pt.Set, defaults)
-			if cardArgs != nil {
-				for k, d := range dims {
-					given[act.Params[d.param].Name] = d.set[at[k]].Value
-				}
-				if err := q.fillCards(pt, cardArgs, given, overridden); err != nil {
-					return err
-				}
-			}
-			for k, d := range dims {
-				pt.Set[d.param] = d.set[at[k]]
-			}
-			if err := f(pt, cells*len(combos)); err != nil {
-				return err
-			}
-			for k := len(at) - 1; k >= 0; k-- { // the last dimension fastest
-				if at[k]++; at[k] < len(dims[k].set) {
-					break
-				}
-				at[k] = 0
-			}
-		}
-	}
-	return nil
 }
 
 // cardArgs are the cards' stats as the action reads them; nil without

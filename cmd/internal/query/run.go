@@ -44,6 +44,18 @@ func (o *Options) start(runs int64, so sim.Options) {
 // any trial runs), then runs them in order, points with the same dice
 // once (sim.Share), and returns their results.
 func Run(ctx context.Context, qs []*Query, opts Options) (*Report, error) {
+	if opts.MaxTrials > 0 { // the server's budget, before anything compiles
+		points := 0
+		for _, q := range qs {
+			points += q.Count(MaxStreamPoints)
+		}
+		if points > MaxStreamPoints {
+			points = 0 // compiling refuses it, naming the flag
+		}
+		if err := CheckBudget(points, &sim.Options{Method: sim.Exact}, opts.MaxTrials, false); err != nil {
+			return nil, err
+		}
+	}
 	all, err := CompileChecked(ctx, qs, opts.Check)
 	if err != nil {
 		return nil, err
@@ -87,27 +99,40 @@ func RunCompiled(ctx context.Context, all []Compiled, opts Options) (*Report, er
 		return nil, errorf("", "merge shards of an unchanged command and files", "merge: the run now has %d results, its shards %d (did a file it reads change?)", len(all), opts.Merged.Points)
 	}
 	opts.start(int64(len(all)), so)
+	rep := &Report{Results: make([]*Result, len(all))}
+	// A sweep's results are carved from one slab (runPoints).
+	err := runPoints(ctx, all, so, opts.Merged, make([]Result, len(all)), func(i int, r *Result) error {
+		rep.Results[i] = r
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return rep, nil
+}
+
+// runPoints runs compiled points in order, points with the same dice
+// once (sim.Share), and gives each result to done as it is made, with
+// its index in all. The results are carved from slab (len(all) of
+// them): they read their parameters from their points' shared settings,
+// and points that share a plan and its dice share a summary, so a point
+// costs a few hundred bytes, not a few thousand in small pieces.
+func runPoints(ctx context.Context, all []Compiled, so sim.Options, merged *Merged, slab []Result, done func(i int, r *Result) error) error {
 	results := make([]*sim.Result, len(all))
 	plans := make([]resolve.Plan, len(all))
 	for i, c := range all {
 		plans[i] = c.Plan
 	}
 	share := sim.Share(plans)
-	rep := &Report{Results: make([]*Result, len(all))}
-	// A sweep's results are carved from one slab, read their parameters
-	// from their points' shared settings, and points that share a plan
-	// and its dice share a summary: a point costs a few hundred bytes,
-	// not a few thousand in small pieces.
-	slab := make([]Result, len(all))
 	type summaryKey struct {
 		res  *sim.Result
 		plan resolve.Plan
 	}
 	summaries := map[summaryKey]sim.Summary{}
 	for i, c := range all {
-		res, shared, err := resultShared(ctx, share, i, results, c.Plan, so, opts.Merged)
+		res, shared, err := resultShared(ctx, share, i, results, c.Plan, so, merged)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		results[i] = res
 		if (res.Exact || shared) && so.Progress != nil {
@@ -127,9 +152,11 @@ func RunCompiled(ctx context.Context, all []Compiled, opts Options) (*Report, er
 		if shared {
 			r.SharedDice, r.Elapsed = true, 0
 		}
-		rep.Results[i] = r
+		if err := done(i, r); err != nil {
+			return err
+		}
 	}
-	return rep, nil
+	return nil
 }
 
 // MaxBudgetPoints is the most results a run with a trial budget (odds

@@ -2,6 +2,7 @@ package query_test
 
 import (
 	"context"
+	"fmt"
 	"runtime"
 	"runtime/metrics"
 	"sync"
@@ -54,6 +55,58 @@ func BenchmarkSweep100k(b *testing.B) {
 			b.ReportMetric(float64(cpuTime()-cpu)/1e6/float64(b.N), "cpu-ms/op")
 			b.ReportMetric(float64(peak())/1e6, "peak-heap-MB")
 			b.ReportMetric(float64(out)/1e6, "out-MB")
+		})
+	}
+}
+
+// sweep1M is sweep100k with cover none or soft and six more flags
+// both ways (not-front, firer-moved, firer-suppressed, hull-down):
+// 13 x 13 x 7 x 7 x 2 x 2^6 = 1,059,968 points, each exact.
+var sweep1M = map[string]string{
+	"hesa": "0..12", "def": "0..12", "firer-quality": "-3..3", "target-quality": "-3..3",
+	"cover": "none,soft", "within-4": "both", "smoke": "both", "not-front": "both",
+	"firer-moved": "both", "firer-suppressed": "both", "hull-down": "both",
+}
+
+// BenchmarkSweep1M streams a 1,059,968-point exact sweep (query.Stream)
+// as CSV and as JSON, its batches on one worker and on two, as odds opposed fire does with those flags and
+// --format csv or json (the output is counted, not kept), with the
+// metrics of BenchmarkSweep100k and ns/point. The goal (issue 36) is
+// under 5 s and 200 MB; its peak heap against BenchmarkSweep100k's
+// says whether memory stays flat.
+func BenchmarkSweep1M(b *testing.B) {
+	for _, run := range []struct {
+		format  string
+		workers int
+	}{{"csv", 1}, {"json", 1}, {"csv", 2}, {"json", 2}} {
+		b.Run(fmt.Sprintf("%s/workers-%d", run.format, run.workers), func(b *testing.B) {
+			format := run.format
+			q := sweepQuery(b, sweep1M)
+			opts := query.Options{Sim: sim.Options{Method: sim.Exact, Seed: 1, Trials: 1_000_000, Workers: run.workers}}
+			var out countWriter
+			points := 0
+			peak := watchHeap()
+			cpu := cpuTime()
+			b.ReportAllocs()
+			for b.Loop() {
+				out = 0
+				s, err := query.NewStream(context.Background(), q, opts)
+				if err != nil {
+					b.Fatal(err)
+				}
+				points = s.Points
+				write := render.StreamCSV
+				if format == "json" {
+					write = render.StreamJSON
+				}
+				if err := write(context.Background(), &out, s); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(cpuTime()-cpu)/1e6/float64(b.N), "cpu-ms/op")
+			b.ReportMetric(float64(peak())/1e6, "peak-heap-MB")
+			b.ReportMetric(float64(out)/1e6, "out-MB")
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(points), "ns/point")
 		})
 	}
 }

@@ -25,6 +25,9 @@ func (k Once) ask(ctx context.Context, s *Settings) (Answer, error) {
 		opts.Check = func(q *query.Query) error { return render.CheckRoster(q, metric, false) }
 	}
 	qs := append([]*query.Query{s.Query}, k.Also...)
+	if s.Stream != "" && query.Streams(qs, opts) {
+		return stream(ctx, s, opts)
+	}
 	if s.Plans == nil {
 		rep, err := query.Run(ctx, qs, opts)
 		if err != nil {

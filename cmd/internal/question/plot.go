@@ -53,3 +53,9 @@ var _ Plotter = Rolled{}
 func (r Rolled) Plot(path, _, title string) ([]byte, error) {
 	return render.RollPlot(r.Results[0], path, r.AllRows, render.PlotTitle(title))
 }
+
+var _ Plotter = Streamed{}
+
+// Plot refuses: a streamed sweep is too large to draw (CheckPlot
+// refuses it before it runs).
+func (a Streamed) Plot(string, string, string) ([]byte, error) { return nil, tooManyToPlot(a.S.Points) }

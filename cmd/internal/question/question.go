@@ -16,6 +16,12 @@ type Settings struct {
 	Opts   query.Options
 	Metric string // --metric: a roster matrix's or heat map's figure ("": the headline)
 	Kind   Kind   // nil: Once
+	// Stream is the format the door writes a streamed answer in (the
+	// command line's --format), or "" where the door holds its answers
+	// (the server, odds batch, the page): a sweep of more than
+	// query.StreamAbove results then streams (Streamed) rather than being
+	// held, up to query.MaxStreamPoints.
+	Stream string
 	// Plans, if set, keeps the query's compiled points for later asks of
 	// the same question (an answer engine's cache of repeated
 	// questions); Once reads and fills it, other kinds ignore it.
@@ -64,6 +70,12 @@ func Ask(ctx context.Context, s *Settings) (Answer, error) {
 // kind draws one point's answer (a find's scan, a sensitivity's tornado)
 // when its query has several points.
 func CheckPlot(s *Settings) error {
+	if _, once := KindOf(s).(Once); once && s.Query.Until == nil {
+		// A sweep too large to hold is too large to draw.
+		if n := s.Query.Count(query.MaxStreamPoints); n > query.StreamAbove {
+			return tooManyToPlot(n)
+		}
+	}
 	k, ok := KindOf(s).(interface{ plotsOne() string })
 	if !ok {
 		return nil

@@ -16,14 +16,14 @@ import (
 
 // plainCell reports whether boxTable draws s as tablewriter does: one
 // line of printable ASCII or of the few other characters odds writes
-// (dashes, bars, comparisons), each one column wide, with no space at
-// either end (tablewriter trims those).
+// (dashes, the minus sign, bars, comparisons, arrows), each one column
+// wide, with no space at either end (tablewriter trims those).
 func plainCell(s string) bool {
 	if s != strings.TrimSpace(s) {
 		return false
 	}
 	for _, r := range s {
-		if (r < 0x20 || r > 0x7e) && !strings.ContainsRune("–≥≤±µ█▏▎▍▌▋▊▉", r) {
+		if (r < 0x20 || r > 0x7e) && !strings.ContainsRune("–−≥≤±µ→◀█▏▎▍▌▋▊▉", r) {
 			return false
 		}
 	}

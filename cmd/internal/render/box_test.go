@@ -17,7 +17,7 @@ import (
 // lines) with boxTable and with tablewriter, and wants the same bytes.
 func TestBoxTable(t *testing.T) {
 	cells := []string{"", "0", "-3", "12", "55.00%", "0%", "<0.01%", "true", "false", "none", "soft",
-		"(33.08%–39.02%)", "█", "██▉", "▏", "≥ 3", "≤ 2", "±1.5", "6 µs", "a  b", "fall-back", "4+2+2", "mg-team"}
+		"(33.08%–39.02%)", "−5", "−0.125", "none→hard", "◀ answer", "█", "██▉", "▏", "≥ 3", "≤ 2", "±1.5", "6 µs", "a  b", "fall-back", "4+2+2", "mg-team"}
 	words := []string{"hesa", "def", "no", "effect", "out", "of", "action", "mean", "margin", "p", "95% ci"}
 	rng := rand.New(rand.NewPCG(1, 2))
 	pick := func(xs []string) string { return xs[rng.IntN(len(xs))] }
@@ -88,7 +88,7 @@ func TestBoxableRefuses(t *testing.T) {
 // drawn without tablewriter's rows, so that it fails if none are.
 func TestBoxTableWrapped(t *testing.T) {
 	cells := []string{"", "0", "-3", "12", "55.00%", "0%", "<0.01%", "true", "false", "none", "soft", "hard",
-		"fall-back", "4+2+2", "rifle-section", "100.00%", "-0.125", "█▉"}
+		"fall-back", "4+2+2", "rifle-section", "100.00%", "-0.125", "−0.125", "█▉"}
 	words := []string{"hesa", "def", "no", "effect", "out", "of", "action", "mean", "margin", "within", "4",
 		"firer", "quality", "target", "suppressed", "unsuppressed", "and", "acts"}
 	rng := rand.New(rand.NewPCG(3, 4))

@@ -8,6 +8,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
+	"slices"
 	"strconv"
 	"unicode"
 	"unicode/utf8"
@@ -39,145 +41,221 @@ func renderCSV(ctx context.Context, w io.Writer, reports []*report) error {
 	if len(reports) == 1 && reports[0].System == "roll" {
 		return rollCSV(ctx, w, reports[0])
 	}
-	// Parameters and card roles, outcomes and stats differ between
-	// actions (odds run): the columns are their union, in first-seen
-	// order, and a result leaves the others empty.
-	var paramCols, roleCols, outcomeCols, statCols columns
-	numericO := map[string]bool{} // outcomes with ge_ and le_ columns
-	countK := map[string]int{}    // counts: the largest k of their ge columns
+	cols := csvColumns{matchup: reports[0].Matchup != ""}
 	for _, r := range reports {
-		for _, c := range r.Cards {
-			roleCols.add(c.Name)
-		}
-		for p := range r.EachParam() {
-			paramCols.add(p.Name)
-		}
-		for _, o := range r.Summary.Outcomes {
-			outcomeCols.add(o.Name)
-			numericO[o.Name] = numericO[o.Name] || r.Summary.Numeric
-		}
-		for _, s := range r.Summary.Stats {
-			statCols.add(s.Name)
-			countK[s.Name] = max(countK[s.Name], len(s.AtLeast))
-		}
+		cols.add(r)
 	}
-	names, roles, outcomes, stats := paramCols.names, roleCols.names, outcomeCols.names, statCols.names
-	head := []string{"system", "action"}
-	if reports[0].Matchup != "" {
-		head = append(head, "matchup")
-	}
-	head = append(head, roles...)
-	head = append(head, names...)
-	for _, o := range outcomes {
-		head = append(head, "p_"+o, "lo_"+o, "hi_"+o)
-		if numericO[o] {
-			head = append(head, "ge_"+o, "le_"+o)
-		}
-	}
-	for _, s := range stats {
-		head = append(head, s+"_mean", s+"_sd", s+"_median", s+"_p5", s+"_p95")
-		for k := 1; k <= countK[s]; k++ {
-			head = append(head, fmt.Sprintf("%s_ge%d", s, k))
-		}
-	}
-	head = append(head, "trials", "seed", "exact", "how")
-	if err := writeCSV(w, [][]string{head}); err != nil {
+	rows, err := cols.start(w)
+	if err != nil {
 		return err
 	}
-	bw := bufio.NewWriterSize(w, 64<<10)
-	var line csvLine
-	// The columns of a parameter, an outcome and a stat by name, and a
-	// row's values in them: no map a row (two a row, and fmt.Sprint of
-	// every value, took most of a 99,372-row sweep's time).
-	paramCol, outcomeCol, statCol := paramCols.at, outcomeCols.at, statCols.at
-	vals, set := make([]any, len(names)), make([]bool, len(names))
-	byName := make([]*sim.Outcome, len(outcomes))
-	statBy := make([]*sim.Stat, len(stats))
 	for _, r := range reports {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		line.b = line.b[:0]
-		line.str(r.System)
-		line.str(r.Action)
-		if reports[0].Matchup != "" {
-			line.str(r.Matchup)
-		}
-		for _, role := range roles {
-			if card, ok := paramNamed(r.Cards, role); ok {
-				line.value(card.Value)
-			} else {
-				line.str("")
-			}
-		}
-		clear(set)
-		for p := range r.EachParam() {
-			i := paramCol[p.Name]
-			vals[i], set[i] = p.Value, true
-		}
-		for i, v := range vals {
-			if set[i] {
-				line.value(v)
-			} else {
-				line.str("")
-			}
-		}
-		clear(byName)
-		for i := range r.Summary.Outcomes {
-			byName[outcomeCol[r.Summary.Outcomes[i].Name]] = &r.Summary.Outcomes[i]
-		}
-		for i, n := range outcomes {
-			o := byName[i]
-			if o == nil {
-				line.blank(3)
-			} else {
-				line.float(o.P)
-				line.float(o.Lo)
-				line.float(o.Hi)
-			}
-			switch {
-			case !numericO[n]:
-			case o != nil && r.Summary.Numeric:
-				line.float(o.AtLeast.P)
-				line.float(o.AtMost.P)
-			default:
-				line.blank(2)
-			}
-		}
-		clear(statBy)
-		for i := range r.Summary.Stats {
-			statBy[statCol[r.Summary.Stats[i].Name]] = &r.Summary.Stats[i]
-		}
-		for i, n := range stats {
-			s := statBy[i]
-			if s != nil {
-				line.float(s.Mean)
-				line.float(s.SD)
-				line.float(s.Median)
-				line.float(s.P5)
-				line.float(s.P95)
-			} else {
-				s = &sim.Stat{}
-				line.blank(5)
-			}
-			for k := range countK[n] {
-				if k < len(s.AtLeast) {
-					line.float(s.AtLeast[k].P)
-				} else {
-					line.str("")
-				}
-			}
-		}
-		line.int(r.Trials)
-		line.uint(r.Seed)
-		line.bool(r.Exact)
-		line.str(r.How)
-		line.b[len(line.b)-1] = '\n' // the last field's comma
-		if _, err := bw.Write(line.b); err != nil {
+		if err := rows.write(r); err != nil {
 			return err
 		}
 	}
-	return bw.Flush()
+	return rows.bw.Flush()
+}
+
+// csvColumns are the columns of a CSV of results. Parameters and card
+// roles, outcomes and stats differ between actions (odds run): the
+// columns are their union, in first-seen order, and a result leaves the
+// others empty.
+type csvColumns struct {
+	matchup                                    bool // a matchup column (the first result's is named)
+	paramCols, roleCols, outcomeCols, statCols columns
+	numericO                                   map[string]bool // outcomes with ge_ and le_ columns
+	countK                                     map[string]int  // counts: the largest k of their ge columns
+}
+
+// add makes room for r's columns: only its names and shape are read (a
+// stream's shapes have no figures).
+func (c *csvColumns) add(r *report) {
+	if c.numericO == nil {
+		c.numericO, c.countK = map[string]bool{}, map[string]int{}
+	}
+	for _, card := range r.Cards {
+		c.roleCols.add(card.Name)
+	}
+	for p := range r.EachParam() {
+		c.paramCols.add(p.Name)
+	}
+	for _, o := range r.Summary.Outcomes {
+		c.outcomeCols.add(o.Name)
+		c.numericO[o.Name] = c.numericO[o.Name] || r.Summary.Numeric
+	}
+	for _, s := range r.Summary.Stats {
+		c.statCols.add(s.Name)
+		c.countK[s.Name] = max(c.countK[s.Name], len(s.AtLeast))
+	}
+}
+
+// merge adds o's columns after c's: the union in first-seen order when o
+// saw results after c's.
+func (c *csvColumns) merge(o *csvColumns) {
+	if c.numericO == nil {
+		c.numericO, c.countK = map[string]bool{}, map[string]int{}
+	}
+	for _, n := range o.roleCols.names {
+		c.roleCols.add(n)
+	}
+	for _, n := range o.paramCols.names {
+		c.paramCols.add(n)
+	}
+	for _, n := range o.outcomeCols.names {
+		c.outcomeCols.add(n)
+		c.numericO[n] = c.numericO[n] || o.numericO[n]
+	}
+	for _, n := range o.statCols.names {
+		c.statCols.add(n)
+		c.countK[n] = max(c.countK[n], o.countK[n])
+	}
+}
+
+// header is the CSV's first row.
+func (c *csvColumns) header() []string {
+	head := []string{"system", "action"}
+	if c.matchup {
+		head = append(head, "matchup")
+	}
+	head = append(head, c.roleCols.names...)
+	head = append(head, c.paramCols.names...)
+	for _, o := range c.outcomeCols.names {
+		head = append(head, "p_"+o, "lo_"+o, "hi_"+o)
+		if c.numericO[o] {
+			head = append(head, "ge_"+o, "le_"+o)
+		}
+	}
+	for _, s := range c.statCols.names {
+		head = append(head, s+"_mean", s+"_sd", s+"_median", s+"_p5", s+"_p95")
+		for k := 1; k <= c.countK[s]; k++ {
+			head = append(head, fmt.Sprintf("%s_ge%d", s, k))
+		}
+	}
+	return append(head, "trials", "seed", "exact", "how")
+}
+
+// csvRows writes the rows of results in columns c.
+type csvRows struct {
+	c    *csvColumns
+	bw   *bufio.Writer
+	line csvLine
+	// A row's values by column: no map a row (two a row, and fmt.Sprint
+	// of every value, took most of a 99,372-row sweep's time).
+	vals   []any
+	set    []bool
+	byName []*sim.Outcome
+	statBy []*sim.Stat
+}
+
+// start writes the header to w and returns the writer of the rows:
+// flush its bw when they are written.
+func (c *csvColumns) start(w io.Writer) (*csvRows, error) {
+	if err := writeCSV(w, [][]string{c.header()}); err != nil {
+		return nil, err
+	}
+	rows := c.newRows()
+	rows.bw = bufio.NewWriterSize(w, 64<<10)
+	return rows, nil
+}
+
+// newRows writes rows in columns c (with no header), to bw if set.
+func (c *csvColumns) newRows() *csvRows {
+	n := len(c.paramCols.names)
+	return &csvRows{c: c, vals: make([]any, n), set: make([]bool, n),
+		byName: make([]*sim.Outcome, len(c.outcomeCols.names)), statBy: make([]*sim.Stat, len(c.statCols.names))}
+}
+
+// write writes r's row to bw.
+func (w *csvRows) write(r *report) error {
+	_, err := w.bw.Write(w.row(r))
+	return err
+}
+
+// row is r's row, valid until the next; r has no column c lacks
+// (c.add(r) was called, or for one of its shape).
+func (w *csvRows) row(r *report) []byte {
+	c, line := w.c, &w.line
+	line.b = line.b[:0]
+	line.str(r.System)
+	line.str(r.Action)
+	if c.matchup {
+		line.str(r.Matchup)
+	}
+	for _, role := range c.roleCols.names {
+		if card, ok := paramNamed(r.Cards, role); ok {
+			line.value(card.Value)
+		} else {
+			line.str("")
+		}
+	}
+	clear(w.set)
+	for p := range r.EachParam() {
+		i := c.paramCols.at[p.Name]
+		w.vals[i], w.set[i] = p.Value, true
+	}
+	for i, v := range w.vals {
+		if w.set[i] {
+			line.value(v)
+		} else {
+			line.str("")
+		}
+	}
+	clear(w.byName)
+	for i := range r.Summary.Outcomes {
+		w.byName[c.outcomeCols.at[r.Summary.Outcomes[i].Name]] = &r.Summary.Outcomes[i]
+	}
+	for i, n := range c.outcomeCols.names {
+		o := w.byName[i]
+		if o == nil {
+			line.blank(3)
+		} else {
+			line.float(o.P)
+			line.float(o.Lo)
+			line.float(o.Hi)
+		}
+		switch {
+		case !c.numericO[n]:
+		case o != nil && r.Summary.Numeric:
+			line.float(o.AtLeast.P)
+			line.float(o.AtMost.P)
+		default:
+			line.blank(2)
+		}
+	}
+	clear(w.statBy)
+	for i := range r.Summary.Stats {
+		w.statBy[c.statCols.at[r.Summary.Stats[i].Name]] = &r.Summary.Stats[i]
+	}
+	for i, n := range c.statCols.names {
+		s := w.statBy[i]
+		if s != nil {
+			line.float(s.Mean)
+			line.float(s.SD)
+			line.float(s.Median)
+			line.float(s.P5)
+			line.float(s.P95)
+		} else {
+			s = &sim.Stat{}
+			line.blank(5)
+		}
+		for k := range c.countK[n] {
+			if k < len(s.AtLeast) {
+				line.float(s.AtLeast[k].P)
+			} else {
+				line.str("")
+			}
+		}
+	}
+	line.int(r.Trials)
+	line.uint(r.Seed)
+	line.bool(r.Exact)
+	line.str(r.How)
+	line.b[len(line.b)-1] = '\n' // the last field's comma
+	return line.b
 }
 
 // columns is a union of names in first-seen order, and each one's index
@@ -202,7 +280,10 @@ func (c *columns) add(name string) {
 // (comma-separated, LF-terminated, a field quoted where it must be), a
 // field at a time, each followed by a comma: the caller turns the last
 // into the newline.
-type csvLine struct{ b []byte }
+type csvLine struct {
+	b    []byte
+	memo map[uint64][]byte // float's digits by bits (-0 is not 0), where kept: a sweep's figures repeat
+}
 
 func (l *csvLine) str(s string) {
 	if !csvNeedsQuotes(s) {
@@ -223,7 +304,20 @@ func (l *csvLine) str(s string) {
 // float is a probability or statistic to 12 significant digits
 // (strconv's 'g' form: never quoted).
 func (l *csvLine) float(x float64) {
-	l.b = append(strconv.AppendFloat(l.b, x, 'g', 12, 64), ',')
+	if l.memo == nil {
+		l.memo = map[uint64][]byte{}
+	}
+	bits := math.Float64bits(x)
+	if s, ok := l.memo[bits]; ok {
+		l.b = append(append(l.b, s...), ',')
+		return
+	}
+	n := len(l.b)
+	l.b = strconv.AppendFloat(l.b, x, 'g', 12, 64)
+	if len(l.memo) < 1<<14 {
+		l.memo[bits] = slices.Clone(l.b[n:])
+	}
+	l.b = append(l.b, ',')
 }
 
 // blank writes n empty fields: the columns a row has no figure for.

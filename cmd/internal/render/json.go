@@ -238,10 +238,39 @@ var jsonScratches = sync.Pool{New: func() any { return &jsonScratch{bw: bufio.Ne
 // a time, each written by hand (jsonw): a sweep's document is never held
 // whole (a 99,372-point sweep's is 169 MB).
 func renderJSON(ctx context.Context, w io.Writer, reports []*report, metricFlag string, compact bool) error {
+	kind := "once"
+	if chained(reports) {
+		kind = "until"
+	}
+	var matrix any
+	if m, ok := matrixOf(reports); metricFlag != "" && ok {
+		matrix = newJSONMatrix(m, parseMetric(metricFlag))
+	}
+	return writeResultsJSON(w, kind, matrix, len(reports) >= 1024, compact, func(result func(*report) error) error {
+		for _, r := range reports {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			if err := result(r); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// writeResultsJSON writes the document of kind, its matrix (nil: none)
+// and the results each gives to its result function in turn; memo:
+// remember the figures written (jsonw.float12: a sweep's repeat);
+// compact: on one line (Style.Compact).
+func writeResultsJSON(w io.Writer, kind string, matrix any, memo, compact bool, each func(result func(*report) error) error) error {
 	sc := jsonScratches.Get().(*jsonScratch)
 	bw := sc.bw
 	bw.Reset(w)
 	jw := jsonw{b: sc.result[:0], depth: 2, compact: compact}
+	if memo {
+		jw.memo = map[uint64][]byte{}
+	}
 	defer func() {
 		bw.Reset(nil) // keep no writer of the caller's
 		sc.result = nil
@@ -262,37 +291,34 @@ func renderJSON(ctx context.Context, w io.Writer, reports []*report, metricFlag 
 	if compact {
 		colon = ":"
 	}
-	kind := "once"
-	if chained(reports) {
-		kind = "until"
-	}
 	bw.WriteString("{" + nl(1) + `"kind"` + colon + `"` + kind + `",` + nl(1))
-	if m, ok := matrixOf(reports); metricFlag != "" && ok {
+	if matrix != nil {
 		bw.WriteString(`"matrix"` + colon)
-		if err := jsonElement(bw, newJSONMatrix(m, parseMetric(metricFlag)), 1, compact); err != nil {
+		if err := jsonElement(bw, matrix, 1, compact); err != nil {
 			return err
 		}
 		bw.WriteString("," + nl(1))
 	}
 	bw.WriteString(`"results"` + colon + "[")
-	for i, r := range reports {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		if i > 0 {
+	n := 0
+	err := each(func(r *report) error {
+		if n > 0 {
 			bw.WriteString(",")
 		}
+		n++
 		bw.WriteString(nl(2))
 		jw.b = jw.b[:0]
 		jw.result(r)
 		if jw.err != nil {
 			return jw.err
 		}
-		if _, err := bw.Write(jw.b); err != nil {
-			return err
-		}
+		_, err := bw.Write(jw.b)
+		return err
+	})
+	if err != nil {
+		return err
 	}
-	if len(reports) > 0 {
+	if n > 0 {
 		bw.WriteString(nl(1))
 	}
 	bw.WriteString("]" + nl(0) + "}")

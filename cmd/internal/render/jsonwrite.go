@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 
 	"odds/sim"
@@ -18,9 +19,10 @@ import (
 // to encoding/json's output.
 type jsonw struct {
 	b       []byte
-	depth   int  // the nesting of the next line: two spaces a level
-	empty   bool // the innermost open object or array has no element yet
-	compact bool // no newlines or indentation: json.Compact's bytes (Style.Compact)
+	memo    map[uint64][]byte // float12's output by its input's bits, if set: a sweep's figures repeat
+	depth   int               // the nesting of the next line: two spaces a level
+	empty   bool              // the innermost open object or array has no element yet
+	compact bool              // no newlines or indentation: json.Compact's bytes (Style.Compact)
 	err     error
 }
 
@@ -107,6 +109,25 @@ func (w *jsonw) float(f float64) {
 	if n := len(w.b); format == 'e' && n >= 4 && w.b[n-4] == 'e' && w.b[n-3] == '-' && w.b[n-2] == '0' {
 		w.b[n-2] = w.b[n-1]
 		w.b = w.b[:n-1]
+	}
+}
+
+// float12 writes round12(x) as float does, from memo where it is set
+// and holds x.
+func (w *jsonw) float12(x float64) {
+	if w.memo == nil {
+		w.float(round12(x))
+		return
+	}
+	bits := math.Float64bits(x)
+	if s, ok := w.memo[bits]; ok {
+		w.b = append(w.b, s...)
+		return
+	}
+	n := len(w.b)
+	w.float(round12(x))
+	if w.err == nil && len(w.memo) < 1<<14 {
+		w.memo[bits] = slices.Clone(w.b[n:])
 	}
 }
 
@@ -228,9 +249,9 @@ func (w *jsonw) result(r *report) {
 		w.key(s.Name)
 		w.open('{')
 		w.lit("mean")
-		w.float(round12(s.Mean))
+		w.float12(s.Mean)
 		w.lit("sd")
-		w.float(round12(s.SD))
+		w.float12(s.SD)
 		w.lit("median")
 		w.float(s.Median)
 		w.lit("p5")
@@ -272,7 +293,7 @@ func (w *jsonw) outcome(name string, iv sim.Interval) {
 func (w *jsonw) interval(iv sim.Interval) {
 	w.lit("p")
 	at := len(w.b)
-	w.float(round12(iv.P))
+	w.float12(iv.P)
 	p := w.b[at:len(w.b):len(w.b)]
 	w.lit("ci95")
 	w.open('[')
@@ -290,7 +311,7 @@ func (w *jsonw) bound(x, p float64, written []byte) {
 		w.b = append(w.b, written...)
 		return
 	}
-	w.float(round12(x))
+	w.float12(x)
 }
 
 // p writes newJSONP(k, iv).
