@@ -73,7 +73,7 @@ func AutoBudget(plan resolve.Plan, opts Options) int64 {
 // tryAuto is the auto method's exact answer, or nil if Monte Carlo is the
 // faster answer: first within AutoPaths (cheap, no cost model), then, if
 // that was too small, within the time-based budget.
-func tryAuto(ctx context.Context, plan resolve.Plan, opts Options) (*Result, error) {
+func tryAuto(ctx context.Context, plan resolve.Plan, opts Options) (*Histogram, error) {
 	res, err := runExact(ctx, plan, AutoPaths, opts.DepthCap)
 	if !tooLarge(err) {
 		return res, err

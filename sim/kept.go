@@ -15,22 +15,22 @@ import (
 // written once kept. Its zero value is empty and ready; a nil *Kept
 // keeps nothing. It is safe for concurrent use.
 type Kept struct {
-	results sync.Map // resolve.Plan -> *Result
+	results sync.Map // resolve.Plan -> *Histogram
 }
 
 // load is plan's kept result, or nil.
-func (k *Kept) load(plan resolve.Plan) *Result {
+func (k *Kept) load(plan resolve.Plan) *Histogram {
 	if k == nil {
 		return nil
 	}
 	if r, ok := k.results.Load(plan); ok {
-		return r.(*Result)
+		return r.(*Histogram)
 	}
 	return nil
 }
 
 // keep keeps a copy of res, if it is exact, as plan's.
-func (k *Kept) keep(plan resolve.Plan, res *Result) {
+func (k *Kept) keep(plan resolve.Plan, res *Histogram) {
 	if k == nil || !res.Exact {
 		return
 	}

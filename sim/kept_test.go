@@ -19,7 +19,7 @@ func TestKept(t *testing.T) {
 	plan := resolve.NewPlan(layout, func(s *dice.Stream) int { trials.Add(1); return s.D(6) - 1 })
 	ctx := context.Background()
 	kept := &Kept{}
-	run := func(m Method, k *Kept) (*Result, int64) {
+	run := func(m Method, k *Kept) (*Histogram, int64) {
 		t.Helper()
 		trials.Store(0)
 		res, err := RunShared(ctx, plan, nil, Options{Method: m, Trials: 600, Seed: 1, Kept: k})

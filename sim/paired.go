@@ -20,7 +20,7 @@ import (
 // as far as they draw alike), and the joint outcome of each trial is
 // tallied, so the interval of B-A is the paired one.
 type Paired struct {
-	A, B  *Result
+	A, B  *Histogram
 	Exact bool // both sides exact: the differences are exact
 	// Monte Carlo only:
 	Trials int64
@@ -90,8 +90,8 @@ func RunPaired(ctx context.Context, a, b resolve.Plan, opts Options) (*Paired, e
 }
 
 func newPaired(la, lb *resolve.Layout) *Paired {
-	p := &Paired{A: &Result{How: "monte-carlo", Counts: make([]uint64, la.Cells)},
-		B: &Result{How: "monte-carlo", Counts: make([]uint64, lb.Cells)}, Joint: make([]uint64, len(la.Outcomes)*len(lb.Outcomes))}
+	p := &Paired{A: &Histogram{How: "monte-carlo", Counts: make([]uint64, la.Cells)},
+		B: &Histogram{How: "monte-carlo", Counts: make([]uint64, lb.Cells)}, Joint: make([]uint64, len(la.Outcomes)*len(lb.Outcomes))}
 	p.Stats = commonStats(la, lb)
 	p.DiffSq = make([]float64, len(p.Stats))
 	return p
@@ -111,7 +111,7 @@ func commonStats(la, lb *resolve.Layout) []string {
 // finish sets the two results' probabilities after n trials.
 func (p *Paired) finish(la, lb *resolve.Layout, n int64) {
 	p.Trials = n
-	for _, r := range []*Result{p.A, p.B} {
+	for _, r := range []*Histogram{p.A, p.B} {
 		r.Trials = n
 		r.Prob = make([]float64, len(r.Counts))
 		for i, c := range r.Counts {

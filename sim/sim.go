@@ -66,8 +66,9 @@ type Options struct {
 	Kept *Kept
 }
 
-// Result is a finished run: a histogram over the plan's cells.
-type Result struct {
+// Histogram is a finished run: the counts (or probabilities) of the plan's
+// cells.
+type Histogram struct {
 	Exact    bool
 	How      string    // "monte-carlo", "enumeration", "convolution" or resolve.ExactMethod's
 	Trials   int64     // Monte Carlo trials, or enumerated paths (0 by convolution)
@@ -99,7 +100,7 @@ var ErrTooLarge = errors.New("too many dice paths to enumerate")
 type Exacter = resolve.Exacter
 
 // Run runs plan as opts say.
-func Run(ctx context.Context, plan resolve.Plan, opts Options) (*Result, error) {
+func Run(ctx context.Context, plan resolve.Plan, opts Options) (*Histogram, error) {
 	return RunShared(ctx, plan, nil, opts)
 }
 
@@ -108,7 +109,7 @@ func Run(ctx context.Context, plan resolve.Plan, opts Options) (*Result, error) 
 // the same. With a precision, Monte Carlo runs until every layout's
 // outcomes have it, so each reads the one histogram with the precision
 // asked for.
-func RunShared(ctx context.Context, plan resolve.Plan, others []*resolve.Layout, opts Options) (*Result, error) {
+func RunShared(ctx context.Context, plan resolve.Plan, others []*resolve.Layout, opts Options) (*Histogram, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err // a grid of small cells stops between cells
 	}
@@ -119,7 +120,7 @@ func RunShared(ctx context.Context, plan resolve.Plan, others []*resolve.Layout,
 		return &res, nil
 	}
 	var (
-		res *Result
+		res *Histogram
 		err error
 	)
 	res, err = TryExact(ctx, plan, opts)
@@ -145,7 +146,7 @@ func depthOr(depthCap int) int {
 
 // runExact enumerates every dice path of plan's Trial, or uses the plan's
 // own exact method if it has one.
-func runExact(ctx context.Context, plan resolve.Plan, budget int64, depthCap int) (*Result, error) {
+func runExact(ctx context.Context, plan resolve.Plan, budget int64, depthCap int) (*Histogram, error) {
 	depthCap = depthOr(depthCap)
 	cells := plan.Layout().Cells
 	if ex, ok := plan.(Exacter); ok {
@@ -167,7 +168,7 @@ func runExact(ctx context.Context, plan resolve.Plan, budget int64, depthCap int
 		if m, ok := plan.(resolve.ExactMethod); ok {
 			how = m.ExactMethod()
 		}
-		return &Result{Exact: true, How: how, Prob: p}, nil
+		return &Histogram{Exact: true, How: how, Prob: p}, nil
 	}
 	prob := make([]float64, cells)
 	e := dice.NewEnumerator(depthCap)
@@ -207,12 +208,12 @@ func runExact(ctx context.Context, plan resolve.Plan, budget int64, depthCap int
 	if leftover > MaxLeftover {
 		return nil, fmt.Errorf("%w: %.3g of the probability lies deeper than %d draws", ErrTooLarge, leftover, depthCap)
 	}
-	return &Result{Exact: true, How: "enumeration", Trials: paths, Prob: prob, Leftover: leftover}, nil
+	return &Histogram{Exact: true, How: "enumeration", Trials: paths, Prob: prob, Leftover: leftover}, nil
 }
 
 // runMC runs Monte Carlo trials, in rounds when a precision is asked for:
 // until the outcomes of every layout have it.
-func runMC(ctx context.Context, plan resolve.Plan, layouts []*resolve.Layout, opts Options) (*Result, error) {
+func runMC(ctx context.Context, plan resolve.Plan, layouts []*resolve.Layout, opts Options) (*Histogram, error) {
 	if opts.Trials <= 0 {
 		return nil, errors.New("sim: trials must be positive")
 	}
@@ -261,12 +262,12 @@ func trialsFor(counts []uint64, n int64, h float64) int64 {
 	return need
 }
 
-func mcResult(counts []uint64, n int64) *Result {
+func mcResult(counts []uint64, n int64) *Histogram {
 	prob := make([]float64, len(counts))
 	for i, c := range counts {
 		prob[i] = float64(c) / float64(n)
 	}
-	return &Result{How: "monte-carlo", Trials: n, Counts: counts, Prob: prob}
+	return &Histogram{How: "monte-carlo", Trials: n, Counts: counts, Prob: prob}
 }
 
 // runChunks runs trials [from, to) into counts.
@@ -374,12 +375,12 @@ func RunRange(ctx context.Context, plan resolve.Plan, opts Options, from, to int
 
 // MCResult is the result of n Monte Carlo trials with the given counts
 // (shards merged).
-func MCResult(counts []uint64, n int64) *Result { return mcResult(counts, n) }
+func MCResult(counts []uint64, n int64) *Histogram { return mcResult(counts, n) }
 
 // TryExact is the exact answer as opts.Method says (auto: when it costs
 // at most a few Monte Carlo runs, auto.go), or nil if Monte Carlo must answer (auto over budget, or
 // mc).
-func TryExact(ctx context.Context, plan resolve.Plan, opts Options) (*Result, error) {
+func TryExact(ctx context.Context, plan resolve.Plan, opts Options) (*Histogram, error) {
 	switch opts.Method {
 	case MC:
 		return nil, nil

@@ -43,7 +43,7 @@ type Summary struct {
 }
 
 // Summarize folds the histogram of r into outcomes and numeric results.
-func Summarize(l *resolve.Layout, r *Result) Summary {
+func Summarize(l *resolve.Layout, r *Histogram) Summary {
 	s := Summary{Outcomes: make([]Outcome, 0, len(l.Outcomes)), Stats: make([]Stat, 0, len(l.Stats))}
 	sc := scratchPool.Get().(*scratch)
 	defer scratchPool.Put(sc)
@@ -90,7 +90,7 @@ func numericNames(names []string) bool {
 
 // estimate is p with its 95% interval: the point when exact, else Wilson's
 // interval of p's count.
-func estimate(p float64, r *Result) Interval {
+func estimate(p float64, r *Histogram) Interval {
 	if r.Exact {
 		return Interval{p, p, p}
 	}
@@ -98,7 +98,7 @@ func estimate(p float64, r *Result) Interval {
 }
 
 // cumulate fills AtLeast and AtMost of numeric outcomes.
-func cumulate(outs []Outcome, r *Result) {
+func cumulate(outs []Outcome, r *Histogram) {
 	below := 0.0
 	for i := range outs {
 		below += outs[i].P
@@ -113,7 +113,7 @@ func cumulate(outs []Outcome, r *Result) {
 
 // atLeast returns P(X >= k) for k = 1..max of a count whose value in cell
 // c is values[c].
-func atLeast(values []float64, r *Result) []Interval {
+func atLeast(values []float64, r *Histogram) []Interval {
 	top := 0
 	for _, v := range values {
 		top = max(top, int(v))

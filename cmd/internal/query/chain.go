@@ -190,7 +190,7 @@ func (q *Query) compileChain(pt Point, check func() error) (resolve.Plan, error)
 
 // shareOf is a share of res's trials: q its probability (exact) or k
 // its count (Monte Carlo), with its interval.
-func shareOf(res *sim.Result, q float64, k uint64) sim.Interval {
+func shareOf(res *sim.Histogram, q float64, k uint64) sim.Interval {
 	if res.Exact {
 		return sim.Interval{P: q, Lo: q, Hi: q}
 	}
@@ -315,7 +315,7 @@ func (p *chainPlan) Exact(ctx context.Context, budget int64) ([]float64, bool) {
 
 // figures reads a chain's histogram: P(reached by attack k), the
 // conditional mean, and the state distribution.
-func (p *chainPlan) figures(res *sim.Result) *Chain {
+func (p *chainPlan) figures(res *sim.Histogram) *Chain {
 	s := len(p.states)
 	ch := &Chain{Until: p.until, Attacks: p.attacks}
 	first := make([]float64, p.attacks+1) // by first attack, 0: not reached

@@ -109,7 +109,7 @@ func Engage(ctx context.Context, qa, qb *Query, cards EngageCards, spec EngageSp
 	opts.start(int64(len(c.plans)), so)
 	out := make([]*Engagement, 0, len(c.plans))
 	for k, p := range c.plans {
-		var res *sim.Result
+		var res *sim.Histogram
 		if opts.Merged != nil {
 			res, err = opts.Merged.Result(k, p)
 		} else if res, err = sim.Run(ctx, p, so); err != nil {
@@ -222,7 +222,7 @@ func (e *Engagement) lose() {
 }
 
 // figures reads an engagement's histogram.
-func (p *engagePlan) figures(res *sim.Result) *Engagement {
+func (p *engagePlan) figures(res *sim.Histogram) *Engagement {
 	na, nb := len(p.side[0].codes), len(p.side[1].codes)
 	e := &Engagement{Exact: res.Exact, How: res.How, Trials: res.Trials, Elapsed: res.Elapsed, States: [2]int{na, nb}}
 	var total float64

@@ -132,14 +132,14 @@ func (r *Result) Input(name string) (Input, bool) {
 }
 
 // NewResult is the result of plan's run res, with the given inputs.
-func NewResult(system, action string, params []Input, plan resolve.Plan, res *sim.Result, opts sim.Options) *Result {
+func NewResult(system, action string, params []Input, plan resolve.Plan, res *sim.Histogram, opts sim.Options) *Result {
 	r := resultOf(system, action, sim.Summarize(plan.Layout(), res), res, opts)
 	r.params = params
 	return &r
 }
 
 // resultOf is the result of run res whose summary is sum.
-func resultOf(system, action string, sum sim.Summary, res *sim.Result, opts sim.Options) Result {
+func resultOf(system, action string, sum sim.Summary, res *sim.Histogram, opts sim.Options) Result {
 	return Result{
 		System: system, Action: action,
 		Trials: res.Trials, Seed: opts.Seed, Exact: res.Exact, How: res.How, Leftover: res.Leftover,
@@ -151,7 +151,7 @@ func resultOf(system, action string, sum sim.Summary, res *sim.Result, opts sim.
 
 // PointResult is the result of a query's point: its inputs in the
 // action's order with their sources, its cards, the matchup and notes.
-func PointResult(q *Query, pt Point, plan resolve.Plan, res *sim.Result, opts sim.Options) *Result {
+func PointResult(q *Query, pt Point, plan resolve.Plan, res *sim.Histogram, opts sim.Options) *Result {
 	r := resultOf(q.System.Name, q.Action.Name, sim.Summarize(plan.Layout(), res), res, opts)
 	r.setPoint(q, pt, plan, res)
 	return &r
@@ -159,7 +159,7 @@ func PointResult(q *Query, pt Point, plan resolve.Plan, res *sim.Result, opts si
 
 // setPoint gives the result of point pt's plan the point's inputs, the
 // matchup, the notes, and a chain's figures.
-func (r *Result) setPoint(q *Query, pt Point, plan resolve.Plan, res *sim.Result) {
+func (r *Result) setPoint(q *Query, pt Point, plan resolve.Plan, res *sim.Histogram) {
 	r.point, r.Cards = pt, cardInputs(q, pt)
 	r.Matchup, r.Notes, r.Note = q.Matchup, q.Action.Notes, q.Action.Note
 	if sp, ok := plan.(*seqPlan); ok {

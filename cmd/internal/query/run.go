@@ -118,14 +118,14 @@ func RunCompiled(ctx context.Context, all []Compiled, opts Options) (*Report, er
 // and points that share a plan and its dice share a summary, so a point
 // costs a few hundred bytes, not a few thousand in small pieces.
 func runPoints(ctx context.Context, all []Compiled, so sim.Options, merged *Merged, slab []Result, done func(i int, r *Result) error) error {
-	results := make([]*sim.Result, len(all))
+	results := make([]*sim.Histogram, len(all))
 	plans := make([]resolve.Plan, len(all))
 	for i, c := range all {
 		plans[i] = c.Plan
 	}
 	share := sim.Share(plans)
 	type summaryKey struct {
-		res  *sim.Result
+		res  *sim.Histogram
 		plan resolve.Plan
 	}
 	summaries := map[summaryKey]sim.Summary{}
@@ -196,7 +196,7 @@ func CheckBudget(points int, opts *sim.Options, limit int64, trialsGiven bool) e
 // same dice when it leads one (sim.Share), else the histogram its
 // group's lead found (shared: its time is the lead's, not the point's);
 // merged shards give theirs.
-func resultShared(ctx context.Context, s sim.Sharing, i int, done []*sim.Result, plan resolve.Plan, opts sim.Options, merged *Merged) (res *sim.Result, shared bool, err error) {
+func resultShared(ctx context.Context, s sim.Sharing, i int, done []*sim.Histogram, plan resolve.Plan, opts sim.Options, merged *Merged) (res *sim.Histogram, shared bool, err error) {
 	if merged != nil {
 		res, err = merged.Result(i, plan)
 		return res, false, err

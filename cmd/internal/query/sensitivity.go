@@ -170,8 +170,8 @@ func Sensitivities(ctx context.Context, q *Query, metric string, opts Options) (
 	var out []*Sensitivity
 	for _, j := range jobs {
 		s := &Sensitivity{Exact: true}
-		var base *sim.Result
-		pick := func(res *sim.Result) {
+		var base *sim.Histogram
+		pick := func(res *sim.Histogram) {
 			if base == nil && j.m.Name == "" {
 				j.m = Metric{Name: headline(q.Action, j.plan.Layout(), res)}
 			}
@@ -227,7 +227,7 @@ func Sensitivities(ctx context.Context, q *Query, metric string, opts Options) (
 
 // headline is the action's headline outcome (resolve.Action.HeadlineOf)
 // at a point whose odds are res.
-func headline(act *resolve.Action, l *resolve.Layout, res *sim.Result) string {
+func headline(act *resolve.Action, l *resolve.Layout, res *sim.Histogram) string {
 	sum := sim.Summarize(l, res)
 	p := make([]float64, len(sum.Outcomes))
 	for i, o := range sum.Outcomes {

@@ -99,7 +99,7 @@ func (p *seqPlan) Exact(ctx context.Context, budget int64) ([]float64, bool) {
 }
 
 // figures reads a sequence's histogram.
-func (p *seqPlan) figures(res *sim.Result) *SequenceFigures {
+func (p *seqPlan) figures(res *sim.Histogram) *SequenceFigures {
 	K := len(p.steps)
 	f := &SequenceFigures{Steps: p.given, Until: p.until}
 	n := len(p.codes)

@@ -297,15 +297,15 @@ func checkTiling(docs []*ShardDoc, names []string, partial bool) error {
 // Merged are the results of a run merged from its shards (odds merge):
 // a run given them runs no trial.
 type Merged struct {
-	Results map[int]*sim.Result // by point
-	From    map[int]string      // the shard file of each point (for errors about it)
-	Points  int                 // how many points the shards' run had
+	Results map[int]*sim.Histogram // by point
+	From    map[int]string         // the shard file of each point (for errors about it)
+	Points  int                    // how many points the shards' run had
 }
 
 // Result is point i's result taken from the merged shards. A result that
 // does not fit the run's layout (a tampered shard) is refused, naming the
 // file it came from.
-func (m *Merged) Result(i int, plan resolve.Plan) (*sim.Result, error) {
+func (m *Merged) Result(i int, plan resolve.Plan) (*sim.Histogram, error) {
 	merged, from := m.Results, m.From
 	res, ok := merged[i]
 	if !ok {
@@ -335,11 +335,11 @@ func MergeShards(docs []*ShardDoc, names []string) *Merged {
 
 // mergeShards is MergeShards' results by point, and the file each point
 // came from.
-func mergeShards(docs []*ShardDoc, names []string) (out map[int]*sim.Result, from map[int]string) {
+func mergeShards(docs []*ShardDoc, names []string) (out map[int]*sim.Histogram, from map[int]string) {
 	counts := map[int][]uint64{}
 	trials := map[int]int64{}
 	elapsed := map[int]time.Duration{}
-	out, from = map[int]*sim.Result{}, map[int]string{}
+	out, from = map[int]*sim.Histogram{}, map[int]string{}
 	for i, d := range docs {
 		for _, c := range d.Results {
 			// from names the file with the highest cell of a point (the
@@ -349,7 +349,7 @@ func mergeShards(docs []*ShardDoc, names []string) (out map[int]*sim.Result, fro
 			}
 			elapsed[c.Point] += time.Duration(c.ElapsedNS)
 			if c.Exact {
-				out[c.Point] = &sim.Result{Exact: true, How: c.How, Prob: c.Prob, Trials: c.Paths, Leftover: c.Leftover}
+				out[c.Point] = &sim.Histogram{Exact: true, How: c.How, Prob: c.Prob, Trials: c.Paths, Leftover: c.Leftover}
 				continue
 			}
 			for _, x := range c.Counts {

@@ -58,7 +58,7 @@ func (k Roll) ask(ctx context.Context, s *Settings) (Answer, error) {
 	if err := query.CheckBudget(1, &so, opts.MaxTrials, opts.TrialsGiven); err != nil {
 		return nil, err
 	}
-	var res *sim.Result
+	var res *sim.Histogram
 	switch m := opts.Merged; {
 	case m != nil && m.Points != 1:
 		return nil, &query.Error{Hint: "merge the shards of one run", Err: fmt.Errorf("merge: the shards hold %d results, a roll has one", m.Points)}
