@@ -28,6 +28,8 @@ type Engine struct {
 	// Callers make it run once (sync.OnceValues).
 	Load      func() (*profiles.Registry, error)
 	MaxTrials int64 // Monte Carlo trials one question may run in all (0: no bound)
+
+	questions questionCache // the questions asked most recently, compiled
 }
 
 // registry is the engine's profiles: Reg, or what Load gives.
@@ -100,6 +102,11 @@ func docKeys(vals map[string]string) []string {
 // role's card, or a run setting into s; then the query is built and
 // settled with s.
 func (e *Engine) question(system, action string, keys []string, value func(k string) string, s *settings) (*Question, error) {
+	var buf [256]byte
+	key := questionKey(buf[:0], system, action, keys, value, s)
+	if x := e.questions.get(key); x != nil {
+		return x, nil
+	}
 	sys := e.System(system)
 	if sys == nil {
 		return nil, &query.Error{Err: fmt.Errorf("no system %q", system)}
@@ -139,7 +146,12 @@ func (e *Engine) question(system, action string, keys []string, value func(k str
 	if err != nil {
 		return nil, err
 	}
-	return e.settle(qq, s)
+	x, err := e.settle(qq, s)
+	if err != nil {
+		return nil, err
+	}
+	e.questions.put(key, x, s.run)
+	return x, nil
 }
 
 // newRun are a request's run settings before its values are read: the
@@ -160,25 +172,36 @@ func (e *Engine) Run(ctx context.Context, x *Question, progress Progress) (*Answ
 // is: a server keeps one buffer a request between answers rather than
 // growing a new one for every document.
 func (e *Engine) RunInto(ctx context.Context, x *Question, progress Progress, buf *bytes.Buffer) (*Answer, error) {
-	s := *x
-	watch(&s.Opts, progress)
-	ans, err := question.Ask(ctx, &s)
+	return e.run(ctx, x, progress, buf, false)
+}
+
+// run is RunInto, its document compact (render.Style.Compact: a batch
+// line, the page's reply) or indented.
+func (e *Engine) run(ctx context.Context, x *Question, progress Progress, buf *bytes.Buffer, compact bool) (*Answer, error) {
+	s := x
+	if progress != nil { // watched on a copy: x is the caller's (or the cache's)
+		c := *x
+		watch(&c.Opts, progress)
+		s = &c
+	}
+	ans, err := question.Ask(ctx, s)
 	if err != nil {
 		return nil, err
 	}
-	if err := ans.Write(ctx, buf, "json", render.Style{Metric: x.Metric}); err != nil {
+	if err := ans.Write(ctx, buf, "json", render.Style{Metric: x.Metric, Compact: compact}); err != nil {
 		return nil, err
 	}
 	return &Answer{JSON: buf.Bytes(), Of: ans}, nil
 }
 
-// Query is Question then Run: the page's query op.
+// Query is Question then Run: the page's query op (its document compact,
+// as the page's reply carries it).
 func (e *Engine) Query(ctx context.Context, system, action string, q url.Values, progress Progress) (*Answer, error) {
 	x, err := e.Question(q, system, action)
 	if err != nil {
 		return nil, err
 	}
-	return e.Run(ctx, x, progress)
+	return e.run(ctx, x, progress, new(bytes.Buffer), true)
 }
 
 // watch sets opts to tell progress of the run's trials as they finish,

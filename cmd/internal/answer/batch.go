@@ -223,35 +223,33 @@ func readLines(in io.Reader, limit int, line func(n int, text []byte, tooLong bo
 }
 
 // answerLine answers one line of odds batch through the answer engine:
-// its JSON document on one line, and the query object's id, if it has
+// its JSON document on one line (written compact, not indented and then
+// compacted), and the query object's id, if it has
 // one (also when the line is refused).
 func answerLine(ctx context.Context, e *Engine, line []byte) (doc []byte, id json.RawMessage, err error) {
 	d, err := query.ParseDoc(line)
 	if err != nil {
 		return nil, query.DocID(line), err
 	}
-	var ans *Answer
+	var x *Question
 	switch {
 	case d.Matchup != "":
-		ans, err = e.MatchupDoc(ctx, d, nil)
+		x, err = e.matchupDoc(d)
 	case len(d.Engage) > 0:
-		ans, err = e.EngageDoc(ctx, d, nil)
+		x, err = e.engageDoc(d)
 	case d.System == "roll":
-		ans, err = e.RollDoc(ctx, d, nil)
+		x, err = e.rollDoc(d)
 	default:
-		var x *Question
-		if x, err = e.DocQuestion(d); err == nil {
-			ans, err = e.Run(ctx, x, nil)
-		}
+		x, err = e.DocQuestion(d)
+	}
+	var ans *Answer
+	if err == nil {
+		ans, err = e.run(ctx, x, nil, new(bytes.Buffer), true)
 	}
 	if err != nil {
 		return nil, d.ID, err
 	}
-	var out bytes.Buffer
-	if err := json.Compact(&out, ans.JSON); err != nil {
-		return nil, d.ID, err
-	}
-	return out.Bytes(), d.ID, nil
+	return ans.JSON, d.ID, nil
 }
 
 // lined is an answer's document (a JSON object on one line) with the

@@ -72,8 +72,10 @@ func TestDocQuestion(t *testing.T) {
 			got, gerr = e.EngageDoc(context.Background(), d, nil)
 		default:
 			vals["then"] = d.Then
-			want, werr = e.Query(context.Background(), d.System, d.Action, vals, nil)
 			var x *Question
+			if x, werr = e.Question(vals, d.System, d.Action); werr == nil {
+				want, werr = e.Run(context.Background(), x, nil)
+			}
 			if x, gerr = e.DocQuestion(d); gerr == nil {
 				got, gerr = e.Run(context.Background(), x, nil)
 			}

@@ -110,14 +110,19 @@ func (e *Engine) engageQuestion(keys []string, get func(k string) string) (*Ques
 // …} or ["engage", A, B, flags…] line): what odds engage --format json
 // prints.
 func (e *Engine) EngageDoc(ctx context.Context, d *query.Doc, progress Progress) (*Answer, error) {
+	x, err := e.engageDoc(d)
+	if err != nil {
+		return nil, err
+	}
+	return e.Run(ctx, x, progress)
+}
+
+// engageDoc is an engagement Doc's question.
+func (e *Engine) engageDoc(d *query.Doc) (*Question, error) {
 	if d.System != "" || d.Action != "" || d.Expr != "" || d.Matchup != "" || len(d.Params) > 0 || len(d.Cards) > 0 || len(d.Engage) != 2 {
 		return nil, &query.Error{Flag: "engage", Hint: `{"engage": ["opposed fire --hesa 3 --def 1", "opposed fire --hesa 2 --def 2"], "rounds": 3}`,
 			Err: errors.New("engage: want its two attacks, and neither system, action, params, cards, expr nor matchup")}
 	}
 	vals := d.Values()
-	x, err := e.engageQuestion(docKeys(vals), func(k string) string { return vals[k] })
-	if err != nil {
-		return nil, err
-	}
-	return e.Run(ctx, x, progress)
+	return e.engageQuestion(docKeys(vals), func(k string) string { return vals[k] })
 }

@@ -90,6 +90,15 @@ func (e *Engine) matchupQuestion(keys []string, value func(k string) string, s *
 // ["run", "--matchup", NAME, …] line): what odds run --matchup NAME
 // --format json prints.
 func (e *Engine) MatchupDoc(ctx context.Context, d *query.Doc, progress Progress) (*Answer, error) {
+	x, err := e.matchupDoc(d)
+	if err != nil {
+		return nil, err
+	}
+	return e.Run(ctx, x, progress)
+}
+
+// matchupDoc is a matchup Doc's question.
+func (e *Engine) matchupDoc(d *query.Doc) (*Question, error) {
 	if d.System != "" || d.Action != "" || d.Expr != "" {
 		return nil, &query.Error{Flag: "matchup", Hint: "give a matchup and run settings, or a system and action",
 			Err: errors.New("matchup: a matchup names its system and action; give neither, nor expr")}
@@ -99,9 +108,5 @@ func (e *Engine) MatchupDoc(ctx context.Context, d *query.Doc, progress Progress
 	s := newSettings()
 	s.beyond(d.Find, d.Vary, d.Sensitivity, nil, d.Attacks != "")
 	vals := d.Values()
-	x, err := e.matchupQuestion(docKeys(vals), func(k string) string { return vals[k] }, s)
-	if err != nil {
-		return nil, err
-	}
-	return e.Run(ctx, x, progress)
+	return e.matchupQuestion(docKeys(vals), func(k string) string { return vals[k] }, s)
 }

@@ -1,6 +1,7 @@
 package answer
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -16,6 +17,15 @@ import (
 // roll EXPR --format json prints. Its words are checked as odds roll
 // checks them (question.Roll).
 func (e *Engine) RollDoc(ctx context.Context, d *query.Doc, progress Progress) (*Answer, error) {
+	x, err := e.rollDoc(d)
+	if err != nil {
+		return nil, err
+	}
+	return e.Run(ctx, x, progress)
+}
+
+// rollDoc is a roll Doc's question.
+func (e *Engine) rollDoc(d *query.Doc) (*Question, error) {
 	if d.Action != "" || len(d.Params) > 0 || len(d.Cards) > 0 || d.Vs != "" || d.Metric != "" || d.Find != "" || d.Vary != "" || d.Sensitivity != "" {
 		return nil, &query.Error{Hint: "a roll takes expr, method, trials, seed and precision", Err: errors.New("roll: takes an expression and run settings only")}
 	}
@@ -36,12 +46,12 @@ func (e *Engine) RollDoc(ctx context.Context, d *query.Doc, progress Progress) (
 	if err != nil {
 		return nil, err
 	}
-	x := &Question{Kind: k, Opts: query.Options{Sim: opts, TrialsGiven: run.Trials.Given, MaxTrials: e.MaxTrials}}
-	return e.Run(ctx, x, progress)
+	return &Question{Kind: k, Opts: query.Options{Sim: opts, TrialsGiven: run.Trials.Given, MaxTrials: e.MaxTrials}}, nil
 }
 
 // Roll answers a roll asked by URL values (the page's roll op): expr and
-// the run settings method, trials, seed and precision.
+// the run settings method, trials, seed and precision; its document
+// compact, as the page's reply carries it.
 func (e *Engine) Roll(ctx context.Context, vals url.Values, progress Progress) (*Answer, error) {
 	d := &query.Doc{System: "roll"}
 	keys := make([]string, 0, len(vals))
@@ -60,5 +70,9 @@ func (e *Engine) Roll(ctx context.Context, vals url.Values, progress Progress) (
 			return nil, &query.Error{Flag: k, Hint: "a roll takes expr, method, trials, seed and precision", Err: fmt.Errorf("--%s: roll takes no such parameter", k)}
 		}
 	}
-	return e.RollDoc(ctx, d, progress)
+	x, err := e.rollDoc(d)
+	if err != nil {
+		return nil, err
+	}
+	return e.run(ctx, x, progress, new(bytes.Buffer), true)
 }

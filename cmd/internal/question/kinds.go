@@ -28,7 +28,26 @@ func (k Once) ask(ctx context.Context, s *Settings) (Answer, error) {
 	if s.Stream != "" && query.Streams(qs, opts) {
 		return stream(ctx, s, opts)
 	}
-	rep, err := query.Run(ctx, qs, opts)
+	if s.Plans == nil {
+		rep, err := query.Run(ctx, qs, opts)
+		if err != nil {
+			return nil, err
+		}
+		return Results(rep.Results), nil
+	}
+	// query.Run, its points compiled once for every ask of the question.
+	all := s.Plans.load()
+	if all == nil {
+		var err error
+		if all, err = query.CompileChecked(ctx, qs, opts.Check); err != nil {
+			return nil, err
+		}
+		s.Plans.keep(all)
+	}
+	if s.Plans.Kept() {
+		opts.Sim.Kept = &s.Plans.exact
+	}
+	rep, err := query.RunCompiled(ctx, all, opts)
 	if err != nil {
 		return nil, err
 	}

@@ -22,6 +22,10 @@ type Settings struct {
 	// query.StreamAbove results then streams (Streamed) rather than being
 	// held, up to query.MaxStreamPoints.
 	Stream string
+	// Plans, if set, keeps the query's compiled points for later asks of
+	// the same question (an answer engine's cache of repeated
+	// questions); Once reads and fills it, other kinds ignore it.
+	Plans *Plans
 }
 
 // Kind is a kind of question with its own parameters: what it asks of

@@ -18,8 +18,10 @@ var CompareWriters = Writers[[]*comparison]{
 	"markdown": func(ctx context.Context, w io.Writer, cs []*comparison, st Style) error {
 		return compareText(ctx, w, cs, Style{Markdown: true, Width: st.Width})
 	},
-	"csv":  func(_ context.Context, w io.Writer, cs []*comparison, _ Style) error { return compareCSV(w, cs) },
-	"json": func(_ context.Context, w io.Writer, cs []*comparison, _ Style) error { return compareJSON(w, cs) },
+	"csv": func(_ context.Context, w io.Writer, cs []*comparison, _ Style) error { return compareCSV(w, cs) },
+	"json": func(_ context.Context, w io.Writer, cs []*comparison, st Style) error {
+		return compareJSON(w, cs, st.Compact)
+	},
 }
 
 // compareText writes each cell's comparison as a table: a row per
@@ -80,7 +82,7 @@ type jsonDiff struct {
 	Significant bool       `json:"significant"`
 }
 
-func compareJSON(w io.Writer, cs []*comparison) error {
+func compareJSON(w io.Writer, cs []*comparison, compact bool) error {
 	type jsonCompare struct {
 		VS     string     `json:"vs"`
 		Exact  bool       `json:"exact"`
@@ -105,7 +107,7 @@ func compareJSON(w io.Writer, cs []*comparison) error {
 		}
 		doc.Comparisons = append(doc.Comparisons, jc)
 	}
-	return encodeIndented(w, doc)
+	return encodeJSON(w, doc, compact)
 }
 
 // compareCSV writes a row per cell: the cards and parameters of A, then

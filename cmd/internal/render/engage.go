@@ -34,8 +34,10 @@ var EngageWriters = Writers[[]*engagement]{
 		}
 		return engageText(ctx, w, es, Style{Markdown: true, Width: st.Width, Metric: st.Metric})
 	},
-	"csv":  func(ctx context.Context, w io.Writer, es []*engagement, _ Style) error { return engageCSV(ctx, w, es) },
-	"json": func(ctx context.Context, w io.Writer, es []*engagement, _ Style) error { return engageJSON(ctx, w, es) },
+	"csv": func(ctx context.Context, w io.Writer, es []*engagement, _ Style) error { return engageCSV(ctx, w, es) },
+	"json": func(ctx context.Context, w io.Writer, es []*engagement, st Style) error {
+		return engageJSON(ctx, w, es, st.Compact)
+	},
 }
 
 // SideTitle is a side's attack as titles show it: system, action, cards
@@ -287,7 +289,7 @@ func engageEnds(e *engagement) string {
 	return e.Spec.Ends
 }
 
-func engageJSON(ctx context.Context, w io.Writer, es []*engagement) error {
+func engageJSON(ctx context.Context, w io.Writer, es []*engagement, compact bool) error {
 	doc := struct {
 		Kind        string           `json:"kind"`
 		Engagements []jsonEngagement `json:"engagements"`
@@ -320,7 +322,7 @@ func engageJSON(ctx context.Context, w io.Writer, es []*engagement) error {
 		}
 		doc.Engagements = append(doc.Engagements, je)
 	}
-	return encodeIndented(w, doc)
+	return encodeJSON(w, doc, compact)
 }
 
 // engageCSV writes a row per engagement: each side's system, action,

@@ -20,8 +20,10 @@ var FindWriters = Writers[[]*found]{
 	"markdown": func(ctx context.Context, w io.Writer, fs []*found, st Style) error {
 		return findText(ctx, w, fs, Style{Markdown: true, Width: st.Width})
 	},
-	"csv":  func(_ context.Context, w io.Writer, fs []*found, _ Style) error { return findCSV(w, fs) },
-	"json": func(ctx context.Context, w io.Writer, fs []*found, _ Style) error { return findJSON(ctx, w, fs) },
+	"csv": func(_ context.Context, w io.Writer, fs []*found, _ Style) error { return findCSV(w, fs) },
+	"json": func(ctx context.Context, w io.Writer, fs []*found, st Style) error {
+		return findJSON(ctx, w, fs, st.Compact)
+	},
 }
 
 // --find answers: one point's whole scan as a table, several points'
@@ -325,7 +327,7 @@ func newJSONScan(s query.Scan) jsonScan {
 
 // findJSON writes {"finds": [...]}: per answer its inputs, the
 // question, the answer (null: none in range) and every scanned value.
-func findJSON(ctx context.Context, w io.Writer, fs []*found) error {
+func findJSON(ctx context.Context, w io.Writer, fs []*found, compact bool) error {
 	type jsonFind struct {
 		System   string     `json:"system"`
 		Action   string     `json:"action"`
@@ -374,5 +376,5 @@ func findJSON(ctx context.Context, w io.Writer, fs []*found) error {
 		}
 		doc.Finds = append(doc.Finds, jf)
 	}
-	return encodeIndented(w, doc)
+	return encodeJSON(w, doc, compact)
 }

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"io"
 	"strconv"
+	"strings"
 	"sync"
 
 	"odds/sim"
@@ -64,10 +65,19 @@ func appendJSONScalar(dst []byte, v any) ([]byte, bool) {
 	return dst, false
 }
 
-// encodeIndented writes v as one indented document, without HTML escaping
-// (expressions hold > and <): the whole-document answers (find, compare,
-// sensitivity) share it.
-func encodeIndented(w io.Writer, v any) error {
+// encodeJSON writes v as one indented document, or compact (on one line,
+// no newline after it: Style.Compact), without HTML escaping (expressions
+// hold > and <): the whole-document answers (find, compare, sensitivity)
+// share it.
+func encodeJSON(w io.Writer, v any, compact bool) error {
+	if compact {
+		out, err := marshal(v)
+		if err != nil {
+			return err
+		}
+		_, err = w.Write(out)
+		return err
+	}
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
@@ -224,10 +234,10 @@ const maxKeptResult = 64 << 10
 var jsonScratches = sync.Pool{New: func() any { return &jsonScratch{bw: bufio.NewWriterSize(nil, 64<<10)} }}
 
 // renderJSON writes the document {"matrix": …, "results": […]} as one
-// indented encoding of it would, a result at a time, each written by
-// hand (jsonw): a sweep's document is never held whole (a 99,372-point
-// sweep's is 169 MB).
-func renderJSON(ctx context.Context, w io.Writer, reports []*report, metricFlag string) error {
+// indented encoding of it would (or compact: Style.Compact), a result at
+// a time, each written by hand (jsonw): a sweep's document is never held
+// whole (a 99,372-point sweep's is 169 MB).
+func renderJSON(ctx context.Context, w io.Writer, reports []*report, metricFlag string, compact bool) error {
 	kind := "once"
 	if chained(reports) {
 		kind = "until"
@@ -236,7 +246,7 @@ func renderJSON(ctx context.Context, w io.Writer, reports []*report, metricFlag 
 	if m, ok := matrixOf(reports); metricFlag != "" && ok {
 		matrix = newJSONMatrix(m, parseMetric(metricFlag))
 	}
-	return writeResultsJSON(w, kind, matrix, len(reports) >= 1024, func(result func(*report) error) error {
+	return writeResultsJSON(w, kind, matrix, len(reports) >= 1024, compact, func(result func(*report) error) error {
 		for _, r := range reports {
 			if err := ctx.Err(); err != nil {
 				return err
@@ -251,12 +261,13 @@ func renderJSON(ctx context.Context, w io.Writer, reports []*report, metricFlag 
 
 // writeResultsJSON writes the document of kind, its matrix (nil: none)
 // and the results each gives to its result function in turn; memo:
-// remember the figures written (jsonw.float12: a sweep's repeat).
-func writeResultsJSON(w io.Writer, kind string, matrix any, memo bool, each func(result func(*report) error) error) error {
+// remember the figures written (jsonw.float12: a sweep's repeat);
+// compact: on one line (Style.Compact).
+func writeResultsJSON(w io.Writer, kind string, matrix any, memo, compact bool, each func(result func(*report) error) error) error {
 	sc := jsonScratches.Get().(*jsonScratch)
 	bw := sc.bw
 	bw.Reset(w)
-	jw := jsonw{b: sc.result[:0], depth: 2}
+	jw := jsonw{b: sc.result[:0], depth: 2, compact: compact}
 	if memo {
 		jw.memo = map[uint64][]byte{}
 	}
@@ -268,29 +279,34 @@ func writeResultsJSON(w io.Writer, kind string, matrix any, memo bool, each func
 		}
 		jsonScratches.Put(sc)
 	}()
-	bw.WriteString("{\n  \"kind\": \"" + kind + "\",\n")
+	// nl is a newline and the indentation of depth, or nothing compact;
+	// colon a member's key's end.
+	nl := func(depth int) string {
+		if compact {
+			return ""
+		}
+		return "\n" + strings.Repeat("  ", depth)
+	}
+	colon := ": "
+	if compact {
+		colon = ":"
+	}
+	bw.WriteString("{" + nl(1) + `"kind"` + colon + `"` + kind + `",` + nl(1))
 	if matrix != nil {
-		// The matrix as the encoding of the whole document has it at
-		// depth 1: its lines after the first indented, no newline after.
-		var buf bytes.Buffer
-		enc := json.NewEncoder(&buf)
-		enc.SetEscapeHTML(false)
-		enc.SetIndent("  ", "  ")
-		if err := enc.Encode(matrix); err != nil {
+		bw.WriteString(`"matrix"` + colon)
+		if err := jsonElement(bw, matrix, 1, compact); err != nil {
 			return err
 		}
-		bw.WriteString(`  "matrix": `)
-		bw.Write(bytes.TrimSuffix(buf.Bytes(), []byte("\n")))
-		bw.WriteString(",\n")
+		bw.WriteString("," + nl(1))
 	}
-	bw.WriteString(`  "results": [`)
+	bw.WriteString(`"results"` + colon + "[")
 	n := 0
 	err := each(func(r *report) error {
 		if n > 0 {
 			bw.WriteString(",")
 		}
 		n++
-		bw.WriteString("\n    ")
+		bw.WriteString(nl(2))
 		jw.b = jw.b[:0]
 		jw.result(r)
 		if jw.err != nil {
@@ -303,8 +319,28 @@ func writeResultsJSON(w io.Writer, kind string, matrix any, memo bool, each func
 		return err
 	}
 	if n > 0 {
-		bw.WriteString("\n  ")
+		bw.WriteString(nl(1))
 	}
-	bw.WriteString("]\n}\n")
+	bw.WriteString("]" + nl(0) + "}")
+	if !compact {
+		bw.WriteString("\n")
+	}
 	return bw.Flush()
+}
+
+// jsonElement writes v as the encoding of a whole document has it at
+// depth (the matrix: 1): its lines after the first indented to that
+// depth, no newline after it; or compact.
+func jsonElement(w io.Writer, v any, depth int, compact bool) error {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if !compact {
+		enc.SetIndent(strings.Repeat("  ", depth), "  ")
+	}
+	if err := enc.Encode(v); err != nil {
+		return err
+	}
+	_, err := w.Write(bytes.TrimSuffix(buf.Bytes(), []byte("\n")))
+	return err
 }

@@ -29,7 +29,8 @@ func TestWriteJSONValue(t *testing.T) {
 
 // TestJSONStreamed: renderJSON, writing a result at a time, writes the
 // bytes of the whole document encoded at once (as it was before it
-// streamed): a sweep, and a roster matrix with its --metric.
+// streamed): a sweep, and a roster matrix with its --metric; compact,
+// the bytes json.Compact makes of them.
 func TestJSONStreamed(t *testing.T) {
 	reg, err := profiles.New(all.Systems())
 	if err != nil {
@@ -66,7 +67,11 @@ func TestJSONStreamed(t *testing.T) {
 			t.Fatal(err)
 		}
 		var got bytes.Buffer
-		if err := renderJSON(context.Background(), &got, rep.Results, c.metric); err != nil {
+		if err := renderJSON(context.Background(), &got, rep.Results, c.metric, false); err != nil {
+			t.Fatal(err)
+		}
+		var compact bytes.Buffer
+		if err := renderJSON(context.Background(), &compact, rep.Results, c.metric, true); err != nil {
 			t.Fatal(err)
 		}
 		doc := struct {
@@ -92,6 +97,13 @@ func TestJSONStreamed(t *testing.T) {
 		}
 		if got.String() != want.String() {
 			t.Errorf("%v %v: streamed\n%s\nwhole\n%s", c.values, c.cards, got.String(), want.String())
+		}
+		var wantCompact bytes.Buffer
+		if err := json.Compact(&wantCompact, want.Bytes()); err != nil {
+			t.Fatal(err)
+		}
+		if compact.String() != wantCompact.String() || bytes.ContainsRune(compact.Bytes(), '\n') {
+			t.Errorf("%v %v: compact\n%s\njson.Compact\n%s", c.values, c.cards, compact.String(), wantCompact.String())
 		}
 	}
 }

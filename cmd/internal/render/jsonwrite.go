@@ -7,7 +7,6 @@ import (
 	"math"
 	"slices"
 	"strconv"
-	"unicode/utf8"
 
 	"odds/sim"
 )
@@ -19,14 +18,18 @@ import (
 // every outcome's structs anew). The test in jsonwrite_test.go holds it
 // to encoding/json's output.
 type jsonw struct {
-	b     []byte
-	memo  map[uint64][]byte // float12's output by its input's bits, if set: a sweep's figures repeat
-	depth int               // the nesting of the next line: two spaces a level
-	empty bool              // the innermost open object or array has no element yet
-	err   error
+	b       []byte
+	memo    map[uint64][]byte // float12's output by its input's bits, if set: a sweep's figures repeat
+	depth   int               // the nesting of the next line: two spaces a level
+	empty   bool              // the innermost open object or array has no element yet
+	compact bool              // no newlines or indentation: json.Compact's bytes (Style.Compact)
+	err     error
 }
 
 func (w *jsonw) newline() {
+	if w.compact {
+		return
+	}
 	w.b = append(w.b, '\n')
 	for range w.depth {
 		w.b = append(w.b, ' ', ' ')
@@ -64,7 +67,25 @@ func (w *jsonw) next() {
 func (w *jsonw) key(k string) {
 	w.next()
 	w.b = appendJSONString(w.b, k)
+	if w.compact {
+		w.b = append(w.b, ':')
+		return
+	}
 	w.b = append(w.b, ':', ' ')
+}
+
+// lit starts a member of the open object whose key is a name of the
+// document's own (system, outcomes, ci95): letters, digits and _, which
+// need no escaping.
+func (w *jsonw) lit(k string) {
+	w.next()
+	w.b = append(w.b, '"')
+	w.b = append(w.b, k...)
+	if w.compact {
+		w.b = append(w.b, '"', ':')
+		return
+	}
+	w.b = append(w.b, '"', ':', ' ')
 }
 
 func (w *jsonw) str(s string) { w.b = appendJSONString(w.b, s) }
@@ -124,6 +145,10 @@ func (w *jsonw) value(v any) {
 		}
 		return
 	}
+	if w.compact {
+		w.b = append(w.b, out...)
+		return
+	}
 	var b bytes.Buffer
 	if err := json.Indent(&b, out, string(bytes.Repeat([]byte("  "), w.depth)), "  "); err != nil && w.err == nil {
 		w.err = err
@@ -131,73 +156,19 @@ func (w *jsonw) value(v any) {
 	w.b = append(w.b, b.Bytes()...)
 }
 
-// appendJSONString is encoding/json's string encoding without HTML
-// escaping: quotes, backslashes and control characters escaped (\b, \f,
-// \n, \r, \t by name, others as \u00XX), invalid UTF-8 as \ufffd, and
-// U+2028 and U+2029 as \u2028 and \u2029.
-func appendJSONString(dst []byte, s string) []byte {
-	const hex = "0123456789abcdef"
-	dst = append(dst, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		if c := s[i]; c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' {
-				i++
-				continue
-			}
-			dst = append(dst, s[start:i]...)
-			switch c {
-			case '\\', '"':
-				dst = append(dst, '\\', c)
-			case '\b':
-				dst = append(dst, '\\', 'b')
-			case '\f':
-				dst = append(dst, '\\', 'f')
-			case '\n':
-				dst = append(dst, '\\', 'n')
-			case '\r':
-				dst = append(dst, '\\', 'r')
-			case '\t':
-				dst = append(dst, '\\', 't')
-			default:
-				dst = append(dst, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
-			}
-			i++
-			start = i
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && size == 1:
-			dst = append(dst, s[start:i]...)
-			dst = append(dst, `\ufffd`...)
-		case r == '\u2028' || r == '\u2029':
-			dst = append(dst, s[start:i]...)
-			dst = append(dst, '\\', 'u', '2', '0', '2', hex[r&0xF])
-		default:
-			i += size
-			continue
-		}
-		i += size
-		start = i
-	}
-	dst = append(dst, s[start:]...)
-	return append(dst, '"')
-}
-
 // result writes newJSONResult(r) at the writer's depth.
 func (w *jsonw) result(r *report) {
 	w.open('{')
-	w.key("system")
+	w.lit("system")
 	w.str(r.System)
-	w.key("action")
+	w.lit("action")
 	w.str(r.Action)
 	if r.Matchup != "" {
-		w.key("matchup")
+		w.lit("matchup")
 		w.str(r.Matchup)
 	}
 	if len(r.Cards) > 0 {
-		w.key("cards")
+		w.lit("cards")
 		w.open('{')
 		for _, c := range r.Cards {
 			w.key(c.Name)
@@ -205,7 +176,7 @@ func (w *jsonw) result(r *report) {
 		}
 		w.close('}')
 	}
-	w.key("params")
+	w.lit("params")
 	w.open('{')
 	sourced := false
 	for p := range r.EachParam() {
@@ -215,7 +186,7 @@ func (w *jsonw) result(r *report) {
 	}
 	w.close('}')
 	if sourced {
-		w.key("sources")
+		w.lit("sources")
 		w.open('{')
 		for p := range r.EachParam() {
 			if p.Source != "" {
@@ -226,31 +197,31 @@ func (w *jsonw) result(r *report) {
 		w.close('}')
 	}
 	trials, paths, states := counted(r)
-	w.key("trials")
+	w.lit("trials")
 	w.b = strconv.AppendInt(w.b, trials, 10)
 	if paths != 0 {
-		w.key("paths")
+		w.lit("paths")
 		w.b = strconv.AppendInt(w.b, paths, 10)
 	}
 	if states != 0 {
-		w.key("states")
+		w.lit("states")
 		w.b = strconv.AppendInt(w.b, int64(states), 10)
 	}
-	w.key("seed")
+	w.lit("seed")
 	w.b = strconv.AppendUint(w.b, r.Seed, 10)
-	w.key("exact")
+	w.lit("exact")
 	w.b = strconv.AppendBool(w.b, r.Exact)
-	w.key("how")
+	w.lit("how")
 	w.str(r.How)
 	if r.Leftover != 0 {
-		w.key("unexplored")
+		w.lit("unexplored")
 		w.float(r.Leftover)
 	}
 	if r.Note != "" {
-		w.key("note")
+		w.lit("note")
 		w.str(r.Note)
 	}
-	w.key("outcomes")
+	w.lit("outcomes")
 	if len(r.Summary.Outcomes) == 0 { // newJSONResult appends to a nil slice: null
 		w.b = append(w.b, "null"...)
 	} else {
@@ -259,49 +230,49 @@ func (w *jsonw) result(r *report) {
 			w.next()
 			w.outcome(o.Name, o.Interval)
 			if r.Summary.Numeric {
-				w.key("at_least")
+				w.lit("at_least")
 				w.p(0, o.AtLeast)
-				w.key("at_most")
+				w.lit("at_most")
 				w.p(0, o.AtMost)
 			}
 			if note := r.Notes[o.Name]; note != "" {
-				w.key("note")
+				w.lit("note")
 				w.str(note)
 			}
 			w.close('}')
 		}
 		w.close(']')
 	}
-	w.key("stats")
+	w.lit("stats")
 	w.open('{')
 	for _, s := range r.Summary.Stats {
 		w.key(s.Name)
 		w.open('{')
-		w.key("mean")
+		w.lit("mean")
 		w.float12(s.Mean)
-		w.key("sd")
+		w.lit("sd")
 		w.float12(s.SD)
-		w.key("median")
+		w.lit("median")
 		w.float(s.Median)
-		w.key("p5")
+		w.lit("p5")
 		w.float(s.P5)
-		w.key("p95")
+		w.lit("p95")
 		w.float(s.P95)
 		if len(s.AtLeast) > 0 {
-			w.key("at_least")
+			w.lit("at_least")
 			w.ps(s.AtLeast)
 		}
 		w.close('}')
 	}
 	w.close('}')
-	w.key("elapsed_ms")
+	w.lit("elapsed_ms")
 	w.float(float64(r.Elapsed.Microseconds()) / 1000)
 	if r.SharedDice {
-		w.key("shared_dice")
+		w.lit("shared_dice")
 		w.b = append(w.b, "true"...)
 	}
 	if r.Chain != nil {
-		w.key("chain")
+		w.lit("chain")
 		w.chain(r)
 	}
 	w.close('}')
@@ -311,29 +282,43 @@ func (w *jsonw) result(r *report) {
 // caller writes the rest and closes it.
 func (w *jsonw) outcome(name string, iv sim.Interval) {
 	w.open('{')
-	w.key("name")
+	w.lit("name")
 	w.str(name)
 	w.interval(iv)
 }
 
-// interval writes iv's members p and ci95 ([lo, hi]), to 12 digits.
+// interval writes iv's members p and ci95 ([lo, hi]), to 12 digits. An
+// exact answer's bounds are its p: p's bytes are written again rather
+// than rounded and formatted anew (round12 is most of a result's time).
 func (w *jsonw) interval(iv sim.Interval) {
-	w.key("p")
+	w.lit("p")
+	at := len(w.b)
 	w.float12(iv.P)
-	w.key("ci95")
+	p := w.b[at:len(w.b):len(w.b)]
+	w.lit("ci95")
 	w.open('[')
 	w.next()
-	w.float12(iv.Lo)
+	w.bound(iv.Lo, iv.P, p)
 	w.next()
-	w.float12(iv.Hi)
+	w.bound(iv.Hi, iv.P, p)
 	w.close(']')
+}
+
+// bound writes x to 12 digits: p's bytes if x is p (bit for bit: -0 is
+// not 0).
+func (w *jsonw) bound(x, p float64, written []byte) {
+	if math.Float64bits(x) == math.Float64bits(p) {
+		w.b = append(w.b, written...)
+		return
+	}
+	w.float12(x)
 }
 
 // p writes newJSONP(k, iv).
 func (w *jsonw) p(k int, iv sim.Interval) {
 	w.open('{')
 	if k != 0 {
-		w.key("k")
+		w.lit("k")
 		w.b = strconv.AppendInt(w.b, int64(k), 10)
 	}
 	w.interval(iv)
@@ -354,25 +339,25 @@ func (w *jsonw) ps(ivs []sim.Interval) {
 func (w *jsonw) chain(r *report) {
 	c := r.Chain
 	w.open('{')
-	w.key("until")
+	w.lit("until")
 	w.str(c.Until)
-	w.key("attacks")
+	w.lit("attacks")
 	w.b = strconv.AppendInt(w.b, int64(c.Attacks), 10)
-	w.key("by_attack")
+	w.lit("by_attack")
 	if len(c.ByAttack) == 0 {
 		w.b = append(w.b, "null"...)
 	} else {
 		w.ps(c.ByAttack)
 	}
-	w.key("not_reached")
+	w.lit("not_reached")
 	w.p(0, c.NotReached)
-	w.key("mean_attacks_if_reached")
+	w.lit("mean_attacks_if_reached")
 	if math.IsNaN(c.MeanIfReached) {
 		w.b = append(w.b, "null"...)
 	} else {
 		w.float(round12(c.MeanIfReached))
 	}
-	w.key("states")
+	w.lit("states")
 	if len(c.States) == 0 {
 		w.b = append(w.b, "null"...)
 	} else {

@@ -28,9 +28,9 @@ func encodedResult(t *testing.T, r *report) string {
 	return string(bytes.TrimSuffix(b.Bytes(), []byte("\n")))
 }
 
-// writtenResult is jsonw's encoding of r at depth 2.
-func writtenResult(r *report) (string, error) {
-	w := jsonw{depth: 2}
+// writtenResult is jsonw's encoding of r at depth 2, or compact.
+func writtenResult(r *report, compact bool) (string, error) {
+	w := jsonw{depth: 2, compact: compact}
 	w.result(r)
 	return string(w.b), w.err
 }
@@ -64,7 +64,7 @@ func TestJSONWriterEdgeCases(t *testing.T) {
 		}
 		r.Notes = map[string]string{s: s}
 		r.Cards = []query.Input{{Name: s, Value: s}}
-		r.Chain = &query.Chain{Until: s, Attacks: i, ByAttack: []sim.Interval{iv}, NotReached: iv, MeanIfReached: f,
+		r.Chain = &query.Chain{Until: s, Attacks: i, ByAttack: []sim.Interval{iv, {P: f, Lo: f, Hi: f}, {P: f, Lo: f, Hi: -f}}, NotReached: iv, MeanIfReached: f,
 			States: []query.StateShare{{Name: s, Interval: iv}}}
 		compareResult(t, r)
 	}
@@ -192,11 +192,11 @@ func TestJSONWriterUnsupported(t *testing.T) {
 	for _, f := range []float64{math.NaN(), math.Inf(1), math.Inf(-1)} {
 		r := resultWithParams(t, rollResult(t), nil)
 		r.Summary.Stats = []sim.Stat{{Name: "x", Mean: 1, SD: f}}
-		if _, err := writtenResult(r); err == nil {
+		if _, err := writtenResult(r, false); err == nil {
 			t.Errorf("%v: no error", f)
 		}
 		var b bytes.Buffer
-		if err := renderJSON(context.Background(), &b, []*report{r}, ""); err == nil {
+		if err := renderJSON(context.Background(), &b, []*report{r}, "", false); err == nil {
 			t.Errorf("%v: renderJSON: no error", f)
 		}
 	}
@@ -205,12 +205,22 @@ func TestJSONWriterUnsupported(t *testing.T) {
 func compareResult(t *testing.T, r *report) {
 	t.Helper()
 	want := encodedResult(t, r)
-	got, err := writtenResult(r)
+	got, err := writtenResult(r, false)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got != want {
 		t.Fatalf("jsonw wrote\n%s\nencoding/json\n%s", got, want)
+	}
+	var compacted bytes.Buffer
+	if err := json.Compact(&compacted, []byte(want)); err != nil {
+		t.Fatal(err)
+	}
+	if got, err = writtenResult(r, true); err != nil {
+		t.Fatal(err)
+	}
+	if got != compacted.String() {
+		t.Fatalf("jsonw wrote compact\n%s\njson.Compact\n%s", got, compacted.String())
 	}
 }
 

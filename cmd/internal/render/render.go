@@ -49,7 +49,7 @@ var ResultWriters = Writers[[]*report]{
 		return renderCSV(ctx, w, rs)
 	},
 	"json": func(ctx context.Context, w io.Writer, rs []*report, st Style) error {
-		return renderJSON(ctx, w, rs, st.Metric)
+		return renderJSON(ctx, w, rs, st.Metric, st.Compact)
 	},
 }
 

@@ -21,8 +21,8 @@ var SensitivityWriters = Writers[[]*sensitivity]{
 		return sensitivityText(ctx, w, ss, Style{Markdown: true, Width: st.Width})
 	},
 	"csv": func(_ context.Context, w io.Writer, ss []*sensitivity, _ Style) error { return sensitivityCSV(w, ss) },
-	"json": func(ctx context.Context, w io.Writer, ss []*sensitivity, _ Style) error {
-		return sensitivityJSON(ctx, w, ss)
+	"json": func(ctx context.Context, w io.Writer, ss []*sensitivity, st Style) error {
+		return sensitivityJSON(ctx, w, ss, st.Compact)
 	},
 }
 
@@ -153,7 +153,7 @@ func sensitivityCSV(w io.Writer, ss []*sensitivity) error {
 
 // sensitivityJSON writes {"sensitivities": [...]}: per point its result
 // (as a run's JSON gives it), the metric and the changes, largest first.
-func sensitivityJSON(ctx context.Context, w io.Writer, ss []*sensitivity) error {
+func sensitivityJSON(ctx context.Context, w io.Writer, ss []*sensitivity, compact bool) error {
 	type jsonChange struct {
 		Flag        string      `json:"flag"`
 		From        string      `json:"from"`
@@ -192,5 +192,5 @@ func sensitivityJSON(ctx context.Context, w io.Writer, ss []*sensitivity) error 
 		}
 		doc.Sensitivities = append(doc.Sensitivities, js)
 	}
-	return encodeIndented(w, doc)
+	return encodeJSON(w, doc, compact)
 }

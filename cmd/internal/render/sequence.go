@@ -30,8 +30,8 @@ var SequenceWriters = Writers[[]*report]{
 	"csv": func(ctx context.Context, w io.Writer, rs []*report, _ Style) error {
 		return sequenceCSV(ctx, w, rs)
 	},
-	"json": func(ctx context.Context, w io.Writer, rs []*report, _ Style) error {
-		return sequenceJSON(ctx, w, rs)
+	"json": func(ctx context.Context, w io.Writer, rs []*report, st Style) error {
+		return sequenceJSON(ctx, w, rs, st.Compact)
 	},
 }
 
@@ -310,7 +310,7 @@ func newJSONSequence(r *report) *jsonSequence {
 
 // sequenceJSON writes {"kind": "sequence", "results": […]}, each result
 // as once's with its "sequence".
-func sequenceJSON(ctx context.Context, w io.Writer, rs []*report) error {
+func sequenceJSON(ctx context.Context, w io.Writer, rs []*report, compact bool) error {
 	doc := struct {
 		Kind    string               `json:"kind"`
 		Results []jsonSequenceResult `json:"results"`
@@ -325,5 +325,5 @@ func sequenceJSON(ctx context.Context, w io.Writer, rs []*report) error {
 		}
 		doc.Results = append(doc.Results, jsonSequenceResult{jsonResult: jr, Sequence: newJSONSequence(r)})
 	}
-	return encodeIndented(w, doc)
+	return encodeJSON(w, doc, compact)
 }

@@ -36,13 +36,19 @@ func bar(p, top float64, width int) string {
 	return s
 }
 
-// Style is how table and markdown output is laid out.
+// Style is how output is laid out: table and markdown, and JSON's
+// indentation.
 type Style struct {
 	Markdown  bool
 	Width     int    // columns to fit
 	Intervals bool   // sweeps show each probability's 95% interval
 	Metric    string // the figure of a roster matrix ("": the first outcome)
 	AllRows   bool   // a roll's table shows its negligible tails value by value
+	// Compact writes a JSON document on one line, as json.Compact has
+	// the indented one (no newline after it): odds batch's lines and the
+	// page engine's replies, written so rather than indented and then
+	// compacted.
+	Compact bool
 }
 
 // renderText writes the reports as box tables fitted to width, or as

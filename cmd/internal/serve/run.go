@@ -43,16 +43,12 @@ func (rep *reply) release() {
 	rep.buf, rep.body = nil, nil
 }
 
-// run answers the request's question, read by ask (answer.Question or
-// MatchupQuestion), on one core, waiting for a free one at most
-// QueueWait. The question is read before it waits: bad input is
-// answered 400 at once, never 429.
-func (s *Server) run(r *http.Request, ask func(url.Values) (*answer.Question, error), plot bool) reply {
-	vals, err := answer.ParseQuery(r.URL.RawQuery)
-	if err != nil {
-		return errorReply(http.StatusBadRequest, err)
-	}
-	x, err := ask(vals)
+// run answers the request's question, read from its query string by ask
+// (answer.QueryQuestion, or a reader of its values: byValues), on one
+// core, waiting for a free one at most QueueWait. The question is read
+// before it waits: bad input is answered 400 at once, never 429.
+func (s *Server) run(r *http.Request, ask func(raw string) (*answer.Question, error), plot bool) reply {
+	x, err := ask(r.URL.RawQuery)
 	if err != nil {
 		return errorReply(http.StatusBadRequest, err)
 	}
@@ -80,6 +76,18 @@ func (s *Server) run(r *http.Request, ask func(url.Values) (*answer.Question, er
 		return errorReply(http.StatusBadRequest, err)
 	}
 	return reply{status: http.StatusInternalServerError, err: err.Error()}
+}
+
+// byValues is ask reading the query string's values (answer.ParseQuery):
+// a matchup's question, an engagement's.
+func byValues(ask func(url.Values) (*answer.Question, error)) func(raw string) (*answer.Question, error) {
+	return func(raw string) (*answer.Question, error) {
+		vals, err := answer.ParseQuery(raw)
+		if err != nil {
+			return nil, err
+		}
+		return ask(vals)
+	}
 }
 
 // take takes a core for the request, at once if one is free (no timer

@@ -11,7 +11,6 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"net/url"
 	"os"
 	"runtime"
 	"strconv"
@@ -58,10 +57,14 @@ func New(systems []*resolve.System, reg *profiles.Registry, maxTrials int64, std
 	s := &Server{stdout: stdout, stderr: stderr, slots: make(chan struct{}, runtime.NumCPU()),
 		engine: &answer.Engine{Systems: systems, Reg: reg, MaxTrials: maxTrials}, mux: http.NewServeMux()}
 	s.mux.HandleFunc("GET /api/v1/run", s.apiRun)
-	s.mux.HandleFunc("GET /api/v1/engage", func(w http.ResponseWriter, r *http.Request) { s.writeAPI(w, s.run(r, s.engine.EngageQuestion, false)) })
+	s.mux.HandleFunc("GET /api/v1/engage", func(w http.ResponseWriter, r *http.Request) {
+		s.writeAPI(w, s.run(r, byValues(s.engine.EngageQuestion), false))
+	})
 	s.mux.HandleFunc("GET /api/v1/{system}/{action}", s.api)
 	s.mux.HandleFunc("GET /plot/{system}/{action}", s.plotImage)
-	s.mux.HandleFunc("GET /plot/engage", func(w http.ResponseWriter, r *http.Request) { s.writePlot(w, s.run(r, s.engine.EngageQuestion, true)) })
+	s.mux.HandleFunc("GET /plot/engage", func(w http.ResponseWriter, r *http.Request) {
+		s.writePlot(w, s.run(r, byValues(s.engine.EngageQuestion), true))
+	})
 	s.mux.HandleFunc("GET /{system}/{action}", s.oldPage)
 	files, err := page.Files()
 	if err != nil {
@@ -178,13 +181,13 @@ func (s *Server) api(w http.ResponseWriter, r *http.Request) {
 // apiRun answers GET /api/v1/run?matchup=NAME as api does: the document
 // odds run --matchup NAME --format json prints.
 func (s *Server) apiRun(w http.ResponseWriter, r *http.Request) {
-	s.writeAPI(w, s.run(r, s.engine.MatchupQuestion, false))
+	s.writeAPI(w, s.run(r, byValues(s.engine.MatchupQuestion), false))
 }
 
-// actionQuestion reads a request to SYSTEM/ACTION.
-func (s *Server) actionQuestion(r *http.Request) func(url.Values) (*answer.Question, error) {
-	return func(q url.Values) (*answer.Question, error) {
-		return s.engine.Question(q, r.PathValue("system"), r.PathValue("action"))
+// actionQuestion reads a request to SYSTEM/ACTION from its query string.
+func (s *Server) actionQuestion(r *http.Request) func(raw string) (*answer.Question, error) {
+	return func(raw string) (*answer.Question, error) {
+		return s.engine.QueryQuestion(raw, r.PathValue("system"), r.PathValue("action"))
 	}
 }
 
