@@ -17,7 +17,7 @@ import (
 // target's state after the attacks, in every format.
 
 // chained reports whether the results are repeated attacks.
-func chained(rs []*report) bool { return len(rs) > 0 && rs[0].Chain != nil }
+func chained(rs []*result) bool { return len(rs) > 0 && rs[0].Chain != nil }
 
 // meanLabel names the conditional mean in every format.
 const meanLabel = "mean attacks when reached within %d (E[T | T <= %d])"
@@ -41,7 +41,7 @@ func meanText(x float64) string {
 
 // chainText writes each chained result as two tables (box or markdown):
 // P(reached by attack k), then the state after the attacks.
-func chainText(ctx context.Context, w io.Writer, rs []*report, st Style) error {
+func chainText(ctx context.Context, w io.Writer, rs []*result, st Style) error {
 	for i, r := range rs {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -105,7 +105,7 @@ func barTable(w io.Writer, st Style, header []string, rows [][]string, ivs []sim
 // chainCSV writes one row per result: its inputs, then per attack k
 // by_k (with lo_by_k, hi_by_k), not_reached, the conditional mean, and
 // per state state_<name> (the union of the results' states).
-func chainCSV(ctx context.Context, w io.Writer, rs []*report) error {
+func chainCSV(ctx context.Context, w io.Writer, rs []*result) error {
 	var nameCols, stateCols columns
 	for _, r := range rs {
 		for _, p := range r.Inputs() {
@@ -180,7 +180,7 @@ type jsonChain struct {
 	States     []jsonOutcome `json:"states"`                  // after the attacks
 }
 
-func newJSONChain(r *report) *jsonChain {
+func newJSONChain(r *result) *jsonChain {
 	c := r.Chain
 	if c == nil {
 		return nil

@@ -37,7 +37,7 @@ func indentJSON(w io.Writer, data []byte) error {
 
 // renderCSV writes one row per result: system and action, the parameters,
 // then p_, lo_ and hi_ per outcome, the numeric results, and the run.
-func renderCSV(ctx context.Context, w io.Writer, reports []*report) error {
+func renderCSV(ctx context.Context, w io.Writer, reports []*result) error {
 	if len(reports) == 1 && reports[0].System == "roll" {
 		return rollCSV(ctx, w, reports[0])
 	}
@@ -73,7 +73,7 @@ type csvColumns struct {
 
 // add makes room for r's columns: only its names and shape are read (a
 // stream's shapes have no figures).
-func (c *csvColumns) add(r *report) {
+func (c *csvColumns) add(r *result) {
 	if c.numericO == nil {
 		c.numericO, c.countK = map[string]bool{}, map[string]int{}
 	}
@@ -170,14 +170,14 @@ func (c *csvColumns) newRows() *csvRows {
 }
 
 // write writes r's row to bw.
-func (w *csvRows) write(r *report) error {
+func (w *csvRows) write(r *result) error {
 	_, err := w.bw.Write(w.row(r))
 	return err
 }
 
 // row is r's row, valid until the next; r has no column c lacks
 // (c.add(r) was called, or for one of its shape).
-func (w *csvRows) row(r *report) []byte {
+func (w *csvRows) row(r *result) []byte {
 	c, line := w.c, &w.line
 	line.b = line.b[:0]
 	line.str(r.System)
@@ -367,7 +367,7 @@ func csvNeedsQuotes(s string) bool {
 // one row of hundreds of columns): the expression, the value, its
 // probability and 95% interval, P(at least it) and P(at most it), then
 // the run's trials, seed, exactness and method on every row.
-func rollCSV(ctx context.Context, w io.Writer, r *report) error {
+func rollCSV(ctx context.Context, w io.Writer, r *result) error {
 	cw := csv.NewWriter(w)
 	if err := cw.Write([]string{"expr", "value", "p", "lo", "hi", "ge", "le", "trials", "seed", "exact", "how"}); err != nil {
 		return err

@@ -124,7 +124,7 @@ func valueRuns(vs []int) string {
 
 // subject is a result of the answer's point: its system, action and
 // cards (some value of the flag applies at every answered point).
-func subject(f *found) *report {
+func subject(f *found) *result {
 	for _, s := range f.Scan {
 		if s.Result != nil {
 			return s.Result

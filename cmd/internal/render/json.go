@@ -176,7 +176,7 @@ type jsonResult struct {
 // answer none, and the dice paths it enumerated or the target states of
 // its repeated attacks' Markov chain (0 when it counted neither, as a
 // convolution).
-func counted(r *report) (trials, paths int64, states int) {
+func counted(r *result) (trials, paths int64, states int) {
 	switch {
 	case !r.Exact:
 		return r.Trials, 0, 0
@@ -189,7 +189,7 @@ func counted(r *report) (trials, paths int64, states int) {
 }
 
 // newJSONResult is one result as the JSON document gives it.
-func newJSONResult(r *report) jsonResult {
+func newJSONResult(r *result) jsonResult {
 	var sources jsonParams
 	params := r.Params()
 	for _, p := range params {
@@ -237,7 +237,7 @@ var jsonScratches = sync.Pool{New: func() any { return &jsonScratch{bw: bufio.Ne
 // indented encoding of it would (or compact: Style.Compact), a result at
 // a time, each written by hand (jsonw): a sweep's document is never held
 // whole (a 99,372-point sweep's is 169 MB).
-func renderJSON(ctx context.Context, w io.Writer, reports []*report, metricFlag string, compact bool) error {
+func renderJSON(ctx context.Context, w io.Writer, reports []*result, metricFlag string, compact bool) error {
 	kind := "once"
 	if chained(reports) {
 		kind = "until"
@@ -246,12 +246,12 @@ func renderJSON(ctx context.Context, w io.Writer, reports []*report, metricFlag 
 	if m, ok := matrixOf(reports); metricFlag != "" && ok {
 		matrix = newJSONMatrix(m, parseMetric(metricFlag))
 	}
-	return writeResultsJSON(w, kind, matrix, len(reports) >= 1024, compact, func(result func(*report) error) error {
+	return writeResultsJSON(w, kind, matrix, len(reports) >= 1024, compact, func(one func(*result) error) error {
 		for _, r := range reports {
 			if err := ctx.Err(); err != nil {
 				return err
 			}
-			if err := result(r); err != nil {
+			if err := one(r); err != nil {
 				return err
 			}
 		}
@@ -263,7 +263,7 @@ func renderJSON(ctx context.Context, w io.Writer, reports []*report, metricFlag 
 // and the results each gives to its result function in turn; memo:
 // remember the figures written (jsonw.float12: a sweep's repeat);
 // compact: on one line (Style.Compact).
-func writeResultsJSON(w io.Writer, kind string, matrix any, memo, compact bool, each func(result func(*report) error) error) error {
+func writeResultsJSON(w io.Writer, kind string, matrix any, memo, compact bool, each func(one func(*result) error) error) error {
 	sc := jsonScratches.Get().(*jsonScratch)
 	bw := sc.bw
 	bw.Reset(w)
@@ -301,7 +301,7 @@ func writeResultsJSON(w io.Writer, kind string, matrix any, memo, compact bool, 
 	}
 	bw.WriteString(`"results"` + colon + "[")
 	n := 0
-	err := each(func(r *report) error {
+	err := each(func(r *result) error {
 		if n > 0 {
 			bw.WriteString(",")
 		}

@@ -157,7 +157,7 @@ func (w *jsonw) value(v any) {
 }
 
 // result writes newJSONResult(r) at the writer's depth.
-func (w *jsonw) result(r *report) {
+func (w *jsonw) result(r *result) {
 	w.open('{')
 	w.lit("system")
 	w.str(r.System)
@@ -336,7 +336,7 @@ func (w *jsonw) ps(ivs []sim.Interval) {
 }
 
 // chain writes newJSONChain(r).
-func (w *jsonw) chain(r *report) {
+func (w *jsonw) chain(r *result) {
 	c := r.Chain
 	w.open('{')
 	w.lit("until")

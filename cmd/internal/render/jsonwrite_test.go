@@ -16,7 +16,7 @@ import (
 
 // encodedResult is newJSONResult(r) as encoding/json writes it inside the
 // document, at depth 2: what renderJSON wrote before jsonw.
-func encodedResult(t *testing.T, r *report) string {
+func encodedResult(t *testing.T, r *result) string {
 	t.Helper()
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
@@ -29,7 +29,7 @@ func encodedResult(t *testing.T, r *report) string {
 }
 
 // writtenResult is jsonw's encoding of r at depth 2, or compact.
-func writtenResult(r *report, compact bool) (string, error) {
+func writtenResult(r *result, compact bool) (string, error) {
 	w := jsonw{depth: 2, compact: compact}
 	w.result(r)
 	return string(w.b), w.err
@@ -196,13 +196,13 @@ func TestJSONWriterUnsupported(t *testing.T) {
 			t.Errorf("%v: no error", f)
 		}
 		var b bytes.Buffer
-		if err := renderJSON(context.Background(), &b, []*report{r}, "", false); err == nil {
+		if err := renderJSON(context.Background(), &b, []*result{r}, "", false); err == nil {
 			t.Errorf("%v: renderJSON: no error", f)
 		}
 	}
 }
 
-func compareResult(t *testing.T, r *report) {
+func compareResult(t *testing.T, r *result) {
 	t.Helper()
 	want := encodedResult(t, r)
 	got, err := writtenResult(r, false)
@@ -225,7 +225,7 @@ func compareResult(t *testing.T, r *report) {
 }
 
 // rollResult is a real result (an exact d6) to vary.
-func rollResult(t *testing.T) *report {
+func rollResult(t *testing.T) *result {
 	t.Helper()
 	e, err := roll.Parse("d6")
 	if err != nil {
@@ -241,7 +241,7 @@ func rollResult(t *testing.T) *report {
 }
 
 // resultWithParams is a copy of base with the given parameters.
-func resultWithParams(t *testing.T, base *report, params []query.Input) *report {
+func resultWithParams(t *testing.T, base *result, params []query.Input) *result {
 	t.Helper()
 	e, _ := roll.Parse("d6")
 	plan := roll.Compile(e)

@@ -32,7 +32,7 @@ func (m metric) check(sys string, act *resolve.Action) error {
 }
 
 // of is the metric of one result, without its interval.
-func (m metric) of(r *report) float64 {
+func (m metric) of(r *result) float64 {
 	x, _, _ := m.Of(r)
 	return x
 }
@@ -49,12 +49,12 @@ func (m metric) text(x float64) string {
 type matrix struct {
 	rowRole, colRole string
 	rows, cols       []string
-	at               [][]*report
+	at               [][]*result
 	fixed            []param
 }
 
 // matrixOf reads a sweep as a matrix, if exactly its two card roles vary.
-func matrixOf(rs []*report) (*matrix, bool) {
+func matrixOf(rs []*result) (*matrix, bool) {
 	if len(rs) < 2 || len(rs[0].Cards) < 2 {
 		return nil, false // two roles' cards vary, or it is no matrix
 	}
@@ -63,7 +63,7 @@ func matrixOf(rs []*report) (*matrix, bool) {
 		return nil, false
 	}
 	m := &matrix{rowRole: vary[0].Name, colRole: vary[1].Name, fixed: fixed}
-	card := func(r *report, role string) string {
+	card := func(r *result, role string) string {
 		p, _ := paramNamed(r.Cards, role)
 		return fmt.Sprint(p.Value)
 	}
@@ -77,7 +77,7 @@ func matrixOf(rs []*report) (*matrix, bool) {
 		}
 	}
 	for i := range m.at {
-		m.at[i] = make([]*report, len(m.cols))
+		m.at[i] = make([]*result, len(m.cols))
 	}
 	for _, r := range rs {
 		m.at[slices.Index(m.rows, card(r, m.rowRole))][slices.Index(m.cols, card(r, m.colRole))] = r
@@ -89,7 +89,7 @@ func matrixOf(rs []*report) (*matrix, bool) {
 // first of its headline outcomes that can happen in rs: query.Headline),
 // or where the outcomes are values (a roll's total) the first numeric
 // result's mean.
-func defaultMetric(rs []*report) metric {
+func defaultMetric(rs []*result) metric {
 	s := rs[0].Summary
 	values := s.Numeric
 	for _, o := range s.Outcomes {
@@ -107,7 +107,7 @@ func defaultMetric(rs []*report) metric {
 
 // renderMatrix writes a matrix as a table: a row per card of the first
 // role, a column per card of the second.
-func renderMatrix(ctx context.Context, w io.Writer, rs []*report, m *matrix, fig metric, st Style) error {
+func renderMatrix(ctx context.Context, w io.Writer, rs []*result, m *matrix, fig metric, st Style) error {
 	t := sweepTitle(rs[0], m.fixed, fig.Label())
 	heading(w, t, st)
 	header := append([]string{m.rowRole + " \\ " + m.colRole}, m.cols...)

@@ -72,7 +72,7 @@ func light(c color.Color) color.Color {
 // plotSubject names in words what a drawing is of, for its headline:
 // "opposed fire", "roll 3d6", with a single result's cards "symbol fire
 // (mg-team against rifle-squad)", a matchup's name first.
-func plotSubject(r *report, cards bool) string {
+func plotSubject(r *result, cards bool) string {
 	s := r.System + " " + r.Action
 	if r.System == "roll" {
 		s = "roll"
@@ -94,7 +94,7 @@ func plotSubject(r *report, cards bool) string {
 }
 
 // PlotReports draws one result, one sweep or one roster.
-func PlotReports(rs []*report, fig string, path string, opts ...PlotOption) ([]byte, error) {
+func PlotReports(rs []*result, fig string, path string, opts ...PlotOption) ([]byte, error) {
 	if chained(rs) {
 		return chainPlot(rs, path, opts)
 	}
@@ -122,7 +122,7 @@ func PlotReports(rs []*report, fig string, path string, opts ...PlotOption) ([]b
 		if fig != "" {
 			m = parseMetric(fig)
 		}
-		h := heatOf(rs, vary, func(r *report) float64 { return m.of(r) })
+		h := heatOf(rs, vary, func(r *result) float64 { return m.of(r) })
 		h.format = m.text
 		if !m.Mean {
 			h.ticker = percentTicks{}
@@ -140,7 +140,7 @@ func PlotReports(rs []*report, fig string, path string, opts ...PlotOption) ([]b
 // A and B over B − A for each outcome; of two, a heat map of B − A of the
 // first outcome.
 func ComparePlot(cs []*comparison, path string, opts ...PlotOption) ([]byte, error) {
-	as := make([]*report, len(cs))
+	as := make([]*result, len(cs))
 	for i, c := range cs {
 		as[i] = c.A
 	}
@@ -161,11 +161,11 @@ func ComparePlot(cs []*comparison, path string, opts ...PlotOption) ([]byte, err
 		return f.encode(path, opts...)
 	case 2:
 		name := defaultMetric(as).Name // --metric is refused with --vs
-		at := map[*report]*comparison{}
+		at := map[*result]*comparison{}
 		for _, c := range cs {
 			at[c.A] = c
 		}
-		h := heatOf(as, vary, func(r *report) float64 { return diffNamed(at[r], name).D })
+		h := heatOf(as, vary, func(r *result) float64 { return diffNamed(at[r], name).D })
 		h.signed, h.format, h.ticker = true, SignedPct, percentTicks{signed: true}
 		f := h.figure(sweepTitle(first.A, fixed, "B − A of P("+name+")") + " — B: " + vs)
 		f.headline = plotSubject(first.A, false) + ": B − A of P(" + name + ") by " + vary[0].Name + " and " + vary[1].Name
@@ -183,7 +183,7 @@ type plotBar struct {
 }
 
 // outcomeBars are a result's outcomes (those possible, if exact).
-func outcomeBars(r *report) []plotBar {
+func outcomeBars(r *result) []plotBar {
 	var bs []plotBar
 	for _, o := range r.Summary.Outcomes {
 		if r.Exact && o.P == 0 {
@@ -305,7 +305,7 @@ func (e plotterErrs) YError(i int) (float64, float64) { return e[i].lo, e[i].hi 
 // values (a bar a range of k values where there are more than
 // maxRollBars), its far tails (under 0.005% each, as the table folds
 // them) left off the scale unless allRows, the axis saying so.
-func RollPlot(r *report, path string, allRows bool, opts ...PlotOption) ([]byte, error) {
+func RollPlot(r *result, path string, allRows bool, opts ...PlotOption) ([]byte, error) {
 	outs, lo, hi := rollTails(r.Summary.Outcomes, !allRows)
 	var off []string
 	for _, part := range [][]sim.Outcome{outs[:lo], outs[hi:]} {

@@ -23,7 +23,7 @@ const maxChainLines = 7
 
 // chainPlot draws the chains of one result, or of a sweep of one or two
 // flags.
-func chainPlot(rs []*report, path string, opts []PlotOption) ([]byte, error) {
+func chainPlot(rs []*result, path string, opts []PlotOption) ([]byte, error) {
 	if len(rs) == 1 {
 		return chainBars(rs[0], path, opts)
 	}
@@ -42,7 +42,7 @@ func chainPlot(rs []*report, path string, opts []PlotOption) ([]byte, error) {
 		return f.encode(path, opts...)
 	case 2:
 		n := first.Chain.Attacks
-		h := heatOf(rs, vary, func(r *report) float64 { return r.Chain.ByAttack[n-1].P })
+		h := heatOf(rs, vary, func(r *result) float64 { return r.Chain.ByAttack[n-1].P })
 		h.format, h.ticker = Pct, percentTicks{}
 		what := fmt.Sprintf("P(%s within %d %s)", first.Chain.Until, n, plural(n, "attack"))
 		f := h.figure(untilTitle(sweepTitle(first, fixed, what), first))
@@ -54,7 +54,7 @@ func chainPlot(rs []*report, path string, opts []PlotOption) ([]byte, error) {
 }
 
 // untilTitle puts "until OUTCOME" after the action in a sweep's title.
-func untilTitle(t string, first *report) string {
+func untilTitle(t string, first *result) string {
 	act := first.System + " " + first.Action
 	return strings.Replace(t, act, act+" until "+first.Chain.Until, 1)
 }
@@ -70,7 +70,7 @@ func plural(n int, noun string) string {
 // chainBars draws P(reached by attack k) as a bar at each attack k,
 // each labelled with its figure (up to a dozen), with whiskers when
 // Monte Carlo.
-func chainBars(r *report, path string, opts []PlotOption) ([]byte, error) {
+func chainBars(r *result, path string, opts []PlotOption) ([]byte, error) {
 	n := len(r.Chain.ByAttack)
 	bs := make([]plotBar, n)
 	var bars boxes
@@ -107,7 +107,7 @@ func chainBars(r *report, path string, opts []PlotOption) ([]byte, error) {
 // numbers or grouped bars over words (attack 1 first); the legend of
 // lines runs from the last attack down, as the lines stand (by attack
 // k+1 is never below by attack k).
-func chainSweep(rs []*report, swept string) *figure {
+func chainSweep(rs []*result, swept string) *figure {
 	ax := sweptOf(rs, swept)
 	c := rs[0].Chain
 	ks := attacksDrawn(c.Attacks)

@@ -32,9 +32,9 @@ type heat struct {
 }
 
 // heatOf lays a sweep of two inputs out as a heat map of f.
-func heatOf(rs []*report, vary []param, f func(*report) float64) *heat {
+func heatOf(rs []*result, vary []param, f func(*result) float64) *heat {
 	h := &heat{rowName: vary[0].Name, colName: vary[1].Name, format: Num}
-	value := func(r *report, name string) string {
+	value := func(r *result, name string) string {
 		s, _ := inputLabel(r, name)
 		return s
 	}

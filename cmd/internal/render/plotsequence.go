@@ -20,7 +20,7 @@ import (
 
 // SequencePlot draws one sequence's result; a sweep's several are
 // refused (read them in the table).
-func SequencePlot(rs []*report, path string, opts ...PlotOption) ([]byte, error) {
+func SequencePlot(rs []*result, path string, opts ...PlotOption) ([]byte, error) {
 	if len(rs) != 1 {
 		return nil, usagef("fix the other flags to one value each", "--plot: draws one sequence; this run has %d", len(rs))
 	}

@@ -29,7 +29,7 @@ type sweptAxis struct {
 	integer bool // and every one whole
 }
 
-func sweptOf(rs []*report, swept string) sweptAxis {
+func sweptOf(rs []*result, swept string) sweptAxis {
 	a := sweptAxis{name: swept, numeric: true, integer: true}
 	for _, r := range rs {
 		label, v := inputLabel(r, swept)
@@ -46,7 +46,7 @@ func sweptOf(rs []*report, swept string) sweptAxis {
 // inputLabel is a result's value of a swept input as a plot labels it,
 // and the value: "–" where the result has none (a card that gives --ap
 // where others give --hesa).
-func inputLabel(r *report, name string) (string, any) {
+func inputLabel(r *result, name string) (string, any) {
 	v, ok := paramNamed(r.Inputs(), name)
 	if !ok {
 		return "–", nil
@@ -221,7 +221,7 @@ func abLegend(lines bool) []legendEntry {
 
 // sweepFigure draws a sweep of one flag: a series per outcome that some
 // cell can have.
-func sweepFigure(rs []*report, swept string) *figure {
+func sweepFigure(rs []*result, swept string) *figure {
 	ax := sweptOf(rs, swept)
 	var ss []series
 	for k, o := range rs[0].Summary.Outcomes {
@@ -243,7 +243,7 @@ func sweepFigure(rs []*report, swept string) *figure {
 // lines, or pale bars) and B (dashed, or full) of each outcome over its
 // B − A with the paired interval.
 func compareSweep(cs []*comparison, swept string) *figure {
-	as := make([]*report, len(cs))
+	as := make([]*result, len(cs))
 	for i, c := range cs {
 		as[i] = c.A
 	}

@@ -14,32 +14,32 @@ import (
 	"odds/cmd/internal/query"
 )
 
-// param, report and comparison are the query package's Input, Result and
+// param, result and comparison are the query package's Input, Result and
 // Comparison: the renderers' names for them.
 type (
 	param      = query.Input
-	report     = query.Result
+	result     = query.Result
 	comparison = query.Comparison
 )
 
 // ResultWriters write the results of a run (question.Once: one, a
 // sweep, a roster, a file's matchups; repeated attacks' chains; a roll)
 // in each format.
-var ResultWriters = Writers[[]*report]{
-	"table": func(ctx context.Context, w io.Writer, rs []*report, st Style) error {
+var ResultWriters = Writers[[]*result]{
+	"table": func(ctx context.Context, w io.Writer, rs []*result, st Style) error {
 		if chained(rs) {
 			return chainText(ctx, w, rs, st)
 		}
 		return renderText(ctx, w, rs, st)
 	},
-	"markdown": func(ctx context.Context, w io.Writer, rs []*report, st Style) error {
+	"markdown": func(ctx context.Context, w io.Writer, rs []*result, st Style) error {
 		st.Markdown = true
 		if chained(rs) {
 			return chainText(ctx, w, rs, st)
 		}
 		return renderText(ctx, w, rs, st)
 	},
-	"csv": func(ctx context.Context, w io.Writer, rs []*report, st Style) error {
+	"csv": func(ctx context.Context, w io.Writer, rs []*result, st Style) error {
 		if chained(rs) {
 			return chainCSV(ctx, w, rs)
 		}
@@ -48,7 +48,7 @@ var ResultWriters = Writers[[]*report]{
 		}
 		return renderCSV(ctx, w, rs)
 	},
-	"json": func(ctx context.Context, w io.Writer, rs []*report, st Style) error {
+	"json": func(ctx context.Context, w io.Writer, rs []*result, st Style) error {
 		return renderJSON(ctx, w, rs, st.Metric, st.Compact)
 	},
 }

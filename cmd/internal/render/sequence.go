@@ -19,25 +19,25 @@ import (
 
 // SequenceWriters write the results of a sequence (question.Sequence),
 // one a point, in each format.
-var SequenceWriters = Writers[[]*report]{
-	"table": func(ctx context.Context, w io.Writer, rs []*report, st Style) error {
+var SequenceWriters = Writers[[]*result]{
+	"table": func(ctx context.Context, w io.Writer, rs []*result, st Style) error {
 		return sequenceText(ctx, w, rs, st)
 	},
-	"markdown": func(ctx context.Context, w io.Writer, rs []*report, st Style) error {
+	"markdown": func(ctx context.Context, w io.Writer, rs []*result, st Style) error {
 		st.Markdown = true
 		return sequenceText(ctx, w, rs, st)
 	},
-	"csv": func(ctx context.Context, w io.Writer, rs []*report, _ Style) error {
+	"csv": func(ctx context.Context, w io.Writer, rs []*result, _ Style) error {
 		return sequenceCSV(ctx, w, rs)
 	},
-	"json": func(ctx context.Context, w io.Writer, rs []*report, st Style) error {
+	"json": func(ctx context.Context, w io.Writer, rs []*result, st Style) error {
 		return sequenceJSON(ctx, w, rs, st.Compact)
 	},
 }
 
 // SequenceTitle names a sequence's result: its system, its steps' count
 // and goal, its cards and the first step's parameters.
-func SequenceTitle(r *report) string {
+func SequenceTitle(r *result) string {
 	s := r.Sequence
 	t := fmt.Sprintf("%s: %d attacks on one target", r.System, len(s.Steps))
 	if r.Matchup != "" {
@@ -56,7 +56,7 @@ func SequenceTitle(r *report) string {
 
 // seqStates are the names of the target's states any step of rs can
 // leave it in, in the rules package's order.
-func seqStates(rs []*report) []string {
+func seqStates(rs []*result) []string {
 	var cols columns
 	for _, r := range rs {
 		for _, after := range r.Sequence.After {
@@ -70,7 +70,7 @@ func seqStates(rs []*report) []string {
 
 // seqCell is a probability as a sequence's table writes it: exact, or
 // with its 95% interval's half-width.
-func seqCell(r *report, iv sim.Interval) string {
+func seqCell(r *result, iv sim.Interval) string {
 	if r.Exact {
 		return Pct(iv.P)
 	}
@@ -80,7 +80,7 @@ func seqCell(r *report, iv sim.Interval) string {
 // sequenceText writes each result as its steps, then one table: a row a
 // step, the target's state after it and whether it was made, and with a
 // goal P(reached by it); then the steps used.
-func sequenceText(ctx context.Context, w io.Writer, rs []*report, st Style) error {
+func sequenceText(ctx context.Context, w io.Writer, rs []*result, st Style) error {
 	for i, r := range rs {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -100,7 +100,7 @@ func sequenceText(ctx context.Context, w io.Writer, rs []*report, st Style) erro
 		fmt.Fprintln(w)
 		// A row a state, a column a step: a system's states are many
 		// (symbol's marks), its steps few.
-		states := seqStates([]*report{r})
+		states := seqStates([]*result{r})
 		header := []string{"target's state"}
 		for k := range s.After {
 			header = append(header, "after "+strconv.Itoa(k+1))
@@ -154,7 +154,7 @@ func sequenceText(ctx context.Context, w io.Writer, rs []*report, st Style) erro
 
 // seqNever reports whether the target is never in state name after any
 // step of r (an exact 0, or never seen).
-func seqNever(r *report, name string) bool {
+func seqNever(r *result, name string) bool {
 	for _, after := range r.Sequence.After {
 		for _, x := range after {
 			if x.Name == name && x.P > 0 {
@@ -166,7 +166,7 @@ func seqNever(r *report, name string) bool {
 }
 
 // sequenceFooter is footer's, an exact answer saying its chain.
-func sequenceFooter(r *report) string {
+func sequenceFooter(r *result) string {
 	if r.Exact {
 		return fmt.Sprintf("exact: a Markov chain over the target's states, step by step, %s", Elapsed(r.Elapsed))
 	}
@@ -177,7 +177,7 @@ func sequenceFooter(r *report) string {
 // step as given (step_k), the goal, then per step k p_made_k and per
 // state p_after_k_<state> (each with lo_ and hi_), p_by_k with a goal,
 // p_not_reached, steps_used, trials, seed, exact.
-func sequenceCSV(ctx context.Context, w io.Writer, rs []*report) error {
+func sequenceCSV(ctx context.Context, w io.Writer, rs []*result) error {
 	var nameCols columns
 	steps := 0
 	for _, r := range rs {
@@ -287,7 +287,7 @@ type jsonSequenceResult struct {
 	Sequence *jsonSequence `json:"sequence"`
 }
 
-func newJSONSequence(r *report) *jsonSequence {
+func newJSONSequence(r *result) *jsonSequence {
 	s := r.Sequence
 	js := &jsonSequence{Until: s.Until, StepsUsed: round12(s.StepsUsed)}
 	for k, text := range s.Steps {
@@ -310,7 +310,7 @@ func newJSONSequence(r *report) *jsonSequence {
 
 // sequenceJSON writes {"kind": "sequence", "results": […]}, each result
 // as once's with its "sequence".
-func sequenceJSON(ctx context.Context, w io.Writer, rs []*report, compact bool) error {
+func sequenceJSON(ctx context.Context, w io.Writer, rs []*result, compact bool) error {
 	doc := struct {
 		Kind    string               `json:"kind"`
 		Results []jsonSequenceResult `json:"results"`
@@ -321,7 +321,7 @@ func sequenceJSON(ctx context.Context, w io.Writer, rs []*report, compact bool) 
 		}
 		jr := newJSONResult(r)
 		if r.Exact {
-			jr.Trials, jr.Paths, jr.States = 0, 0, len(seqStates([]*report{r}))
+			jr.Trials, jr.Paths, jr.States = 0, 0, len(seqStates([]*result{r}))
 		}
 		doc.Results = append(doc.Results, jsonSequenceResult{jsonResult: jr, Sequence: newJSONSequence(r)})
 	}

@@ -23,7 +23,7 @@ func StreamCSV(ctx context.Context, w io.Writer, s *query.Stream) error {
 	cols := csvColumns{matchup: s.Query.Matchup != ""}
 	// Each batch's columns, merged in order: the union in first-seen
 	// order, as adding every result in turn gives.
-	err := query.Shapes(ctx, s, s.Workers(), func(_ int, rs []*report, _ *csvColumns) (*csvColumns, error) {
+	err := query.Shapes(ctx, s, s.Workers(), func(_ int, rs []*result, _ *csvColumns) (*csvColumns, error) {
 		var c csvColumns
 		for _, r := range rs {
 			c.add(r)
@@ -43,7 +43,7 @@ func StreamCSV(ctx context.Context, w io.Writer, s *query.Stream) error {
 	for i := range rows {
 		rows[i] = cols.newRows()
 	}
-	return s.Batches(ctx, len(rows), func(worker int, _ bool, rs []*report, buf []byte) ([]byte, error) {
+	return s.Batches(ctx, len(rows), func(worker int, _ bool, rs []*result, buf []byte) ([]byte, error) {
 		for _, r := range rs {
 			buf = append(buf, rows[worker].row(r)...)
 		}
@@ -65,7 +65,7 @@ func StreamJSON(ctx context.Context, w io.Writer, s *query.Stream) error {
 	for i := range jws {
 		jws[i].memo = map[uint64][]byte{}
 	}
-	err := s.Batches(ctx, len(jws), func(worker int, first bool, rs []*report, buf []byte) ([]byte, error) {
+	err := s.Batches(ctx, len(jws), func(worker int, first bool, rs []*result, buf []byte) ([]byte, error) {
 		jw := &jws[worker]
 		for i, r := range rs {
 			if !first || i > 0 {

@@ -17,7 +17,7 @@ import (
 // sameAction reports whether two results belong to one sweep: the same
 // action and matchup with cards in the same roles, so that only their
 // parameters and card names differ (a roster of cards is a sweep).
-func sameAction(a, b *report) bool {
+func sameAction(a, b *result) bool {
 	if a.System == "roll" || a.System != b.System || a.Action != b.Action || a.Matchup != b.Matchup || len(a.Cards) != len(b.Cards) {
 		return false
 	}
@@ -31,7 +31,7 @@ func sameAction(a, b *report) bool {
 
 // sweepTitle names a sweep: its action, matchup and the cards all its
 // results share, then what (a matrix's figure) and the fixed parameters.
-func sweepTitle(first *report, fixed []param, what string) string {
+func sweepTitle(first *result, fixed []param, what string) string {
 	t := first.System + " " + first.Action
 	if first.Matchup != "" {
 		t = "matchup " + first.Matchup + ": " + t
@@ -57,7 +57,7 @@ func sweepTitle(first *report, fixed []param, what string) string {
 }
 
 // fromCards reports whether a parameter comes from a card in every cell.
-func fromCards(rs []*report, name string) bool {
+func fromCards(rs []*result, name string) bool {
 	for _, r := range rs {
 		if q, ok := r.Param(name); ok && !strings.Contains(q.Source, " card ") {
 			return false
@@ -69,7 +69,7 @@ func fromCards(rs []*report, name string) bool {
 // dims splits a sweep's cards and parameters into those that vary from
 // cell to cell (the first role or parameter varies slowest) and those
 // that are the same in all; cards come first.
-func dims(rs []*report) (vary, fixed []param, cards int) {
+func dims(rs []*result) (vary, fixed []param, cards int) {
 	first := rs[0].Inputs()
 	for i, p := range first {
 		same := true
@@ -148,7 +148,7 @@ func sweepTables(w io.Writer, markdown bool, width, nVary, nOut int, header []st
 // cell, the parameters that vary as the first columns, then each outcome's
 // probability (its interval too with --intervals) and each numeric result's
 // mean. Outcomes no cell can have are left out (exact answers only).
-func renderSweep(ctx context.Context, w io.Writer, rs []*report, st Style) error {
+func renderSweep(ctx context.Context, w io.Writer, rs []*result, st Style) error {
 	markdown, width := st.Markdown, st.Width
 	first := rs[0]
 	vary, fixed, _ := dims(rs)
@@ -278,7 +278,7 @@ func outcomeNamed(os []sim.Outcome, name string) sim.Outcome {
 }
 
 // sweepFooter says how the sweep's results were found, once for all.
-func sweepFooter(rs []*report, intervals bool) string {
+func sweepFooter(rs []*result, intervals bool) string {
 	var total time.Duration
 	exact := 0
 	least, most := int64(0), int64(0) // the Monte Carlo results' trials

@@ -54,7 +54,7 @@ type Style struct {
 // renderText writes the reports as box tables fitted to width, or as
 // markdown: a sweep (several results of one action in a row) as one
 // compact table, a single result in full.
-func renderText(ctx context.Context, w io.Writer, reports []*report, st Style) error {
+func renderText(ctx context.Context, w io.Writer, reports []*result, st Style) error {
 	for i := 0; i < len(reports); {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -89,7 +89,7 @@ func renderText(ctx context.Context, w io.Writer, reports []*report, st Style) e
 }
 
 // title names a result: its system, action, matchup and cards.
-func Title(r *report) string {
+func Title(r *result) string {
 	t := r.System + " " + r.Action
 	if r.System == "roll" {
 		t = "roll"
@@ -105,7 +105,7 @@ func Title(r *report) string {
 
 // withParams is title t followed by r's parameters after a colon, when
 // it has any: the heading of every single-result table and figure.
-func withParams(t string, r *report) string {
+func withParams(t string, r *result) string {
 	if ps := ParamLine(r.Params()); ps != "" {
 		return t + ": " + ps
 	}
@@ -130,7 +130,7 @@ func footnote(w io.Writer, t string, st Style) {
 
 // renderResult writes one result in full: its outcomes with intervals and
 // bars, its numeric results, the counts' P(at least k), and the footer.
-func renderResult(w io.Writer, r *report, st Style) error {
+func renderResult(w io.Writer, r *result, st Style) error {
 	markdown, width := st.Markdown, st.Width
 	title := withParams(Title(r), r)
 	heading(w, title, st)
@@ -290,7 +290,7 @@ func ParamLine(ps []param) string {
 	return strings.Join(s, " ")
 }
 
-func footer(r *report) string {
+func footer(r *result) string {
 	secs := r.Elapsed.Seconds()
 	// An exact answer rolls no dice: its footer has no seed.
 	if r.Exact && r.Chain != nil {

@@ -25,7 +25,7 @@ func possible(outs []sim.Outcome) []sim.Outcome {
 }
 
 // atLeastRows are "teams-killed ≥ 2" rows for the counts of a result.
-func atLeastRows(r *report) [][]string {
+func atLeastRows(r *result) [][]string {
 	var rows [][]string
 	for _, s := range r.Summary.Stats {
 		for k, iv := range s.AtLeast {
