@@ -40,7 +40,7 @@ func runChain(t *testing.T, q *Query, method sim.Method, seed uint64) *Chain {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := rep.Results[0]
+	r := rep[0]
 	if r.Exact != (method == sim.Exact) {
 		t.Fatalf("exact = %v with method %v", r.Exact, method)
 	}

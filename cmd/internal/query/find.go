@@ -171,7 +171,7 @@ func Find(ctx context.Context, q *Query, fs FindSpec, opts Options) ([]*Found, e
 			if where[i] < 0 {
 				s.Skipped = g.skip[i]
 			} else {
-				r := rep.Results[where[i]]
+				r := rep[where[i]]
 				s.Result = r
 				s.X, s.Lo, s.Hi = fs.Cond.Metric.Of(r)
 				s.Verdict = fs.Cond.verdict(s.X, s.Lo, s.Hi, r.Exact)

@@ -203,8 +203,3 @@ func appendParams(ps []Input, act *resolve.Action, pt Point) []Input {
 	}
 	return ps
 }
-
-// Report is what Run answers: one result per point, in order.
-type Report struct {
-	Results []*Result
-}

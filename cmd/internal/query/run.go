@@ -43,7 +43,7 @@ func (o *Options) start(runs int64, so sim.Options) {
 // Run compiles every point of every query first (bad input fails before
 // any trial runs), then runs them in order, points with the same dice
 // once (sim.Share), and returns their results.
-func Run(ctx context.Context, qs []*Query, opts Options) (*Report, error) {
+func Run(ctx context.Context, qs []*Query, opts Options) ([]*Result, error) {
 	if opts.MaxTrials > 0 { // the server's budget, before anything compiles
 		points := 0
 		for _, q := range qs {
@@ -90,7 +90,7 @@ func CompileChecked(ctx context.Context, qs []*Query, check func(*Query) error) 
 }
 
 // RunCompiled runs compiled points (see Run).
-func RunCompiled(ctx context.Context, all []Compiled, opts Options) (*Report, error) {
+func RunCompiled(ctx context.Context, all []Compiled, opts Options) ([]*Result, error) {
 	so := opts.Sim
 	if err := CheckBudget(len(all), &so, opts.MaxTrials, opts.TrialsGiven); err != nil {
 		return nil, err
@@ -99,10 +99,10 @@ func RunCompiled(ctx context.Context, all []Compiled, opts Options) (*Report, er
 		return nil, errorf("", "merge shards of an unchanged command and files", "merge: the run now has %d results, its shards %d (did a file it reads change?)", len(all), opts.Merged.Points)
 	}
 	opts.start(int64(len(all)), so)
-	rep := &Report{Results: make([]*Result, len(all))}
+	rep := make([]*Result, len(all))
 	// A sweep's results are carved from one slab (runPoints).
 	err := runPoints(ctx, all, so, opts.Merged, make([]Result, len(all)), func(i int, r *Result) error {
-		rep.Results[i] = r
+		rep[i] = r
 		return nil
 	})
 	if err != nil {

@@ -22,11 +22,11 @@ func TestRunExact(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(rep.Results) != 2 {
-		t.Fatalf("%d results, want 2", len(rep.Results))
+	if len(rep) != 2 {
+		t.Fatalf("%d results, want 2", len(rep))
 	}
 	for i, want := range []float64{2, 3} {
-		r := rep.Results[i]
+		r := rep[i]
 		if !r.Exact || len(r.Summary.Stats) == 0 || r.Summary.Stats[0].Name != "margin" {
 			t.Fatalf("result %d: exact %v, stats %v", i, r.Exact, r.Summary.Stats)
 		}
@@ -76,18 +76,18 @@ func TestSweepSharesPlans(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i, want := range []float64{0.36, 0.45, 0.28, 0.36} {
-		r := rep.Results[i]
+		r := rep[i]
 		if got := r.Summary.Outcomes[0]; got.Name != "no-effect" || math.Abs(got.P-want) > 1e-12 {
 			t.Errorf("result %d: %s %v, want no-effect %v", i, got.Name, got.P, want)
 		}
 	}
-	if &rep.Results[0].Summary.Outcomes[0] != &rep.Results[3].Summary.Outcomes[0] {
+	if &rep[0].Summary.Outcomes[0] != &rep[3].Summary.Outcomes[0] {
 		t.Error("the +2 duels' results do not share their summary")
 	}
-	if h, ok := rep.Results[3].Param("hesa"); !ok || h.Value != 4 || h.Source != "flag" {
+	if h, ok := rep[3].Param("hesa"); !ok || h.Value != 4 || h.Source != "flag" {
 		t.Errorf("result 3's hesa: %+v, %v", h, ok)
 	}
-	if c, ok := rep.Results[3].Param("cover"); !ok || c.Value != "none" || c.Source != "default" {
+	if c, ok := rep[3].Param("cover"); !ok || c.Value != "none" || c.Source != "default" {
 		t.Errorf("result 3's cover: %+v, %v", c, ok)
 	}
 }

@@ -38,7 +38,7 @@ func runSeq(t *testing.T, q *Query, method sim.Method, seed uint64, trials int64
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := rep.Results[0]
+	r := rep[0]
 	if r.Exact != (method == sim.Exact) {
 		t.Fatalf("exact = %v with method %v", r.Exact, method)
 	}
@@ -308,7 +308,7 @@ func TestSequenceSymbolSupport(t *testing.T) {
 			t.Fatal(err)
 		}
 		want := map[string]float64{}
-		for _, o := range rep.Results[0].Summary.Outcomes {
+		for _, o := range rep[0].Summary.Outcomes {
 			want[o.Name] = o.P
 		}
 		got := map[string]float64{}

@@ -48,7 +48,7 @@ func BenchmarkSweep100k(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				if err := render.ResultWriters.Write(context.Background(), &out, format, rep.Results, render.Style{Width: 80}); err != nil {
+				if err := render.ResultWriters.Write(context.Background(), &out, format, rep, render.Style{Width: 80}); err != nil {
 					b.Fatal(err)
 				}
 			}

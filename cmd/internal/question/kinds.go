@@ -33,7 +33,7 @@ func (k Once) ask(ctx context.Context, s *Settings) (Answer, error) {
 		if err != nil {
 			return nil, err
 		}
-		return Results(rep.Results), nil
+		return Results(rep), nil
 	}
 	// query.Run, its points compiled once for every ask of the question.
 	all := s.Plans.load()
@@ -51,7 +51,7 @@ func (k Once) ask(ctx context.Context, s *Settings) (Answer, error) {
 	if err != nil {
 		return nil, err
 	}
-	return Results(rep.Results), nil
+	return Results(rep), nil
 }
 
 // Until is repeated attacks on one target, its state carried (--until

@@ -29,7 +29,7 @@ func (k Sequence) ask(ctx context.Context, s *Settings) (Answer, error) {
 	if err != nil {
 		return nil, err
 	}
-	return Sequences(rep.Results), nil
+	return Sequences(rep), nil
 }
 
 // Sequences are the answer of Sequence, a result a point.

@@ -67,11 +67,11 @@ func TestJSONStreamed(t *testing.T) {
 			t.Fatal(err)
 		}
 		var got bytes.Buffer
-		if err := renderJSON(context.Background(), &got, rep.Results, c.metric, false); err != nil {
+		if err := renderJSON(context.Background(), &got, rep, c.metric, false); err != nil {
 			t.Fatal(err)
 		}
 		var compact bytes.Buffer
-		if err := renderJSON(context.Background(), &compact, rep.Results, c.metric, true); err != nil {
+		if err := renderJSON(context.Background(), &compact, rep, c.metric, true); err != nil {
 			t.Fatal(err)
 		}
 		doc := struct {
@@ -79,10 +79,10 @@ func TestJSONStreamed(t *testing.T) {
 			Matrix  *jsonMatrix  `json:"matrix,omitempty"`
 			Results []jsonResult `json:"results"`
 		}{Kind: "once"}
-		if m, ok := matrixOf(rep.Results); ok && c.metric != "" {
+		if m, ok := matrixOf(rep); ok && c.metric != "" {
 			doc.Matrix = newJSONMatrix(m, parseMetric(c.metric))
 		}
-		for _, r := range rep.Results {
+		for _, r := range rep {
 			doc.Results = append(doc.Results, newJSONResult(r))
 		}
 		var want bytes.Buffer
