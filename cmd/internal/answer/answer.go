@@ -72,20 +72,20 @@ func (e *Engine) Question(q url.Values, system, action string) (*Question, error
 	return e.question(system, action, givenKeys(q), func(k string) string { return q[k][len(q[k])-1] }, s)
 }
 
-// DocQuestion reads a query object of odds batch as Question reads the
+// LineQuestion reads a query object of odds batch as Question reads the
 // same values from a URL, with the same refusals: the doc's settings are
-// taken as they are typed, its parameters' and cards' texts (Doc.Values)
+// taken as they are typed, its parameters' and cards' texts (Line.Values)
 // parsed as flags are.
-func (e *Engine) DocQuestion(d *query.Doc) (*Question, error) {
+func (e *Engine) LineQuestion(d *query.Line) (*Question, error) {
 	s := newSettings()
 	s.beyond(d.Find, d.Vary, d.Sensitivity, d.Then, d.Attacks != "")
 	vals := d.Values()
-	return e.question(d.System, d.Action, docKeys(vals), func(k string) string { return vals[k] }, s)
+	return e.question(d.System, d.Action, lineKeys(vals), func(k string) string { return vals[k] }, s)
 }
 
-// docKeys are the names of a Doc's values (Doc.Values) but those empty,
+// lineKeys are the names of a Line's values (Line.Values) but those empty,
 // sorted, as givenKeys are a request's.
-func docKeys(vals map[string]string) []string {
+func lineKeys(vals map[string]string) []string {
 	keys := make([]string, 0, len(vals))
 	for k, v := range vals {
 		if v != "" {

@@ -227,20 +227,20 @@ func readLines(in io.Reader, limit int, line func(n int, text []byte, tooLong bo
 // compacted), and the query object's id, if it has
 // one (also when the line is refused).
 func answerLine(ctx context.Context, e *Engine, line []byte) (doc []byte, id json.RawMessage, err error) {
-	d, err := query.ParseDoc(line)
+	d, err := query.ParseLine(line)
 	if err != nil {
-		return nil, query.DocID(line), err
+		return nil, query.LineID(line), err
 	}
 	var x *Question
 	switch {
 	case d.Matchup != "":
-		x, err = e.matchupDoc(d)
+		x, err = e.matchupLine(d)
 	case len(d.Engage) > 0:
-		x, err = e.engageDoc(d)
+		x, err = e.engageLine(d)
 	case d.System == "roll":
-		x, err = e.rollDoc(d)
+		x, err = e.rollLine(d)
 	default:
-		x, err = e.DocQuestion(d)
+		x, err = e.LineQuestion(d)
 	}
 	var ans *Answer
 	if err == nil {

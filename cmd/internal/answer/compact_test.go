@@ -33,7 +33,7 @@ func TestCompactAnswers(t *testing.T) {
 		`{"engage":["opposed fire --hesa 3 --def 1","opposed fire --hesa 2 --def 2"],"rounds":3,"first":"a","method":"exact","seed":7}`,
 		`["roll","3d6>=4","--method","exact"]`,
 	} {
-		d, err := query.ParseDoc([]byte(line))
+		d, err := query.ParseLine([]byte(line))
 		if err != nil {
 			t.Fatalf("%s: %v", line, err)
 		}
@@ -41,19 +41,19 @@ func TestCompactAnswers(t *testing.T) {
 		var x *Question
 		switch {
 		case d.System == "roll":
-			if x, err = e.rollDoc(d); err == nil {
+			if x, err = e.rollLine(d); err == nil {
 				ans, err = e.run(ctx, x, nil, new(bytes.Buffer), true)
 			}
 		case d.Matchup != "":
-			if x, err = e.matchupDoc(d); err == nil {
+			if x, err = e.matchupLine(d); err == nil {
 				ans, err = e.run(ctx, x, nil, new(bytes.Buffer), true)
 			}
 		case len(d.Engage) > 0:
-			if x, err = e.engageDoc(d); err == nil {
+			if x, err = e.engageLine(d); err == nil {
 				ans, err = e.run(ctx, x, nil, new(bytes.Buffer), true)
 			}
 		default:
-			if x, err = e.DocQuestion(d); err == nil {
+			if x, err = e.LineQuestion(d); err == nil {
 				ans, err = e.run(ctx, x, nil, new(bytes.Buffer), true)
 			}
 		}

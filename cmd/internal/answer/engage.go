@@ -106,23 +106,23 @@ func (e *Engine) engageQuestion(keys []string, get func(k string) string) (*Ques
 		Kind: question.Engage{B: qs[1], Cards: cards, Spec: spec}}, nil
 }
 
-// EngageDoc answers an engagement Doc (odds batch's {"engage": [A, B],
+// EngageLine answers an engagement Line (odds batch's {"engage": [A, B],
 // …} or ["engage", A, B, flags…] line): what odds engage --format json
 // prints.
-func (e *Engine) EngageDoc(ctx context.Context, d *query.Doc, progress Progress) (*Answer, error) {
-	x, err := e.engageDoc(d)
+func (e *Engine) EngageLine(ctx context.Context, d *query.Line, progress Progress) (*Answer, error) {
+	x, err := e.engageLine(d)
 	if err != nil {
 		return nil, err
 	}
 	return e.Run(ctx, x, progress)
 }
 
-// engageDoc is an engagement Doc's question.
-func (e *Engine) engageDoc(d *query.Doc) (*Question, error) {
+// engageLine is an engagement Line's question.
+func (e *Engine) engageLine(d *query.Line) (*Question, error) {
 	if d.System != "" || d.Action != "" || d.Expr != "" || d.Matchup != "" || len(d.Params) > 0 || len(d.Cards) > 0 || len(d.Engage) != 2 {
 		return nil, &query.Error{Flag: "engage", Hint: `{"engage": ["opposed fire --hesa 3 --def 1", "opposed fire --hesa 2 --def 2"], "rounds": 3}`,
 			Err: errors.New("engage: want its two attacks, and neither system, action, params, cards, expr nor matchup")}
 	}
 	vals := d.Values()
-	return e.engageQuestion(docKeys(vals), func(k string) string { return vals[k] })
+	return e.engageQuestion(lineKeys(vals), func(k string) string { return vals[k] })
 }

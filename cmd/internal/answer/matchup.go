@@ -86,19 +86,19 @@ func (e *Engine) matchupQuestion(keys []string, value func(k string) string, s *
 	return x, nil
 }
 
-// MatchupDoc answers a matchup Doc (odds batch's {"matchup": NAME, …} or
+// MatchupLine answers a matchup Line (odds batch's {"matchup": NAME, …} or
 // ["run", "--matchup", NAME, …] line): what odds run --matchup NAME
 // --format json prints.
-func (e *Engine) MatchupDoc(ctx context.Context, d *query.Doc, progress Progress) (*Answer, error) {
-	x, err := e.matchupDoc(d)
+func (e *Engine) MatchupLine(ctx context.Context, d *query.Line, progress Progress) (*Answer, error) {
+	x, err := e.matchupLine(d)
 	if err != nil {
 		return nil, err
 	}
 	return e.Run(ctx, x, progress)
 }
 
-// matchupDoc is a matchup Doc's question.
-func (e *Engine) matchupDoc(d *query.Doc) (*Question, error) {
+// matchupLine is a matchup Line's question.
+func (e *Engine) matchupLine(d *query.Line) (*Question, error) {
 	if d.System != "" || d.Action != "" || d.Expr != "" {
 		return nil, &query.Error{Flag: "matchup", Hint: "give a matchup and run settings, or a system and action",
 			Err: errors.New("matchup: a matchup names its system and action; give neither, nor expr")}
@@ -108,5 +108,5 @@ func (e *Engine) matchupDoc(d *query.Doc) (*Question, error) {
 	s := newSettings()
 	s.beyond(d.Find, d.Vary, d.Sensitivity, nil, d.Attacks != "")
 	vals := d.Values()
-	return e.matchupQuestion(docKeys(vals), func(k string) string { return vals[k] }, s)
+	return e.matchupQuestion(lineKeys(vals), func(k string) string { return vals[k] }, s)
 }

@@ -12,20 +12,20 @@ import (
 	"odds/cmd/internal/question"
 )
 
-// RollDoc answers a roll Doc (odds batch's ["roll", EXPR, ...] or
+// RollLine answers a roll Line (odds batch's ["roll", EXPR, ...] or
 // {"system": "roll", "expr": ...} line, the page's roll op): what odds
 // roll EXPR --format json prints. Its words are checked as odds roll
 // checks them (question.Roll).
-func (e *Engine) RollDoc(ctx context.Context, d *query.Doc, progress Progress) (*Answer, error) {
-	x, err := e.rollDoc(d)
+func (e *Engine) RollLine(ctx context.Context, d *query.Line, progress Progress) (*Answer, error) {
+	x, err := e.rollLine(d)
 	if err != nil {
 		return nil, err
 	}
 	return e.Run(ctx, x, progress)
 }
 
-// rollDoc is a roll Doc's question.
-func (e *Engine) rollDoc(d *query.Doc) (*Question, error) {
+// rollLine is a roll Line's question.
+func (e *Engine) rollLine(d *query.Line) (*Question, error) {
 	if d.Action != "" || len(d.Params) > 0 || len(d.Cards) > 0 || d.Vs != "" || d.Metric != "" || d.Find != "" || d.Vary != "" || d.Sensitivity != "" {
 		return nil, &query.Error{Hint: "a roll takes expr, method, trials, seed and precision", Err: errors.New("roll: takes an expression and run settings only")}
 	}
@@ -53,7 +53,7 @@ func (e *Engine) rollDoc(d *query.Doc) (*Question, error) {
 // the run settings method, trials, seed and precision; its document
 // compact, as the page's reply carries it.
 func (e *Engine) Roll(ctx context.Context, vals url.Values, progress Progress) (*Answer, error) {
-	d := &query.Doc{System: "roll"}
+	d := &query.Line{System: "roll"}
 	keys := make([]string, 0, len(vals))
 	for k := range vals {
 		keys = append(keys, k)
@@ -70,7 +70,7 @@ func (e *Engine) Roll(ctx context.Context, vals url.Values, progress Progress) (
 			return nil, &query.Error{Flag: k, Hint: "a roll takes expr, method, trials, seed and precision", Err: fmt.Errorf("--%s: roll takes no such parameter", k)}
 		}
 	}
-	x, err := e.rollDoc(d)
+	x, err := e.rollLine(d)
 	if err != nil {
 		return nil, err
 	}

@@ -162,7 +162,7 @@ func TestErrorsAreTyped(t *testing.T) {
 // takes (numbers as written, booleans, lists joined by commas), and a
 // value no flag could take is refused when the line is read.
 func TestDocValues(t *testing.T) {
-	d, err := ParseDoc([]byte(`{"system": "opposed", "action": "fire", "params": {"hesa": [1, 2.50, "4..6"], "smoke": true, "def": "0"}, "trials": 1e6, "seed": 7, "rounds": null}`))
+	d, err := ParseLine([]byte(`{"system": "opposed", "action": "fire", "params": {"hesa": [1, 2.50, "4..6"], "smoke": true, "def": "0"}, "trials": 1e6, "seed": 7, "rounds": null}`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -176,7 +176,7 @@ func TestDocValues(t *testing.T) {
 		`{"system": "opposed", "action": "fire", "params": {"hesa": [1, [2]]}}`,
 		`{"system": "opposed", "action": "fire", "trials": {}}`,
 	} {
-		if _, err := ParseDoc([]byte(line)); err == nil || !strings.Contains(err.Error(), "want a number, a boolean, a string or a list of them") {
+		if _, err := ParseLine([]byte(line)); err == nil || !strings.Contains(err.Error(), "want a number, a boolean, a string or a list of them") {
 			t.Errorf("%s: %v, want a refusal of the value", line, err)
 		}
 	}

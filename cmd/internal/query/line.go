@@ -10,7 +10,7 @@ import (
 	"strings"
 )
 
-// Doc is a question as a JSON document (odds batch; docs/batch.md documents
+// Line is a question as a line of odds batch gives it (docs/batch.md documents
 // it): the system and action, parameter values and card names by name,
 // and the run's settings. A value may be a number, a boolean or the
 // text a flag takes ("1..6", "both", "a,b"): each is read as that text
@@ -18,7 +18,7 @@ import (
 //
 //	{"system": "opposed", "action": "fire", "params": {"hesa": "1..3", "def": 1},
 //	 "cards": {"attacker": "medium-tank"}, "method": "exact", "seed": 7}
-type Doc struct {
+type Line struct {
 	System    string            `json:"system"`
 	Action    string            `json:"action"`
 	Params    map[string]Value  `json:"params,omitempty"`
@@ -63,10 +63,10 @@ type Doc struct {
 	ID json.RawMessage `json:"id,omitempty"`
 }
 
-// ParseDoc reads one line of odds batch: a Doc, or the command's own
+// ParseLine reads one line of odds batch: a Line, or the command's own
 // words as a JSON array (["opposed", "fire", "--hesa", "3", "--def", "1"]).
 // Decoding is strict: an unknown field is an error.
-func ParseDoc(line []byte) (*Doc, error) {
+func ParseLine(line []byte) (*Line, error) {
 	line = bytes.TrimSpace(line)
 	dec := json.NewDecoder(bytes.NewReader(line))
 	dec.UseNumber()
@@ -79,9 +79,9 @@ func ParseDoc(line []byte) (*Doc, error) {
 		if err := dec.Decode(&words); err != nil {
 			return nil, &Error{Err: fmt.Errorf("want a query object or an array of words: %v", err)}
 		}
-		return DocOfWords(words)
+		return LineOfWords(words)
 	}
-	d := &Doc{}
+	d := &Line{}
 	if err := dec.Decode(d); err != nil {
 		if name, ok := unknownField(err); ok {
 			return nil, &Error{Hint: paramsHint(line, name), Err: fmt.Errorf("unknown field %q", name)}
@@ -91,16 +91,16 @@ func ParseDoc(line []byte) (*Doc, error) {
 	if dec.More() {
 		return nil, &Error{Err: fmt.Errorf("want one JSON value on the line")}
 	}
-	if len(d.ID) > 0 && DocID(line) == nil {
+	if len(d.ID) > 0 && LineID(line) == nil {
 		return nil, &Error{Err: fmt.Errorf("id: want a string or a number, got %s", d.ID)}
 	}
 	return d, nil
 }
 
-// DocID is the id of a line that is a JSON object with an "id" that is
+// LineID is the id of a line that is a JSON object with an "id" that is
 // a string or a number, compacted, else nil: a refused line's answer
 // carries it too.
-func DocID(line []byte) json.RawMessage {
+func LineID(line []byte) json.RawMessage {
 	var probe struct {
 		ID json.RawMessage `json:"id"`
 	}
@@ -160,30 +160,30 @@ func paramsHint(line []byte, name string) string {
 	return fmt.Sprintf(`an action's values go under "params": {"params": {%s: %s}}`, key, value)
 }
 
-// DocOfWords is the Doc of a command's words: SYSTEM ACTION then flags,
+// LineOfWords is the Line of a command's words: SYSTEM ACTION then flags,
 // --name value or --name=value; a flag without a value (--smoke) is
 // true, so a boolean's false is --smoke=false, as on the command line.
-// Flags of the action and the run settings of a Doc only: no --out,
+// Flags of the action and the run settings of a Line only: no --out,
 // --format or --profiles.
 //
 // ["roll", EXPR, flags...] is a roll: System "roll" and Expr, with the
 // run settings only (method, trials, seed, precision). ["run",
 // "--matchup", NAME, flags...] is odds run's: Matchup, and its flags
 // (those it does not take are refused when the question is read).
-func DocOfWords(words []string) (*Doc, error) {
+func LineOfWords(words []string) (*Line, error) {
 	if len(words) >= 2 && words[0] == "roll" {
-		return rollDocOfWords(words)
+		return rollLineOfWords(words)
 	}
 	if len(words) >= 1 && words[0] == "run" {
-		return runDocOfWords(words)
+		return runLineOfWords(words)
 	}
 	if len(words) >= 1 && words[0] == "engage" {
-		return engageDocOfWords(words)
+		return engageLineOfWords(words)
 	}
 	if len(words) < 2 || strings.HasPrefix(words[0], "-") || strings.HasPrefix(words[1], "-") {
 		return nil, &Error{Hint: `for example ["opposed", "fire", "--hesa", "3", "--def", "1"]`, Err: fmt.Errorf("want SYSTEM ACTION and flags, got %q", words)}
 	}
-	d := &Doc{System: words[0], Action: words[1], Params: map[string]Value{}}
+	d := &Line{System: words[0], Action: words[1], Params: map[string]Value{}}
 	for i := 2; i < len(words); i++ {
 		w := words[i]
 		name, value, hasValue := strings.Cut(strings.TrimPrefix(w, "--"), "=")
@@ -212,7 +212,7 @@ func DocOfWords(words []string) (*Doc, error) {
 // SetRun sets the doc's run setting name (method, trials, seed,
 // precision, vs, metric, find, vary, sensitivity, until or attacks) to
 // value, a flag's text; false if name is none of them.
-func (d *Doc) SetRun(name, value string) bool {
+func (d *Line) SetRun(name, value string) bool {
 	switch name {
 	case "method":
 		d.Method = value
@@ -246,7 +246,7 @@ func (d *Doc) SetRun(name, value string) bool {
 
 // Values are the doc's values by name, as flags take them: parameters,
 // cards and run settings (a card role's name in Params is a card).
-func (d *Doc) Values() map[string]string {
+func (d *Line) Values() map[string]string {
 	out := map[string]string{}
 	for k, v := range d.Params {
 		out[k] = string(v)
@@ -270,7 +270,7 @@ func (d *Doc) Values() map[string]string {
 	return out
 }
 
-// Value is a value of a Doc as a flag's text: the line gives a string
+// Value is a value of a Line as a flag's text: the line gives a string
 // (the text itself: "1..6", "both", "a,b"), a number (its digits as
 // written), a boolean, or a list of them (0,2,4); anything else is
 // refused when the line is decoded.
@@ -319,10 +319,10 @@ func valueText(x any, list bool) (string, bool) {
 	return "", false
 }
 
-// rollDocOfWords is the Doc of ["roll", EXPR, flags...]: the flags are
+// rollLineOfWords is the Line of ["roll", EXPR, flags...]: the flags are
 // the run settings a roll takes.
-func rollDocOfWords(words []string) (*Doc, error) {
-	d, err := DocOfWords(append([]string{"_", "_"}, words[2:]...))
+func rollLineOfWords(words []string) (*Line, error) {
+	d, err := LineOfWords(append([]string{"_", "_"}, words[2:]...))
 	if err != nil {
 		return nil, err
 	}
@@ -337,14 +337,14 @@ func rollDocOfWords(words []string) (*Doc, error) {
 	return d, nil
 }
 
-// runDocOfWords is the Doc of ["run", "--matchup", NAME, flags...]: a
+// runLineOfWords is the Line of ["run", "--matchup", NAME, flags...]: a
 // line names no FILE (the profiles are those the batch started with).
-func runDocOfWords(words []string) (*Doc, error) {
+func runLineOfWords(words []string) (*Line, error) {
 	if len(words) > 1 && !strings.HasPrefix(words[1], "-") {
 		return nil, &Error{Hint: `the matchups are the built-ins and those of the files odds batch started with (--profiles): ["run", "--matchup", NAME]`,
 			Err: fmt.Errorf("run: a line names no FILE, got %q", words[1])}
 	}
-	d, err := DocOfWords(append([]string{"_", "_"}, words[1:]...))
+	d, err := LineOfWords(append([]string{"_", "_"}, words[1:]...))
 	if err != nil {
 		return nil, err
 	}
@@ -357,15 +357,15 @@ func runDocOfWords(words []string) (*Doc, error) {
 	return d, nil
 }
 
-// engageDocOfWords is the Doc of ["engage", A ATTACK, B ATTACK,
+// engageLineOfWords is the Line of ["engage", A ATTACK, B ATTACK,
 // flags...]: odds engage's arguments and flags (a flag it does not take
 // is a reading, refused when the question is read if no system has it).
-func engageDocOfWords(words []string) (*Doc, error) {
+func engageLineOfWords(words []string) (*Line, error) {
 	if len(words) < 3 || strings.HasPrefix(words[1], "-") || strings.HasPrefix(words[2], "-") {
 		return nil, &Error{Hint: `for example ["engage", "opposed fire --hesa 3 --def 1", "opposed fire --hesa 2 --def 2"]`,
 			Err: fmt.Errorf("engage: want two attacks, A's on B and B's on A, then flags")}
 	}
-	d, err := DocOfWords(append([]string{"_", "_"}, words[3:]...))
+	d, err := LineOfWords(append([]string{"_", "_"}, words[3:]...))
 	if err != nil {
 		return nil, err
 	}

@@ -10,7 +10,7 @@ import (
 )
 
 // TestDocQuestion: a batch query object read as a question straight from
-// its Doc (an action's, a matchup's, an engagement's) gives what its
+// its Line (an action's, a matchup's, an engagement's) gives what its
 // values read as a URL request (Question, MatchupQuestion,
 // EngageQuestion) give,
 // byte for byte: each answer's JSON (timings apart) and each refusal,
@@ -50,11 +50,11 @@ func TestDocQuestion(t *testing.T) {
 		`{"engage":["opposed fire --hesa 3 --def 1","opposed fire --hesa 2 --def 2"],"rounds":"x","first":"c"}`,
 		`{"engage":["opposed fire --hesa 3 --def 1","opposed fire --hesa 2 --def 2"],"readings":["nope"]}`,
 	} {
-		d, err := query.ParseDoc([]byte(line))
+		d, err := query.ParseLine([]byte(line))
 		if err != nil {
 			t.Fatalf("%s: %v", line, err)
 		}
-		vals := docValues(d) // the values as a request gives them
+		vals := lineValues(d) // the values as a request gives them
 		var want, got *Answer
 		var werr, gerr error
 		switch {
@@ -63,20 +63,20 @@ func TestDocQuestion(t *testing.T) {
 			if x, werr = e.MatchupQuestion(vals); werr == nil {
 				want, werr = e.Run(context.Background(), x, nil)
 			}
-			got, gerr = e.MatchupDoc(context.Background(), d, nil)
+			got, gerr = e.MatchupLine(context.Background(), d, nil)
 		case len(d.Engage) > 0:
 			var x *Question
 			if x, werr = e.EngageQuestion(vals); werr == nil {
 				want, werr = e.Run(context.Background(), x, nil)
 			}
-			got, gerr = e.EngageDoc(context.Background(), d, nil)
+			got, gerr = e.EngageLine(context.Background(), d, nil)
 		default:
 			vals["then"] = d.Then
 			var x *Question
 			if x, werr = e.Question(vals, d.System, d.Action); werr == nil {
 				want, werr = e.Run(context.Background(), x, nil)
 			}
-			if x, gerr = e.DocQuestion(d); gerr == nil {
+			if x, gerr = e.LineQuestion(d); gerr == nil {
 				got, gerr = e.Run(context.Background(), x, nil)
 			}
 		}
@@ -96,10 +96,10 @@ func TestDocQuestion(t *testing.T) {
 	}
 }
 
-// docValues are a Doc's values as a request's: how odds batch read a
-// query object before DocQuestion, kept as the reference its answers and
+// lineValues are a Line's values as a request's: how odds batch read a
+// query object before LineQuestion, kept as the reference its answers and
 // refusals must match.
-func docValues(d *query.Doc) url.Values {
+func lineValues(d *query.Line) url.Values {
 	vals := url.Values{}
 	for k, v := range d.Values() {
 		vals.Set(k, v)
