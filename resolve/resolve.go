@@ -417,4 +417,3 @@ func IntNames(lo, hi int) []string {
 	}
 	return n
 }
-
