@@ -26,7 +26,10 @@ func (e *Engine) RollLine(ctx context.Context, d *query.Line, progress Progress)
 
 // rollLine is a roll Line's question.
 func (e *Engine) rollLine(d *query.Line) (*Question, error) {
-	if d.Action != "" || len(d.Params) > 0 || len(d.Cards) > 0 || d.Vs != "" || d.Metric != "" || d.Find != "" || d.Vary != "" || d.Sensitivity != "" {
+	// Nothing else is dropped unread: odds roll refuses any other flag,
+	// the page's roll op any other value (Roll).
+	if d.Action != "" || len(d.Params) > 0 || len(d.Cards) > 0 || d.Vs != "" || d.Metric != "" || d.Find != "" || d.Vary != "" || d.Sensitivity != "" ||
+		d.Until != "" || d.Attacks != "" || len(d.Then) > 0 || d.A != "" || d.B != "" || d.First != "" || d.Simultaneous != "" || d.Rounds != "" || d.Ends != "" || len(d.Readings) > 0 {
 		return nil, &query.Error{Hint: "a roll takes expr, method, trials, seed and precision", Err: errors.New("roll: takes an expression and run settings only")}
 	}
 	k := question.Roll{Expr: d.Expr, Flag: "expr"}
