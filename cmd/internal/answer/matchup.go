@@ -33,9 +33,12 @@ func (e *Engine) MatchupQuestion(q url.Values) (*Question, error) {
 // --matchup NAME, its run settings into s.
 func (e *Engine) matchupQuestion(keys []string, value func(k string) string, s *settings) (*Question, error) {
 	for _, k := range keys {
-		if k != "matchup" && (!isRunSetting(k) || k == "vs") {
+		if k != "matchup" && (!isRunSetting(k) || k == "vs" || k == "then") {
 			return nil, &query.Error{Flag: k, Hint: runHint, Err: fmt.Errorf("--%s: run takes no such parameter", k)}
 		}
+	}
+	if len(s.asked.Then) > 0 { // a step the keys leave out (then=x&then=, a line's)
+		return nil, &query.Error{Flag: "then", Hint: runHint, Err: errors.New("--then: run takes no such parameter")}
 	}
 	name := ""
 	for _, k := range keys {
@@ -104,9 +107,9 @@ func (e *Engine) matchupLine(d *query.Line) (*Question, error) {
 			Err: errors.New("matchup: a matchup names its system and action; give neither, nor expr")}
 	}
 	// Read as MatchupQuestion reads the same values from a URL: a
-	// matchup line's then is not read, as odds run takes no --then.
+	// matchup line's then is refused there, as odds run takes no --then.
 	s := newSettings()
-	s.beyond(d.Find, d.Vary, d.Sensitivity, nil, d.Attacks != "")
+	s.beyond(d.Find, d.Vary, d.Sensitivity, d.Then, d.Attacks != "")
 	vals := d.Values()
 	return e.matchupQuestion(lineKeys(vals), func(k string) string { return vals[k] }, s)
 }

@@ -2,6 +2,7 @@ package answer
 
 import (
 	"context"
+	"net/url"
 	"strings"
 	"testing"
 )
@@ -37,4 +38,41 @@ func TestRollLineRefuses(t *testing.T) {
 	if _, _, err := answerLine(ctx, e, []byte(`{"system":"roll","expr":"3d6","method":"mc","trials":1000,"seed":1,"precision":0.01}`)); err != nil {
 		t.Errorf("a roll with its run settings: %v", err)
 	}
+}
+
+// TestMatchupRefusesThen: a matchup asked by name takes no then, as odds
+// run takes no --then (runHint): the API's run refuses it, naming it,
+// as a batch line does, rather than answering another question (a
+// sequence) or dropping it. An unfilled then field is left out.
+func TestMatchupRefusesThen(t *testing.T) {
+	e := engine(t)
+	for _, m := range []string{"tank-duel", "rifles-trade-fire"} {
+		for _, then := range [][]string{{"fire --hesa 2"}, {"fire --hesa 2", ""}, {"", "fire --hesa 2"}} {
+			_, err := e.MatchupQuestion(url.Values{"matchup": {m}, "then": then, "seed": {"7"}})
+			if !refusedThen(err) {
+				t.Errorf("API %s then=%q: %v, want then refused", m, then, err)
+			}
+		}
+		for _, line := range []string{
+			`{"matchup":"` + m + `","then":["fire --hesa 2"],"seed":7}`,
+			`["run","--matchup","` + m + `","--then","fire --hesa 2","--seed","7"]`,
+		} {
+			_, _, err := answerLine(context.Background(), e, []byte(line))
+			if !refusedThen(err) {
+				t.Errorf("%s: %v, want then refused", line, err)
+			}
+		}
+		if _, err := e.MatchupQuestion(url.Values{"matchup": {m}, "then": {""}, "seed": {"7"}}); err != nil {
+			t.Errorf("API %s then= (unfilled): %v", m, err)
+		}
+	}
+}
+
+// refusedThen reports whether err is bad input naming then.
+func refusedThen(err error) bool {
+	if err == nil || !IsBadInput(err) {
+		return false
+	}
+	_, _, flag := Fields(err)
+	return flag == "then"
 }
