@@ -86,6 +86,11 @@ func ParseLine(line []byte) (*Line, error) {
 		if name, ok := unknownField(err); ok {
 			return nil, &Error{Hint: paramsHint(line, name), Err: fmt.Errorf("unknown field %q", name)}
 		}
+		if ve, ok := err.(*valueError); ok {
+			if name := valueField(line, ve.raw); name != "" {
+				return nil, &Error{Flag: name, Err: fmt.Errorf("--%s: %v", name, ve)}
+			}
+		}
 		return nil, &Error{Err: fmt.Errorf("want a query object or an array of words: %v", err)}
 	}
 	if dec.More() {
@@ -285,7 +290,7 @@ func (v *Value) UnmarshalJSON(b []byte) error {
 	}
 	t, ok := valueText(x, true)
 	if !ok {
-		return fmt.Errorf("want a number, a boolean, a string or a list of them, got %s", b)
+		return &valueError{raw: b}
 	}
 	*v = Value(t)
 	return nil
