@@ -114,10 +114,12 @@ func RunShared(ctx context.Context, plan resolve.Plan, others []*resolve.Layout,
 		return nil, err // a grid of small cells stops between cells
 	}
 	start := time.Now()
-	if kept := opts.Kept.load(plan); kept != nil && opts.Method != MC {
-		res := *kept
-		res.Elapsed = time.Since(start)
-		return &res, nil
+	if opts.Method != MC { // Monte Carlo runs anew: it looks nothing up
+		if kept := opts.Kept.load(plan); kept != nil {
+			res := *kept
+			res.Elapsed = time.Since(start)
+			return &res, nil
+		}
 	}
 	var (
 		res *Histogram
