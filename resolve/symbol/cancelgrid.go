@@ -30,7 +30,7 @@ type cancelGrid struct {
 	nxt  []float64
 	// plan caches what each face of the last die cancelled leaves of
 	// every row (a pool's dice of one colour are alike).
-	planOf faceSet
+	planOf []dice.Tally
 	plan   []rowShift
 }
 
@@ -147,8 +147,8 @@ func (g *cancelGrid) cancel(d dice.Die) { g.cancelBy(facesOf(d)) }
 // with chances f.p (one die, or a whole roll that is not a sum of
 // independent dice, such as one with re-rolls).
 func (g *cancelGrid) cancelBy(f faceSet) {
-	if !slices.Equal(f.t, g.planOf.t) || g.plan == nil {
-		g.planOf.t = slices.Clone(f.t)
+	if !slices.Equal(f.t, g.planOf) {
+		g.planOf = slices.Clone(f.t)
 		g.plan = g.plan[:0]
 		for _, t := range f.t {
 			g.plan = g.shifts(t, g.plan)
