@@ -16,7 +16,7 @@ import "math/bits"
 // coin reports whether counting faces lo..hi of a die with the given
 // sides is a fair coin.
 func coin(sides, lo, hi int) bool {
-	return sides%2 == 0 && 2*(hi-lo+1) == sides
+	return 2*(hi-lo+1) == sides
 }
 
 // Coin reports whether c counts fair coins: its dice succeed with
