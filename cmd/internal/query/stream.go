@@ -138,7 +138,7 @@ func (s *Stream) probe(ctx context.Context) (float64, error) {
 // points, or when emit fails. It is Batches on one worker, a result at
 // a time.
 func (s *Stream) Each(ctx context.Context, emit func(*Result) error) error {
-	s.opts.start(int64(s.Points), s.so)
+	s.opts.Begin(int64(s.Points), s.so)
 	return eachBatch(ctx, s, 1, false, func(_ int, _ bool, rs []*Result, _ struct{}) (struct{}, error) {
 		for _, r := range rs {
 			if err := ctx.Err(); err != nil {
