@@ -225,8 +225,6 @@ func watch(opts *query.Options, progress Progress) {
 	}
 }
 
-func isRunFlag(name string) bool { return question.IsRunFlag(name) }
-
 // Fields are bad input's message (on one line), hint and flag, as the
 // API reports them and odds batch writes a failed line.
 func Fields(err error) (msg, hint, flag string) {

@@ -87,20 +87,8 @@ func cacheable(x *Question) bool {
 	if once, ok := x.Kind.(question.Once); (x.Kind != nil && (!ok || len(once.Also) > 0)) || q == nil || q.Until != nil || q.Then != nil {
 		return false
 	}
-	points := 1
-	for _, vals := range q.Values {
-		points *= max(1, len(vals))
-		if points > question.MaxKeptPoints {
-			return false
-		}
-	}
-	for _, us := range q.Cards {
-		points *= max(1, len(us))
-		if points > question.MaxKeptPoints {
-			return false
-		}
-	}
-	return true
+	// Its points (query.Count: the sweep's and the roster's cells).
+	return q.Count(question.MaxKeptPoints) <= question.MaxKeptPoints
 }
 
 // questionKey appends to b the canonical question a door gave: the

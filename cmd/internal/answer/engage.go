@@ -94,7 +94,7 @@ func (e *Engine) engageQuestion(keys []string, get func(k string) string) (*Ques
 	metric := get("metric")
 	eng := query.EngageInput{Attacks: attacks, First: get("first"), Simultaneous: simultaneous, Rounds: rounds,
 		Ends: get("ends"), Readings: rd, CardsA: get("a"), CardsB: get("b")}
-	qs, cards, spec, _, err := eng.Build(e.Systems, isRunFlag, e.registry, func() error { return render.CheckEngageMetric(metric) })
+	qs, cards, spec, _, err := eng.Build(e.Systems, question.IsRunFlag, e.registry, func() error { return render.CheckEngageMetric(metric) })
 	if err != nil {
 		return nil, err
 	}

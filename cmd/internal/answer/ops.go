@@ -231,20 +231,26 @@ func ParseQuery(raw string) (url.Values, error) {
 		if part == "" {
 			continue
 		}
-		k, v, eq := strings.Cut(part, "=")
-		key, err := url.QueryUnescape(k)
-		if err == nil {
-			v, err = url.QueryUnescape(v)
-		}
+		key, v, err := queryPart(part)
 		if err != nil {
 			return nil, &query.Error{Flag: key, Err: fmt.Errorf("query: %q does not decode: %v", part, err)}
-		}
-		if !eq {
-			v = "true"
 		}
 		vals[key] = append(vals[key], v)
 	}
 	return vals, nil
+}
+
+// queryPart is a query string's part name=value decoded, a bare name
+// true (ParseQuery); err: it does not decode.
+func queryPart(part string) (key, value string, err error) {
+	k, v, eq := strings.Cut(part, "=")
+	if key, err = url.QueryUnescape(k); err == nil {
+		v, err = url.QueryUnescape(v)
+	}
+	if !eq {
+		v = "true"
+	}
+	return key, v, err
 }
 
 // question is a request's engine (its profile files added) and its

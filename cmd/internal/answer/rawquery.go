@@ -1,7 +1,6 @@
 package answer
 
 import (
-	"net/url"
 	"slices"
 	"strings"
 )
@@ -50,16 +49,9 @@ func rawKey(b []byte, raw, system, action string) (key []byte, ok bool) {
 		if len(pairs) == maxRawPairs {
 			return b, false
 		}
-		k, v, eq := strings.Cut(part, "=")
-		k, err := url.QueryUnescape(k)
-		if err == nil {
-			v, err = url.QueryUnescape(v)
-		}
+		k, v, err := queryPart(part)
 		if err != nil {
 			return b, false
-		}
-		if !eq {
-			v = "true"
 		}
 		pairs = append(pairs, pair{k, v})
 	}

@@ -154,7 +154,7 @@ func Compare(ctx context.Context, qa, qb *Query, vs string, opts Options) ([]*Co
 	if err != nil {
 		return nil, err
 	}
-	opts.start(int64(len(plans)), so)
+	opts.Begin(int64(len(plans)), so)
 	var out []*Comparison
 	for i, p := range plans {
 		res, err := sim.RunPaired(ctx, p.a, p.b, so)

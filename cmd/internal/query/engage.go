@@ -106,7 +106,7 @@ func Engage(ctx context.Context, qa, qb *Query, cards EngageCards, spec EngageSp
 	if opts.Merged != nil && len(c.plans) != opts.Merged.Points {
 		return nil, errorf("", "merge shards of an unchanged command and files", "merge: the run now has %d results, its shards %d (did a file it reads change?)", len(c.plans), opts.Merged.Points)
 	}
-	opts.start(int64(len(c.plans)), so)
+	opts.Begin(int64(len(c.plans)), so)
 	out := make([]*Engagement, 0, len(c.plans))
 	for k, p := range c.plans {
 		var res *sim.Histogram

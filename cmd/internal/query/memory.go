@@ -69,12 +69,10 @@ func (m *compileMemory) points(ctx context.Context, n, before int, compile func(
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		if est := m.held + int64(n-i)*largest; est > MaxCompileBytes {
-			return errorf("", "sweep fewer values or roll smaller pools at once",
-				"the run's %d results would hold about %s MB of compiled tables, more than the %s MB one run may use",
-				before+n, Group(est>>20), Group(MaxCompileBytes>>20))
-		}
 		m.left, m.results, m.largest = n-i, before+n, largest
+		if err := m.expect(0); err != nil { // each point left as large as the largest
+			return err
+		}
 		plan, err := compile(i)
 		if err != nil {
 			return err

@@ -27,9 +27,9 @@ type Options struct {
 	Check func(*Query) error
 }
 
-// start tells Start, if set, the trials of runs runs of so: -1 under a
+// Begin tells Start, if set, the trials of runs runs of so: -1 under a
 // precision target, where they are unknown.
-func (o *Options) start(runs int64, so sim.Options) {
+func (o *Options) Begin(runs int64, so sim.Options) {
 	if o.Start == nil {
 		return
 	}
@@ -98,7 +98,7 @@ func RunCompiled(ctx context.Context, all []Compiled, opts Options) ([]*Result, 
 	if opts.Merged != nil && len(all) != opts.Merged.Points {
 		return nil, errorf("", "merge shards of an unchanged command and files", "merge: the run now has %d results, its shards %d (did a file it reads change?)", len(all), opts.Merged.Points)
 	}
-	opts.start(int64(len(all)), so)
+	opts.Begin(int64(len(all)), so)
 	rep := make([]*Result, len(all))
 	// A sweep's results are carved from one slab (runPoints).
 	err := runPoints(ctx, all, so, opts.Merged, make([]Result, len(all)), func(i int, r *Result) error {

@@ -166,7 +166,7 @@ func Sensitivities(ctx context.Context, q *Query, metric string, opts Options) (
 	if err := mem.room(largest, len(jobs)); err != nil {
 		return nil, err // no room for one change's plan beside the points'
 	}
-	opts.start(2*int64(max(total, len(jobs))), so)
+	opts.Begin(2*int64(max(total, len(jobs))), so)
 	var out []*Sensitivity
 	for _, j := range jobs {
 		s := &Sensitivity{Exact: true}

@@ -135,37 +135,21 @@ func (s *Stream) probe(ctx context.Context) (float64, error) {
 // of a batch with the same dice once, sim.Share), and calls emit with
 // each result as it is made: the result is emit's only during the call
 // (the next batch reuses it). It stops when ctx ends, checked between
-// points, or when emit fails.
+// points, or when emit fails. It is Batches on one worker, a result at
+// a time.
 func (s *Stream) Each(ctx context.Context, emit func(*Result) error) error {
-	s.opts.start(int64(s.Points), s.so)
-	b := s.newBatcher()
-	pts := make([]Point, 0, min(streamBatch, s.Points))
-	give := func(rs []*Result) error {
+	s.opts.Begin(int64(s.Points), s.so)
+	return eachBatch(ctx, s, 1, false, func(_ int, _ bool, rs []*Result, _ struct{}) (struct{}, error) {
 		for _, r := range rs {
 			if err := ctx.Err(); err != nil {
-				return err // a point that shares its dice runs nothing to stop
+				return struct{}{}, err // a point that shares its dice runs nothing to stop
 			}
 			if err := emit(r); err != nil {
-				return err
+				return struct{}{}, err
 			}
 		}
-		return nil
-	}
-	err := s.g.eachPoint(func(pt Point, _ int) error {
-		if pts = append(pts, pt); len(pts) < cap(pts) {
-			return nil
-		}
-		err := b.run(ctx, pts, give)
-		pts = pts[:0]
-		return err
-	})
-	if err == nil && len(pts) > 0 {
-		err = b.run(ctx, pts, give)
-	}
-	if err != nil && ctx.Err() != nil {
-		return ctx.Err()
-	}
-	return err
+		return struct{}{}, nil
+	}, func(struct{}) error { return nil })
 }
 
 // Workers are the goroutines a stream's batches may run on: --workers.

@@ -17,7 +17,7 @@ import (
 // and a batch a worker waiting to be written are in flight, their
 // buffers reused, so memory stays flat.
 func (s *Stream) Batches(ctx context.Context, workers int, render func(worker int, first bool, rs []*Result, buf []byte) ([]byte, error), write func([]byte) error) error {
-	s.opts.start(int64(s.Points), s.so)
+	s.opts.Begin(int64(s.Points), s.so)
 	return eachBatch(ctx, s, workers, false, func(worker int, first bool, rs []*Result, buf []byte) ([]byte, error) {
 		return render(worker, first, rs, buf[:0])
 	}, write)

@@ -67,13 +67,7 @@ func (k Roll) ask(ctx context.Context, s *Settings) (Answer, error) {
 			return nil, err
 		}
 	default:
-		if opts.Start != nil {
-			total := so.Trials
-			if so.Precision > 0 { // a precision target: the trials are not known
-				total = -1
-			}
-			opts.Start(total)
-		}
+		opts.Begin(1, so)
 		if res, err = sim.Run(ctx, plan, so); err != nil {
 			return nil, query.RunError(ctx, err)
 		}

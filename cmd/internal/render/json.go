@@ -246,29 +246,18 @@ func renderJSON(ctx context.Context, w io.Writer, reports []*result, metricFlag 
 	if m, ok := matrixOf(reports); metricFlag != "" && ok {
 		matrix = newJSONMatrix(m, parseMetric(metricFlag))
 	}
-	return writeResultsJSON(w, kind, matrix, len(reports) >= 1024, compact, func(one func(*result) error) error {
-		for _, r := range reports {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
-			if err := one(r); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
+	return writeResultsJSON(ctx, w, kind, matrix, reports, compact)
 }
 
 // writeResultsJSON writes the document of kind, its matrix (nil: none)
-// and the results each gives to its result function in turn; memo:
-// remember the figures written (jsonw.float12: a sweep's repeat);
-// compact: on one line (Style.Compact).
-func writeResultsJSON(w io.Writer, kind string, matrix any, memo, compact bool, each func(one func(*result) error) error) error {
+// and reports; compact: on one line (Style.Compact). A sweep's figures
+// are remembered as they are written (jsonw.float12: its repeats).
+func writeResultsJSON(ctx context.Context, w io.Writer, kind string, matrix any, reports []*result, compact bool) error {
 	sc := jsonScratches.Get().(*jsonScratch)
 	bw := sc.bw
 	bw.Reset(w)
 	jw := jsonw{b: sc.result[:0], depth: 2, compact: compact}
-	if memo {
+	if len(reports) >= 1024 {
 		jw.memo = map[uint64][]byte{}
 	}
 	defer func() {
@@ -300,25 +289,24 @@ func writeResultsJSON(w io.Writer, kind string, matrix any, memo, compact bool, 
 		bw.WriteString("," + nl(1))
 	}
 	bw.WriteString(`"results"` + colon + "[")
-	n := 0
-	err := each(func(r *result) error {
-		if n > 0 {
+	for i, r := range reports {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if i > 0 {
 			bw.WriteString(",")
 		}
-		n++
 		bw.WriteString(nl(2))
 		jw.b = jw.b[:0]
 		jw.result(r)
 		if jw.err != nil {
 			return jw.err
 		}
-		_, err := bw.Write(jw.b)
-		return err
-	})
-	if err != nil {
-		return err
+		if _, err := bw.Write(jw.b); err != nil {
+			return err
+		}
 	}
-	if n > 0 {
+	if len(reports) > 0 {
 		bw.WriteString(nl(1))
 	}
 	bw.WriteString("]" + nl(0) + "}")
