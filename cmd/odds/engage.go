@@ -52,7 +52,6 @@ func (a *app) engageCommand() *cobra.Command {
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			isRun := func(name string) bool { return cmd.Root().PersistentFlags().Lookup(name) != nil }
 			var rd resolve.Readings
 			for name, on := range readings {
 				if cmd.Flags().Changed(name) {
@@ -67,7 +66,7 @@ func (a *app) engageCommand() *cobra.Command {
 			}
 			eng := query.EngageInput{Attacks: [2]string{args[0], args[1]}, First: first, Simultaneous: simultaneous,
 				Rounds: rounds, Ends: ends, Readings: rd, CardsA: cardsA, CardsB: cardsB}
-			qs, cards, spec, warnings, err := eng.Build(a.systems, isRun, a.registry, func() error { return render.CheckEngageMetric(a.metric) })
+			qs, cards, spec, warnings, err := eng.Build(a.systems, question.IsRunFlag, a.registry, func() error { return render.CheckEngageMetric(a.metric) })
 			if err != nil {
 				return err
 			}
